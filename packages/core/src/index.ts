@@ -1,0 +1,36 @@
+export type {
+  AnswerValue,
+  Answers,
+  BirthdayItem,
+  CheckboxesItem,
+  CheckStatus,
+  DateItem,
+  DropdownItem,
+  FileRef,
+  FilesItem,
+  GuideItem,
+  ItemType,
+  Order,
+  OrderLine,
+  Product,
+  RadioItem,
+  ReservationItem,
+  SelectProductsItem,
+  SubmissionPayload,
+  SurveyConfig,
+  SurveyResultGroup,
+  SurveyResultGroupItem,
+  SurveyResultRow,
+  SurveySchemaItem,
+  TextareaItem,
+  TextFormat,
+  TextItem,
+} from './types.js';
+export { CHECK_STATUSES, DEFAULT_CHECK_STATUS, ITEM_TYPES, TEXT_FORMATS } from './types.js';
+export type { BuildSubmissionPayloadInput, BuildSurveyResultRowsInput } from './rows.js';
+export { buildSubmissionPayload, buildSurveyResultRows } from './rows.js';
+export { groupSurveyResults } from './group.js';
+export type { ValidateAnswersOptions } from './validate.js';
+export { validateAnswers } from './validate.js';
+export { buildPartitionKey, KEY_SEPARATOR } from './keys.js';
+export { validationMessages } from './messages.js';

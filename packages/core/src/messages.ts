@@ -1,0 +1,17 @@
+/**
+ * Every Japanese message this package shows to citizens, in one place so it can be reviewed as a
+ * whole. Short and polite (です/ます); each says what to do, not only what is wrong.
+ */
+export const validationMessages = {
+  required: '必須項目です',
+  invalidAnswer: '回答の形式が正しくありません',
+  notAnOption: '選択肢の中から選んでください',
+  email: 'メールアドレスの形式で入力してください（例: taro@example.jp）',
+  phone: '電話番号は半角数字で入力してください（例: 090-1234-5678）',
+  number: '半角数字で入力してください',
+  postalCode: '郵便番号は7桁の半角数字で入力してください（例: 123-4567）',
+  date: '日付を正しく入力してください（例: 2026-04-01）',
+  birthdayInFuture: '生年月日に未来の日付は入力できません',
+  minLength: (min: number) => `${min}文字以上で入力してください`,
+  maxLength: (max: number) => `${max}文字以内で入力してください`,
+} as const;

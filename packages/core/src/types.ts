@@ -1,0 +1,229 @@
+/**
+ * The entities of the citizen app (spec section 3) and the item types a municipal form needs
+ * (ARCHITECTURE.md, "Data").
+ */
+
+/** Every item type a survey schema may hold, in the order forms usually use them. */
+export const ITEM_TYPES = [
+  'text',
+  'textarea',
+  'radio',
+  'checkboxes',
+  'dropdown',
+  'date',
+  'birthday',
+  'files',
+  'selectProducts',
+  'guide',
+  'reservation',
+] as const;
+
+/** The type of one survey item. */
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+/** What a `text` item accepts; `plain` and `address` accept any text. */
+export const TEXT_FORMATS = ['plain', 'email', 'phone', 'number', 'postalCode', 'address'] as const;
+
+/** The format of a `text` item. */
+export type TextFormat = (typeof TEXT_FORMATS)[number];
+
+/**
+ * Review status of a survey result, set by staff for a whole record at once.
+ * The first one, 未対応 ("not handled"), is where every new result starts.
+ */
+export const CHECK_STATUSES = ['未対応', '処理中', '処理済み', '完了', 'キャンセル', '取り消し'] as const;
+
+/** Review status of a survey result (see {@link CHECK_STATUSES}). */
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+/** The status every new survey result row starts with: 未対応 ("not handled"). */
+export const DEFAULT_CHECK_STATUS: CheckStatus = '未対応';
+
+/** Fields every survey item has. */
+interface SurveyItemBase {
+  /** Unique within the survey; must not contain `#`, which separates the parts of a key. */
+  itemKey: string;
+  title: string;
+  description?: string;
+  required?: boolean;
+  /** Staff-only item: the server removes it before a citizen sees the survey. */
+  isAdminItem?: boolean;
+  /** The citizen cannot change this item's answer once it is sent. */
+  isNotEditable?: boolean;
+}
+
+/** A one-line text answer. */
+export interface TextItem extends SurveyItemBase {
+  type: 'text';
+  /** Default `plain`. */
+  format?: TextFormat;
+  /** In characters as a person counts them (graphemes): a kanji or an emoji is one. */
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** A multi-line text answer. */
+export interface TextareaItem extends SurveyItemBase {
+  type: 'textarea';
+  minLength?: number;
+  maxLength?: number;
+}
+
+/** One choice among `options`, shown as radio buttons. */
+export interface RadioItem extends SurveyItemBase {
+  type: 'radio';
+  options: readonly string[];
+}
+
+/** Any number of `options`. */
+export interface CheckboxesItem extends SurveyItemBase {
+  type: 'checkboxes';
+  options: readonly string[];
+}
+
+/** One choice among `options`, shown as a select box. */
+export interface DropdownItem extends SurveyItemBase {
+  type: 'dropdown';
+  options: readonly string[];
+}
+
+/** A calendar date, answered as `YYYY-MM-DD`. */
+export interface DateItem extends SurveyItemBase {
+  type: 'date';
+}
+
+/** A date of birth, answered as `YYYY-MM-DD`; never in the future. */
+export interface BirthdayItem extends SurveyItemBase {
+  type: 'birthday';
+}
+
+/** Uploaded files, answered as a list of {@link FileRef}. */
+export interface FilesItem extends SurveyItemBase {
+  type: 'files';
+}
+
+/** A product the citizen may buy through a `selectProducts` item. */
+export interface Product {
+  productId: string;
+  name: string;
+  /** Yen, tax included. */
+  unitPrice: number;
+}
+
+/**
+ * Products to buy. Answered as the chosen product ids; the choice travels as the submission's
+ * `order`, never as result rows, and the server prices it from the survey config.
+ */
+export interface SelectProductsItem extends SurveyItemBase {
+  type: 'selectProducts';
+  products: readonly Product[];
+}
+
+/** Read-only text shown to the citizen (`description` holds it); never answered. */
+export interface GuideItem extends SurveyItemBase {
+  type: 'guide';
+}
+
+/** A calendar slot, chosen on the calendar screen; the answer names the slot. */
+export interface ReservationItem extends SurveyItemBase {
+  type: 'reservation';
+  /** The calendar category the citizen chooses a slot in, when the survey fixes it. */
+  categoryId?: string;
+}
+
+/** One item of a survey schema, discriminated by `type`. */
+export type SurveySchemaItem =
+  | TextItem
+  | TextareaItem
+  | RadioItem
+  | CheckboxesItem
+  | DropdownItem
+  | DateItem
+  | BirthdayItem
+  | FilesItem
+  | SelectProductsItem
+  | GuideItem
+  | ReservationItem;
+
+/** A survey or reservation form (spec section 3, "Survey configuration"). */
+export interface SurveyConfig {
+  surveyId: string;
+  surveyTitle?: string;
+  surveySchema: readonly SurveySchemaItem[];
+  /** Append mode: each submission is a new record instead of replacing the citizen's one record. */
+  isAppending?: { value: boolean };
+  /** When set, the client builds the payload and returns it instead of sending it. */
+  cancelPost?: boolean;
+}
+
+/** A file the citizen uploaded, as stored on a `files` item's row. */
+export interface FileRef {
+  name: string;
+  url: string;
+  contentType?: string;
+  /** Bytes. */
+  size?: number;
+}
+
+/** The answer to one item: text, chosen options or product ids, or uploaded files. */
+export type AnswerValue = string | string[] | FileRef[];
+
+/** A citizen's answers, by `itemKey`. */
+export type Answers = Readonly<Record<string, AnswerValue>>;
+
+/** One stored row of a survey result (spec section 3, "Survey result row"). */
+export interface SurveyResultRow {
+  userId: string;
+  surveyId: string;
+  /** Identifies the record: `surveyId#userId`, or `surveyId#userId#<ms>` in append mode. */
+  partitionKey: string;
+  /** Unique within the record: the bare itemKey for the record's first row, else `itemKey#value`. */
+  sortKey: string;
+  itemKey: string;
+  value: string;
+  /** What a look-up by answer searches: `itemKey#value`, or `itemKey#option#value` for checkboxes. */
+  userSearchKey: string;
+  isLiffMode: boolean;
+  check: CheckStatus;
+  /** Only on rows of `files` items. */
+  files?: FileRef[];
+}
+
+/** One line of an order: which product, how many. */
+export interface OrderLine {
+  productId: string;
+  quantity: number;
+}
+
+/** What the citizen chose to buy. Prices and the total are the server's to compute. */
+export interface Order {
+  items: OrderLine[];
+}
+
+/** The body of a submission (`reservation/putItem`). */
+export interface SubmissionPayload {
+  data: SurveyResultRow[];
+  subData?: unknown;
+  order?: Order;
+  /** The record this submission replaces: the server swaps it for `data` in one transaction. */
+  oldPartitionKey?: string;
+}
+
+/** One answered item in the client's view of a record. */
+export interface SurveyResultGroupItem {
+  itemKey: string;
+  value: string;
+  /** The schema item's title. */
+  title: string;
+  check: CheckStatus;
+}
+
+/** One record (all rows sharing a partitionKey) in the client's view. */
+export interface SurveyResultGroup {
+  partitionKey: string;
+  surveyId: string;
+  userId: string;
+  /** The record's review status (staff set it for every row at once). */
+  check: CheckStatus;
+  items: SurveyResultGroupItem[];
+}

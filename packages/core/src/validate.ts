@@ -1,0 +1,154 @@
+import { answerFor, isFileRef } from './answers.js';
+import { validationMessages as messages } from './messages.js';
+import type { AnswerValue, Answers, SurveySchemaItem, TextFormat } from './types.js';
+
+/** Options of {@link validateAnswers}. */
+export interface ValidateAnswersOptions {
+  /** Milliseconds standing for "now" when checking that a birthday is not in the future. */
+  now?: number;
+}
+
+/**
+ * Checks a citizen's answers against the schema. Returns a Japanese message per itemKey that needs
+ * attention, or `{}` when everything may be sent. The client shows the messages beside the items;
+ * the server runs the same function, so a rule lives in one place.
+ *
+ * Staff-only items (`isAdminItem`) are never required of citizens, but are checked when answered.
+ * Answers for itemKeys not in the schema are ignored (they make no rows).
+ *
+ * @example
+ * ```ts
+ * validateAnswers(
+ *   [{ itemKey: 'mail', type: 'text', title: 'メール', format: 'email', required: true }],
+ *   { mail: '' },
+ * );
+ * // { mail: '必須項目です' }
+ * ```
+ */
+export function validateAnswers(
+  schema: readonly SurveySchemaItem[],
+  answers: Answers,
+  options: ValidateAnswersOptions = {},
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const item of schema) {
+    const message = checkItem(item, answerFor(answers, item.itemKey), options);
+    if (message !== undefined) problems[item.itemKey] = message;
+  }
+  return problems;
+}
+
+function checkItem(
+  item: SurveySchemaItem,
+  answer: AnswerValue | undefined,
+  options: ValidateAnswersOptions,
+): string | undefined {
+  if (item.type === 'guide') return undefined;
+  if (answer === undefined || isBlank(answer)) {
+    return item.required && !item.isAdminItem ? messages.required : undefined;
+  }
+  switch (item.type) {
+    case 'files':
+      return Array.isArray(answer) && (answer as unknown[]).every(isFileRef)
+        ? undefined
+        : messages.invalidAnswer;
+    case 'checkboxes':
+      return checkChoices(answer, item.options);
+    case 'selectProducts':
+      return checkChoices(
+        answer,
+        item.products.map((product) => product.productId),
+      );
+    case 'radio':
+    case 'dropdown':
+      if (typeof answer !== 'string') return messages.invalidAnswer;
+      return item.options.includes(answer) ? undefined : messages.notAnOption;
+    case 'date':
+    case 'birthday':
+      if (typeof answer !== 'string') return messages.invalidAnswer;
+      if (!isCalendarDate(answer)) return messages.date;
+      if (item.type === 'birthday' && answer > todayInJapan(options.now ?? Date.now())) {
+        return messages.birthdayInFuture;
+      }
+      return undefined;
+    case 'text':
+    case 'textarea': {
+      if (typeof answer !== 'string') return messages.invalidAnswer;
+      const format = item.type === 'text' ? (item.format ?? 'plain') : 'plain';
+      return checkFormat(answer, format) ?? checkLength(answer, item.minLength, item.maxLength);
+    }
+    case 'reservation':
+      return typeof answer === 'string' ? undefined : messages.invalidAnswer;
+  }
+}
+
+/** Nothing answered: blank text, or a list of nothing but blank text. */
+function isBlank(answer: AnswerValue): boolean {
+  const values: unknown[] = typeof answer === 'string' ? [answer] : answer;
+  return values.every((value) => typeof value === 'string' && value.trim() === '');
+}
+
+function checkChoices(answer: AnswerValue, allowed: readonly string[]): string | undefined {
+  const chosen: unknown[] = typeof answer === 'string' ? [answer] : answer;
+  if (!chosen.every((value) => typeof value === 'string')) return messages.invalidAnswer;
+  const filled = chosen.filter((value) => value.trim() !== '');
+  return filled.every((value) => allowed.includes(value)) ? undefined : messages.notAnOption;
+}
+
+// The WHATWG e-mail rule (what <input type="email"> accepts), with a dot required in the domain.
+// Dots may repeat in the local part: older Japanese mobile carriers issued such addresses.
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+// Japanese numbers: a leading 0 and hyphens only between digit groups. Mobile, IP and 0800
+// numbers (020, 050, 070, 080, 090) have 11 digits; landlines, 0120 and 0570 numbers have 10.
+const PHONE = /^0\d*(?:-\d+)*$/;
+const ELEVEN_DIGIT_PREFIX = /^0[25789]0/;
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+const POSTAL_CODE = /^\d{3}-?\d{4}$/;
+
+function checkFormat(value: string, format: TextFormat): string | undefined {
+  switch (format) {
+    case 'email':
+      return EMAIL.test(value) ? undefined : messages.email;
+    case 'phone': {
+      const digits = value.replaceAll('-', '');
+      const expected = ELEVEN_DIGIT_PREFIX.test(digits) ? 11 : 10;
+      return PHONE.test(value) && digits.length === expected ? undefined : messages.phone;
+    }
+    case 'number':
+      return NUMBER.test(value) ? undefined : messages.number;
+    case 'postalCode':
+      return POSTAL_CODE.test(value) ? undefined : messages.postalCode;
+    case 'plain':
+    case 'address':
+      return undefined;
+  }
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/** Lengths count characters as a person does: a kanji, a kana with its dakuten, an emoji is one. */
+function characterCount(value: string): number {
+  graphemes ??= new Intl.Segmenter('ja', { granularity: 'grapheme' });
+  return Array.from(graphemes.segment(value)).length;
+}
+
+function checkLength(value: string, min?: number, max?: number): string | undefined {
+  const length = characterCount(value);
+  if (min !== undefined && length < min) return messages.minLength(min);
+  if (max !== undefined && length > max) return messages.maxLength(max);
+  return undefined;
+}
+
+/** `YYYY-MM-DD` naming a day that exists (no 2月30日). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000; // JST is UTC+9 all year (no daylight saving).
+
+/** Today's date in Japan, where the citizens are, whatever the machine's time zone. */
+function todayInJapan(now: number): string {
+  return new Date(now + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
+}

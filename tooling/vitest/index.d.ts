@@ -1,0 +1,4 @@
+import type { UserConfig } from 'vitest/config';
+
+export declare const sourceCondition: '@city/source';
+export declare const baseTestConfig: UserConfig;
