@@ -1,10 +1,11 @@
 // Installs the package as a consumer gets it (packed tarball, built files only) and uses it from
 // plain Node.js through both `import` and `require`, and from TypeScript with Node16 resolution.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = path.resolve(import.meta.dirname, '..');
@@ -33,6 +34,28 @@ const expectedRows = [
 
 function runNode(file: string): unknown {
   return JSON.parse(execFileSync(process.execPath, [file], { cwd: consumerDir, encoding: 'utf8' }));
+}
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+
+/** Type-checks a consumer file strictly; throws with the compiler's report as its message. */
+function compile(file: string): void {
+  try {
+    execFileSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', file], {
+      cwd: consumerDir,
+      encoding: 'utf8',
+    });
+  } catch (error) {
+    throw new Error(String((error as { stdout?: string }).stdout));
+  }
+}
+
+/** The body of the first fenced block of the given language after a heading line. */
+function readmeBlock(readme: string, heading: string, language: string): string {
+  const start = readme.indexOf(heading);
+  const match = new RegExp('```' + language + '\\n([\\s\\S]*?)```').exec(readme.slice(start));
+  if (start < 0 || match?.[1] === undefined) throw new Error(`README has no ${language} block after ${heading}`);
+  return match[1];
 }
 
 beforeAll(() => {
@@ -87,22 +110,24 @@ export const first: string | undefined = rows[0]?.sortKey;
 buildSurveyResultRows({ config: { surveyId: 's', surveySchema: [{ itemKey: 'a', type: 'radio', title: 't' }] }, userId: 'U1', answers: {} });
 `,
     );
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    // Throws with the compiler's report (on stdout) as its message.
-    const compile = (file: string) => {
-      try {
-        execFileSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', file], {
-          cwd: consumerDir,
-          encoding: 'utf8',
-        });
-      } catch (error) {
-        throw new Error(String((error as { stdout?: string }).stdout));
-      }
-    };
     compile('typed.mts');
     compile('typed.cts');
     expect(() => {
       compile('misuse.mts');
     }).toThrow(/options/);
+  });
+
+  it('runs the README example exactly as documented: it type-checks and prints the README output', () => {
+    const readme = readFileSync(path.join(packageDir, 'README.md'), 'utf8');
+    const example = readmeBlock(readme, '## Example', 'ts');
+    const documentedOutput = readmeBlock(readme, 'Output:', 'text');
+    writeFileSync(path.join(consumerDir, 'readme-example.mts'), example);
+    compile('readme-example.mts');
+    const js = ts.transpileModule(example, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    writeFileSync(path.join(consumerDir, 'readme-example.mjs'), js);
+    const printed = execFileSync(process.execPath, ['readme-example.mjs'], { cwd: consumerDir, encoding: 'utf8' });
+    expect(printed).toBe(documentedOutput);
   });
 });
