@@ -227,3 +227,45 @@ export interface SurveyResultGroup {
   check: CheckStatus;
   items: SurveyResultGroupItem[];
 }
+
+/**
+ * A bookable category: the path through the category tree (大分類 / 中分類 / 小分類) and the calendar
+ * that hangs off it. Labels of the three levels come from {@link CalendarDisplaySettings}.
+ */
+export interface CalendarCategory {
+  categoryId: string;
+  /** Top level (大分類 by default). */
+  tag1: string;
+  /** Second level (中分類), when the tree goes that deep. */
+  tag2?: string;
+  /** Third level (小分類), when the tree goes that deep. */
+  tag3?: string;
+  /** The calendar booked through this category; absent when it has none yet. */
+  calendarId?: string;
+}
+
+/** Third level of the category tree: always a bookable category. */
+export interface CalendarCategoryTreeLeaf {
+  name: string;
+  categoryId: string;
+}
+
+/** Second level: bookable itself (`categoryId`) when it has no third level below it. */
+export interface CalendarCategoryTreeBranch {
+  name: string;
+  categoryId?: string;
+  children: CalendarCategoryTreeLeaf[];
+}
+
+/** Top level of the category tree (at most three levels deep). */
+export interface CalendarCategoryTreeRoot {
+  name: string;
+  categoryId?: string;
+  children: CalendarCategoryTreeBranch[];
+}
+
+/** How the calendar screens label things. */
+export interface CalendarDisplaySettings {
+  /** Names of the three category levels, e.g. 大分類 / 中分類 / 小分類, or 地区 / 会場 / 接種回数. */
+  categoryLabels: { tag1: string; tag2: string; tag3: string };
+}
