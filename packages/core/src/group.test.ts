@@ -44,9 +44,11 @@ describe('groupSurveyResults (rule 9)', () => {
     ]);
   });
 
-  it('gives every item the record\'s check status', () => {
+  it('gives every item the record\'s check status, the one on its first row', () => {
+    // Staff set the status for a whole record; a row left behind by an interrupted update must not
+    // show a different status for one item.
     const rows: SurveyResultRow[] = buildSurveyResultRows({ config, userId: 'U1', answers: { name: '山田' }, now: 1 }).map(
-      (row) => ({ ...row, check: '処理済み' }),
+      (row, index) => ({ ...row, check: index === 2 ? '未対応' : '処理済み' }),
     );
     const [group] = groupSurveyResults(rows, config.surveySchema);
     expect(group?.check).toBe('処理済み');

@@ -19,6 +19,20 @@ describe('the public API types', () => {
     expectTypeOf<AnswerValue>().toEqualTypeOf<string | string[] | FileRef[]>();
   });
 
+  it('takes the documented inputs', () => {
+    type RowsInput = Parameters<typeof buildSurveyResultRows>[0];
+    expectTypeOf<RowsInput['now']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<RowsInput['isLiffMode']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<RowsInput['updateExist']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<RowsInput['answers']>().toEqualTypeOf<Readonly<Record<string, AnswerValue>>>();
+    type PayloadInput = Parameters<typeof buildSubmissionPayload>[0];
+    expectTypeOf<PayloadInput>().toExtend<RowsInput>();
+    expectTypeOf<PayloadInput['oldPartitionKey']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<PayloadInput['subData']>().toEqualTypeOf<unknown>();
+    expectTypeOf(groupSurveyResults).parameter(1).toEqualTypeOf<readonly SurveySchemaItem[]>();
+    expectTypeOf(validateAnswers).parameter(0).toEqualTypeOf<readonly SurveySchemaItem[]>();
+  });
+
   it('knows exactly the six check statuses', () => {
     expectTypeOf<CheckStatus>().toEqualTypeOf<'未対応' | '処理中' | '処理済み' | '完了' | 'キャンセル' | '取り消し'>();
   });

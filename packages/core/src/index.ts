@@ -39,3 +39,4 @@ export type { ValidateAnswersOptions } from './validate.js';
 export { validateAnswers } from './validate.js';
 export { buildPartitionKey, KEY_SEPARATOR } from './keys.js';
 export { validationMessages } from './messages.js';
+export { normalizeAnswers } from './answers.js';

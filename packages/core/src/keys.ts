@@ -23,6 +23,13 @@ export function assertUsableSchema(schema: readonly SurveySchemaItem[]): void {
   }
 }
 
+/** Throws when a part of a partitionKey is empty or contains the separator. */
+export function assertKeyPart(name: string, value: string): void {
+  if (value === '' || value.includes(KEY_SEPARATOR)) {
+    throw new TypeError(`${name} must be non-empty and must not contain "${KEY_SEPARATOR}": ${JSON.stringify(value)}`);
+  }
+}
+
 /** `surveyId#userId`, or `surveyId#userId#<timestamp>` for a record of an append-mode survey. */
 export function buildPartitionKey(surveyId: string, userId: string, appendedAt?: number): string {
   const base = `${surveyId}${KEY_SEPARATOR}${userId}`;

@@ -235,6 +235,41 @@ describe('buildSurveyResultRows', () => {
     });
   });
 
+  it('stores text normalized for its format, as validateAnswers checked it', () => {
+    const rows = buildSurveyResultRows({
+      config: {
+        surveyId: 's',
+        surveySchema: [
+          { itemKey: 'tel', type: 'text', title: '電話番号', format: 'phone' },
+          { itemKey: 'zip', type: 'text', title: '郵便番号', format: 'postalCode' },
+          { itemKey: 'memo', type: 'text', title: 'メモ' },
+        ],
+      },
+      userId: 'U1',
+      answers: { tel: '０９０ー１２３４ー５６７８', zip: '〒810-0001', memo: '　全角スペースもそのまま　' },
+    });
+    expect(rows.map((row) => row.value)).toEqual(['090-1234-5678', '810-0001', '　全角スペースもそのまま　']);
+  });
+
+  it('makes no rows, and does not throw, for answers of the wrong kind from unchecked JSON', () => {
+    const answers = JSON.parse('{"name": 42, "visit": null, "symptoms": {"0": "咳"}}') as Record<string, string>;
+    const rows = buildSurveyResultRows({ config: clinic, userId: 'U1', answers });
+    expect(rows.filter((row) => row.value !== '')).toEqual([]);
+    expect(rows).toHaveLength(5);
+  });
+
+  it.each([
+    ['a surveyId containing #', { surveyId: 'a#b' }, {}],
+    ['an empty userId', {}, { userId: '' }],
+    ['a userId containing #', {}, { userId: 'U#1' }],
+    ['a fractional now in append mode', { isAppending: { value: true } }, { now: 1.5 }],
+    ['NaN as now in append mode', { isAppending: { value: true } }, { now: Number.NaN }],
+  ])('refuses %s, which would make an ambiguous partitionKey', (_label, configPart, inputPart) => {
+    expect(() =>
+      buildSurveyResultRows({ config: { ...clinic, ...configPart }, userId: 'U1', answers: {}, ...inputPart }),
+    ).toThrow(TypeError);
+  });
+
   it('marks rows sent from inside LINE with isLiffMode (rule 6)', () => {
     const rows = buildSurveyResultRows({ config: clinic, userId: 'U1', answers: { name: 'a' }, isLiffMode: true });
     expect(rows.every((row) => row.isLiffMode)).toBe(true);
@@ -303,6 +338,31 @@ describe('buildSubmissionPayload (rule 8)', () => {
     expect(payload.order).toEqual(order);
     expect(payload.subData).toEqual({ note: 'x' });
     expect(payload).not.toHaveProperty('oldPartitionKey');
+  });
+
+  it('builds the order from selectProducts answers, each listed product id being one unit', () => {
+    const shop: SurveyConfig = {
+      surveyId: 'shop',
+      surveySchema: [
+        { itemKey: 'name', type: 'text', title: 'お名前' },
+        {
+          itemKey: 'goods',
+          type: 'selectProducts',
+          title: '購入品',
+          products: [
+            { productId: 'p1', name: 'ごみ袋（大）', unitPrice: 500 },
+            { productId: 'p2', name: 'ごみ袋（小）', unitPrice: 300 },
+          ],
+        },
+      ],
+    };
+    const payload = buildSubmissionPayload({ config: shop, userId: 'U1', answers: { name: '山田', goods: ['p1', 'p2', 'p1'] } });
+    expect(payload.order).toEqual({ items: [{ productId: 'p1', quantity: 2 }, { productId: 'p2', quantity: 1 }] });
+    expect(payload.data.map((row) => row.itemKey)).toEqual(['name']);
+
+    const given = { items: [{ productId: 'p2', quantity: 5 }] };
+    expect(buildSubmissionPayload({ config: shop, userId: 'U1', answers: { goods: ['p1'] }, order: given }).order).toBe(given);
+    expect(buildSubmissionPayload({ config: shop, userId: 'U1', answers: { goods: [] } })).not.toHaveProperty('order');
   });
 
   it('adds oldPartitionKey when given, for an edit that replaces an earlier record', () => {

@@ -1,7 +1,6 @@
-import { answerFor, fileValues, textValues } from './answers.js';
-import { assertUsableSchema, buildPartitionKey, KEY_SEPARATOR } from './keys.js';
+import { answerFor, fileValues, normalizedAnswer, strings, textValues } from './answers.js';
+import { assertKeyPart, assertUsableSchema, buildPartitionKey, KEY_SEPARATOR } from './keys.js';
 import type {
-  AnswerValue,
   Answers,
   FileRef,
   Order,
@@ -34,7 +33,10 @@ export interface BuildSurveyResultRowsInput {
 export interface BuildSubmissionPayloadInput extends BuildSurveyResultRowsInput {
   /** The record this submission replaces. Derived from `existingResults` when `updateExist` is set. */
   oldPartitionKey?: string;
-  /** Products chosen in `selectProducts` items. */
+  /**
+   * Products to buy. Default: built from the `selectProducts` answers, each listed product id
+   * being one unit (`['p1', 'p1']` is two of p1).
+   */
   order?: Order;
   /** Extra data for the server, passed through untouched. */
   subData?: unknown;
@@ -90,7 +92,7 @@ export function buildSurveyResultRows(input: BuildSurveyResultRowsInput): Survey
 
   const rows: SurveyResultRow[] = [];
   for (const item of schema) {
-    rows.push(...rowsForItem(item, answerFor(answers, item.itemKey), makeRow));
+    rows.push(...rowsForItem(item, normalizedAnswer(item, answerFor(answers, item.itemKey)), makeRow));
   }
 
   const firstItemKey = schema[0]?.itemKey ?? '';
@@ -101,7 +103,7 @@ export function buildSurveyResultRows(input: BuildSurveyResultRowsInput): Survey
 
 function rowsForItem(
   item: SurveySchemaItem,
-  answer: AnswerValue | undefined,
+  answer: unknown,
   makeRow: MakeRow,
 ): SurveyResultRow[] {
   const key = item.itemKey;
@@ -152,13 +154,35 @@ function choosePartitionKey(input: BuildSurveyResultRowsInput): string {
   const existingKey = input.updateExist ? input.existingResults?.[0]?.partitionKey : undefined;
   if (existingKey !== undefined) return existingKey;
   const { surveyId, isAppending } = input.config;
-  return isAppending?.value
-    ? buildPartitionKey(surveyId, input.userId, input.now ?? Date.now())
-    : buildPartitionKey(surveyId, input.userId);
+  assertKeyPart('surveyId', surveyId);
+  assertKeyPart('userId', input.userId);
+  if (!isAppending?.value) return buildPartitionKey(surveyId, input.userId);
+  const now = input.now ?? Date.now();
+  if (!Number.isSafeInteger(now) || now < 0) {
+    throw new TypeError(`now must be a whole number of milliseconds: ${String(now)}`);
+  }
+  return buildPartitionKey(surveyId, input.userId, now);
 }
 
 /**
- * Builds the body of a submission: the rows in `data`, plus `order` and `subData` when given, and
+ * The order carried by `selectProducts` answers: each listed product id is one unit, so
+ * `['p1', 'p1', 'p2']` orders two of p1 and one of p2. Undefined when nothing was chosen.
+ */
+function orderFromAnswers(schema: readonly SurveySchemaItem[], answers: Answers): Order | undefined {
+  const quantities = new Map<string, number>();
+  for (const item of schema) {
+    if (item.type !== 'selectProducts') continue;
+    for (const productId of strings(answerFor(answers, item.itemKey))) {
+      if (productId.trim() !== '') quantities.set(productId, (quantities.get(productId) ?? 0) + 1);
+    }
+  }
+  if (quantities.size === 0) return undefined;
+  return { items: [...quantities].map(([productId, quantity]) => ({ productId, quantity })) };
+}
+
+/**
+ * Builds the body of a submission: the rows in `data`, `order` (given, or built from the
+ * `selectProducts` answers), `subData` when given, and
  * `oldPartitionKey` when an earlier record is being replaced (given explicitly, or the first
  * existing result's partitionKey when `updateExist` is set). The server swaps the old record for
  * the new one in one step.
@@ -180,10 +204,11 @@ export function buildSubmissionPayload(input: BuildSubmissionPayloadInput): Subm
   const oldPartitionKey =
     input.oldPartitionKey ??
     (input.updateExist ? input.existingResults?.[0]?.partitionKey : undefined);
+  const order = input.order ?? orderFromAnswers(input.config.surveySchema, input.answers);
   return {
     data,
     ...(input.subData === undefined ? {} : { subData: input.subData }),
-    ...(input.order === undefined ? {} : { order: input.order }),
+    ...(order === undefined ? {} : { order }),
     ...(oldPartitionKey === undefined ? {} : { oldPartitionKey }),
   };
 }

@@ -78,17 +78,57 @@ describe('validateAnswers (rule 10)', () => {
       ['email', 'taro@example', 'メールアドレスの形式で入力してください（例: taro@example.jp）'],
       ['email', 'taro example.jp', 'メールアドレスの形式で入力してください（例: taro@example.jp）'],
       ['phone', '090-1234-567', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
-      ['phone', '０９０１２３４５６７８', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
+      ['phone', '0000000000', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
+      ['phone', '0-9-0-1-2-3-4-5-6-7-8', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
+      ['phone', '090-1234-abcd', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
       ['phone', '03-1234-56789', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
       ['phone', '90-1234-56789', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
-      ['phone', '090--1234-5678', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
-      ['phone', '090-1234-5678-', '電話番号は半角数字で入力してください（例: 090-1234-5678）'],
       ['number', '1e3', '半角数字で入力してください'],
-      ['number', '１２', '半角数字で入力してください'],
+      ['number', '12円', '半角数字で入力してください'],
       ['postalCode', '12-34567', '郵便番号は7桁の半角数字で入力してください（例: 123-4567）'],
       ['postalCode', '123-456', '郵便番号は7桁の半角数字で入力してください（例: 123-4567）'],
     ] as const)('refuses %s %s', (format, value, message) => {
       expect(validateAnswers([textItem(format)], { q: value })).toEqual({ q: message });
+    });
+  });
+
+  it.each([
+    ['phone', '０９０ー１２３４ー５６７８'],
+    ['phone', '03(1234)5678'],
+    ['phone', ' 090 1234 5678 '],
+    ['phone', '090−1234−5678'],
+    ['phone', '090--1234-5678-'],
+    ['number', '１，２００'],
+    ['postalCode', '〒８１０－０００１'],
+    ['email', 'ｔａｒｏ＠ｅｘａｍｐｌｅ．ｊｐ'],
+  ] as const)('accepts %s typed the way phones type it: %s', (format, value) => {
+    expect(validateAnswers([textItem(format)], { q: value })).toEqual({});
+  });
+
+  describe('answers from unchecked JSON', () => {
+    const schema: SurveySchemaItem[] = [
+      { itemKey: 'name', type: 'text', title: 'お名前', required: true },
+      { itemKey: 'visit', type: 'radio', title: '受診歴', options: ['初診'] },
+      { itemKey: 'docs', type: 'files', title: '書類' },
+    ];
+
+    it('reports a wrong kind of value instead of throwing', () => {
+      const answers = JSON.parse('{"name": 42, "visit": {"a": 1}, "docs": "x.png"}') as Record<string, string>;
+      expect(validateAnswers(schema, answers)).toEqual({
+        name: '回答の形式が正しくありません',
+        visit: '回答の形式が正しくありません',
+        docs: '回答の形式が正しくありません',
+      });
+    });
+
+    it('treats null as unanswered', () => {
+      const answers = JSON.parse('{"name": null}') as Record<string, string>;
+      expect(validateAnswers(schema, answers)).toEqual({ name: '必須項目です' });
+    });
+
+    it('still reports an item keyed "__proto__"', () => {
+      const odd: SurveySchemaItem[] = [{ itemKey: '__proto__', type: 'text', title: '?', required: true }];
+      expect(Object.entries(validateAnswers(odd, {}))).toEqual([['__proto__', '必須項目です']]);
     });
   });
 

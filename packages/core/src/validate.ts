@@ -1,6 +1,6 @@
-import { answerFor, isFileRef } from './answers.js';
+import { answerFor, isFileRef, normalizedAnswer } from './answers.js';
 import { validationMessages as messages } from './messages.js';
-import type { AnswerValue, Answers, SurveySchemaItem, TextFormat } from './types.js';
+import type { Answers, SurveySchemaItem, TextFormat } from './types.js';
 
 /** Options of {@link validateAnswers}. */
 export interface ValidateAnswersOptions {
@@ -30,23 +30,25 @@ export function validateAnswers(
   answers: Answers,
   options: ValidateAnswersOptions = {},
 ): Record<string, string> {
-  const problems: Record<string, string> = {};
+  const problems: [string, string][] = [];
   for (const item of schema) {
-    const message = checkItem(item, answerFor(answers, item.itemKey), options);
-    if (message !== undefined) problems[item.itemKey] = message;
+    const message = checkItem(item, normalizedAnswer(item, answerFor(answers, item.itemKey)), options);
+    if (message !== undefined) problems.push([item.itemKey, message]);
   }
-  return problems;
+  // fromEntries, not assignment: an item keyed "__proto__" still gets its message.
+  return Object.fromEntries(problems);
 }
 
 function checkItem(
   item: SurveySchemaItem,
-  answer: AnswerValue | undefined,
+  answer: unknown,
   options: ValidateAnswersOptions,
 ): string | undefined {
   if (item.type === 'guide') return undefined;
-  if (answer === undefined || isBlank(answer)) {
+  if (isBlank(answer)) {
     return item.required && !item.isAdminItem ? messages.required : undefined;
   }
+  if (typeof answer !== 'string' && !Array.isArray(answer)) return messages.invalidAnswer;
   switch (item.type) {
     case 'files':
       return Array.isArray(answer) && (answer as unknown[]).every(isFileRef)
@@ -82,13 +84,14 @@ function checkItem(
   }
 }
 
-/** Nothing answered: blank text, or a list of nothing but blank text. */
-function isBlank(answer: AnswerValue): boolean {
-  const values: unknown[] = typeof answer === 'string' ? [answer] : answer;
-  return values.every((value) => typeof value === 'string' && value.trim() === '');
+/** Nothing answered: missing, null, blank text, or a list of nothing but blank text. */
+function isBlank(answer: unknown): boolean {
+  if (answer === undefined || answer === null) return true;
+  if (typeof answer === 'string') return answer.trim() === '';
+  return Array.isArray(answer) && (answer as unknown[]).every((value) => typeof value === 'string' && value.trim() === '');
 }
 
-function checkChoices(answer: AnswerValue, allowed: readonly string[]): string | undefined {
+function checkChoices(answer: string | unknown[], allowed: readonly string[]): string | undefined {
   const chosen: unknown[] = typeof answer === 'string' ? [answer] : answer;
   if (!chosen.every((value) => typeof value === 'string')) return messages.invalidAnswer;
   const filled = chosen.filter((value) => value.trim() !== '');
@@ -98,9 +101,9 @@ function checkChoices(answer: AnswerValue, allowed: readonly string[]): string |
 // The WHATWG e-mail rule (what <input type="email"> accepts), with a dot required in the domain.
 // Dots may repeat in the local part: older Japanese mobile carriers issued such addresses.
 const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-// Japanese numbers: a leading 0 and hyphens only between digit groups. Mobile, IP and 0800
-// numbers (020, 050, 070, 080, 090) have 11 digits; landlines, 0120 and 0570 numbers have 10.
-const PHONE = /^0\d*(?:-\d+)*$/;
+// Japanese numbers: 0 then a non-zero digit, at most three hyphen-separated groups. Mobile, IP and
+// 0800 numbers (020, 050, 070, 080, 090) have 11 digits; landlines, 0120 and 0570 numbers have 10.
+const PHONE = /^0[1-9]\d*(?:-\d+){0,2}$/;
 const ELEVEN_DIGIT_PREFIX = /^0[25789]0/;
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const POSTAL_CODE = /^\d{3}-?\d{4}$/;
