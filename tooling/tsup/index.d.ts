@@ -1,3 +1,6 @@
 import type { Options } from 'tsup';
 
-export declare function libraryBuild(options?: { external?: string[] }): Options;
+export declare function libraryBuild(options?: {
+  entry?: Record<string, string>;
+  external?: string[];
+}): Options;

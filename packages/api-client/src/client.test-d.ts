@@ -1,0 +1,40 @@
+import type { CalendarCategory, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { ApiClient } from './client.js';
+import type { LoginSession, RecordRef, TemporaryReservation } from './contract/types.js';
+import type { ApiError } from './errors.js';
+
+describe('what each call resolves to', () => {
+  it('data or an ApiError for calls that never reject', () => {
+    expectTypeOf<Awaited<ReturnType<ApiClient['getSurveyConfig']>>>().toEqualTypeOf<{ data: SurveyConfig } | ApiError>();
+    expectTypeOf<Awaited<ReturnType<ApiClient['querySurveyResults']>>>().toEqualTypeOf<
+      { data: SurveyResultRow[] } | ApiError
+    >();
+    expectTypeOf<Awaited<ReturnType<ApiClient['putReservation']>>>().toEqualTypeOf<{ data: RecordRef } | ApiError>();
+    expectTypeOf<Awaited<ReturnType<ApiClient['getCalendarCategories']>>>().toEqualTypeOf<
+      { data: CalendarCategory[] } | ApiError
+    >();
+  });
+
+  it('only data for the "no catch" calls, which reject instead', () => {
+    expectTypeOf<Awaited<ReturnType<ApiClient['cancelReservation']>>>().toEqualTypeOf<{ data: RecordRef }>();
+    expectTypeOf<Awaited<ReturnType<ApiClient['putTemporaryReservation']>>>().toEqualTypeOf<{
+      data: TemporaryReservation;
+    }>();
+  });
+
+  it('the spec\'s own failure shapes for the results-by-user and login calls', () => {
+    expectTypeOf<Awaited<ReturnType<ApiClient['getSurveyResultsByUser']>>>().toEqualTypeOf<
+      { result: 'OK'; data: SurveyResultRow[] } | { result: 'ERROR'; errorMessage: string }
+    >();
+    expectTypeOf<Awaited<ReturnType<ApiClient['exchangeLoginCode']>>>().toEqualTypeOf<
+      { data: LoginSession } | { error: ApiError }
+    >();
+  });
+
+  it('takes a partition key only as an option of querySurveyResults', () => {
+    expectTypeOf<ApiClient['querySurveyResults']>()
+      .parameter(0)
+      .toEqualTypeOf<{ surveyId: string; userId: string; partitionKey?: string }>();
+  });
+});

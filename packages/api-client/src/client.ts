@@ -1,0 +1,340 @@
+import type { SubmissionPayload } from '@city/survey-core';
+import kyExport from 'ky';
+import type {
+  Endpoints,
+  FilterSurveyResultsBody,
+  LoginCodeQuery,
+  RecordKeyBody,
+  SurveyResultsByUserFailure,
+} from './contract/types.js';
+import {
+  abortedError,
+  ApiError,
+  errorFromResponse,
+  isApiError,
+  networkError,
+  overallTimeoutError,
+  requestTimeoutError,
+} from './errors.js';
+import type { Clock, RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY_POLICY, retryAfterMs, sleep, systemClock } from './retry.js';
+import type { EndpointName } from './routes.js';
+import { routes } from './routes.js';
+
+// ky is ESM-only with a default export alone. The CommonJS build loads it through Node's
+// require(esm), and the bundler's interop then wraps the module once more; unwrap it so that both
+// builds call the same function.
+const ky = (kyExport as typeof kyExport & { default?: typeof kyExport }).default ?? kyExport;
+
+/** Settings of {@link createApiClient}. */
+export interface ApiClientOptions {
+  /** The API base URL (spec section 3); endpoint paths are appended to it. */
+  baseUrl: string;
+  /** The signed-in user's LINE ID token, read before every request; none means no Authorization header. */
+  getIdToken?: () => string | null | undefined;
+  /** The fetch to use. Default: the global one. */
+  fetch?: typeof fetch;
+  /** How `putReservation` retries; each field defaults to the spec's value. */
+  retry?: Partial<RetryPolicy>;
+  /** Per-request time limit in ms. Default 0: none (spec section 9). */
+  timeoutMs?: number;
+  /** Time source for the retry limits. Default: the system clock. For tests. */
+  clock?: Clock;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Aborting it ends the call with 'Request aborted'. */
+  signal?: AbortSignal;
+}
+
+/** Per-call options of `putReservation`. */
+export interface PutReservationOptions extends CallOptions {
+  /**
+   * Identifies this submission to the server so that retries store it once. Default: a new random
+   * key per call. Pass your own to make a later, separate call count as the same submission
+   * (say, the citizen tapping 送信 again after a lost response).
+   */
+  idempotencyKey?: string;
+}
+
+/** What a call that never rejects resolves to: the response, or the error in its place. */
+export type Result<Name extends EndpointName> = Promise<Endpoints[Name]['response'] | ApiError>;
+
+interface Request {
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Creates the typed client of the citizen API. Every method calls one endpoint of spec section 7.
+ * Methods resolve to the response or, on failure, to an {@link ApiError} in its place (check with
+ * `isApiError`); only `cancelReservation` and `putTemporaryReservation` reject, as the spec marks
+ * them "(no catch)". Every request carries `Authorization: Bearer <idToken>` when `getIdToken`
+ * returns a token.
+ *
+ * @example
+ * ```ts
+ * const api = createApiClient({
+ *   baseUrl: 'https://city.example.jp',
+ *   getIdToken: () => sessionStorage.getItem('liffIdToken'),
+ * });
+ * const config = await api.getSurveyConfig('clinic');
+ * if (isApiError(config)) console.error(config.code, config.message);
+ * else console.log(config.data.surveySchema.length);
+ * ```
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  const clock = options.clock ?? systemClock;
+  const timeoutMs = options.timeoutMs ?? 0;
+  const http = ky.create({
+    prefixUrl: options.baseUrl,
+    retry: 0, // retries are ours: only putReservation retries, by the spec's rules
+    timeout: timeoutMs > 0 ? timeoutMs : false,
+    throwHttpErrors: false,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+
+  /** Sends one request; a response of any status resolves, anything else rejects with an ApiError. */
+  async function send(name: EndpointName, request: Request): Promise<Response> {
+    const { method, path } = routes[name];
+    const headers: Record<string, string> = { ...request.headers };
+    const idToken = options.getIdToken?.();
+    if (idToken) headers.Authorization = `Bearer ${idToken}`;
+    try {
+      return await http(path.slice(1), {
+        method,
+        headers,
+        ...(request.query === undefined ? {} : { searchParams: request.query }),
+        ...(request.body === undefined ? {} : { json: request.body }),
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+      });
+    } catch (error) {
+      if (isApiError(error)) throw error;
+      const name = (error as { name?: unknown } | null)?.name;
+      if (name === 'TimeoutError') throw requestTimeoutError(timeoutMs, error);
+      if (name === 'AbortError') throw abortedError(error);
+      throw networkError(error);
+    }
+  }
+
+  /** The JSON of a 2xx response; rejects with an ApiError for any other status or unreadable JSON. */
+  async function readJson<T>(response: Response): Promise<T> {
+    if (!response.ok) throw await errorFromResponse(response);
+    try {
+      return (await response.json()) as T;
+    } catch (error) {
+      throw new ApiError('Invalid JSON in the response', {
+        code: 'ERR_BAD_RESPONSE',
+        status: response.status,
+        cause: error,
+      });
+    }
+  }
+
+  /** One request, its JSON, or a rejection with an ApiError ("no catch" calls use this as is). */
+  async function call<Name extends EndpointName>(
+    name: Name,
+    request: Request,
+  ): Promise<Endpoints[Name]['response']> {
+    return readJson<Endpoints[Name]['response']>(await send(name, request));
+  }
+
+  /** The same, resolving to the ApiError instead of rejecting (every call the spec does not mark "no catch"). */
+  async function settle<T>(pending: Promise<T>): Promise<T | ApiError> {
+    try {
+      return await pending;
+    } catch (error) {
+      return isApiError(error) ? error : networkError(error);
+    }
+  }
+
+  /**
+   * Sends a submission by the spec's retry rules: only a 503 whose body says `retryable: true` is
+   * sent again (and network errors, when the policy says so), at most `maxAttempts` times in all,
+   * all within `overallTimeoutMs`. Every attempt carries the same Idempotency-Key.
+   */
+  async function sendSubmission(
+    payload: SubmissionPayload,
+    idempotencyKey: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Endpoints['putReservation']['response']> {
+    const controller = new AbortController();
+    const overallLimit = { passed: false };
+    const limit = retryPolicy.overallTimeoutMs;
+    const timer = Number.isFinite(limit)
+      ? clock.setTimeout(() => {
+          overallLimit.passed = true;
+          controller.abort();
+        }, limit)
+      : undefined;
+    const forwardAbort = () => {
+      controller.abort(signal?.reason);
+    };
+    if (signal?.aborted) forwardAbort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const request = {
+      body: payload,
+      headers: { 'Idempotency-Key': idempotencyKey },
+      signal: controller.signal,
+    };
+    try {
+      for (let attempt = 1; ; attempt += 1) {
+        let waitMs: number;
+        try {
+          const response = await send('putReservation', request);
+          if (response.ok || response.status !== 503) return await readJson(response);
+          const error = await errorFromResponse(response);
+          if (error.body?.retryable !== true || attempt >= retryPolicy.maxAttempts) throw error;
+          waitMs = retryAfterMs(response.headers.get('Retry-After'), clock.now()) ?? retryPolicy.serverRetryDelayMs;
+        } catch (error) {
+          if (overallLimit.passed) throw overallTimeoutError();
+          const canRetry =
+            isApiError(error) &&
+            error.code === 'ERR_NETWORK' &&
+            retryPolicy.retryOnNetworkError &&
+            attempt < retryPolicy.maxAttempts;
+          if (!canRetry) throw error;
+          waitMs = retryPolicy.networkRetryDelayMs;
+        }
+        try {
+          await sleep(clock, waitMs, controller.signal);
+        } catch (error) {
+          throw overallLimit.passed ? overallTimeoutError() : abortedError(error);
+        }
+      }
+    } finally {
+      if (timer !== undefined) clock.clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  return {
+    /** The survey's configuration (`survey-configs/getItem`). Staff-only items are already removed. */
+    getSurveyConfig(surveyId: string, callOptions: CallOptions = {}): Result<'getSurveyConfig'> {
+      return settle(call('getSurveyConfig', { query: { surveyId }, signal: callOptions.signal }));
+    },
+
+    /** Every survey a citizen can look records up in (`survey-configs/getAllSearchable`). */
+    getAllSearchableSurveyConfigs(callOptions: CallOptions = {}): Result<'getAllSearchableSurveyConfigs'> {
+      return settle(call('getAllSearchableSurveyConfigs', { signal: callOptions.signal }));
+    },
+
+    /** Several surveys' configurations at once (`survey-configs/getSurveyConfigsList`). */
+    getSurveyConfigsList(surveyIdList: string[], callOptions: CallOptions = {}): Result<'getSurveyConfigsList'> {
+      return settle(call('getSurveyConfigsList', { body: { surveyIdList }, signal: callOptions.signal }));
+    },
+
+    /**
+     * The user's result rows of a survey: POST `survey-results/query` without a partition key, or
+     * GET `getBySurveyIdPartitionKeyIndex` for the one record with it (spec section 7).
+     */
+    querySurveyResults(
+      params: { surveyId: string; userId: string; partitionKey?: string },
+      callOptions: CallOptions = {},
+    ): Result<'querySurveyResults'> {
+      const { surveyId, userId, partitionKey } = params;
+      return settle(
+        partitionKey === undefined
+          ? call('querySurveyResults', { body: { surveyId, userId }, signal: callOptions.signal })
+          : call('getSurveyResultsByPartitionKey', { query: { surveyId, partitionKey }, signal: callOptions.signal }),
+      );
+    },
+
+    /**
+     * All the signed-in user's records of a survey (`getBySurveyIdUserIdIndex`). On failure it
+     * resolves to `{ result: 'ERROR', errorMessage }`, as the spec says.
+     */
+    async getSurveyResultsByUser(
+      surveyId: string,
+      callOptions: CallOptions = {},
+    ): Promise<Endpoints['getSurveyResultsByUser']['response'] | SurveyResultsByUserFailure> {
+      const result = await settle(call('getSurveyResultsByUser', { query: { surveyId }, signal: callOptions.signal }));
+      return isApiError(result) ? { result: 'ERROR', errorMessage: result.message } : result;
+    },
+
+    /** Looks a record up by the survey's lookup items (`survey-results/filterQuery`). */
+    filterSurveyResults(body: FilterSurveyResultsBody, callOptions: CallOptions = {}): Result<'filterSurveyResults'> {
+      return settle(call('filterSurveyResults', { body, signal: callOptions.signal }));
+    },
+
+    /**
+     * Sends a submission (`reservation/putItem`), retried by the spec's rules: only a 503 with
+     * `retryable: true`, at most 3 attempts within 60 s, then `code: 'timeout'`. Every attempt
+     * carries the same `Idempotency-Key`, so the server stores the submission once.
+     */
+    putReservation(payload: SubmissionPayload, callOptions: PutReservationOptions = {}): Result<'putReservation'> {
+      const idempotencyKey = callOptions.idempotencyKey ?? newIdempotencyKey();
+      return settle(sendSubmission(payload, idempotencyKey, callOptions.signal));
+    },
+
+    /** Cancels a reservation (`reservation/cancelItem`). Rejects with an ApiError on failure ("no catch"). */
+    cancelReservation(body: RecordKeyBody, callOptions: CallOptions = {}): Promise<Endpoints['cancelReservation']['response']> {
+      return call('cancelReservation', { body, signal: callOptions.signal });
+    },
+
+    /** Deletes a record (`reservation/deleteItem`). */
+    deleteReservation(body: RecordKeyBody, callOptions: CallOptions = {}): Result<'deleteReservation'> {
+      return settle(call('deleteReservation', { body, signal: callOptions.signal }));
+    },
+
+    /** Attaches the signed-in user to a record found by lookup (`reservation/putUserId`). */
+    putUserId(body: RecordKeyBody, callOptions: CallOptions = {}): Result<'putUserId'> {
+      return settle(call('putUserId', { body, signal: callOptions.signal }));
+    },
+
+    /**
+     * Holds a slot while the citizen pays (`reservation/temprary`). Rejects with an ApiError on
+     * failure ("no catch").
+     */
+    putTemporaryReservation(
+      body: SubmissionPayload,
+      callOptions: CallOptions = {},
+    ): Promise<Endpoints['putTemporaryReservation']['response']> {
+      return call('putTemporaryReservation', { body, signal: callOptions.signal });
+    },
+
+    /**
+     * Exchanges a LINE authorization code for a session (`login/token`). On failure it resolves to
+     * `{ error }`, as the spec says.
+     */
+    async exchangeLoginCode(
+      query: LoginCodeQuery,
+      callOptions: CallOptions = {},
+    ): Promise<Endpoints['exchangeLoginCode']['response'] | { error: ApiError }> {
+      const result = await settle(call('exchangeLoginCode', { query: { ...query }, signal: callOptions.signal }));
+      return isApiError(result) ? { error: result } : result;
+    },
+
+    /** Every bookable calendar category (`calendars/categories`). */
+    getCalendarCategories(callOptions: CallOptions = {}): Result<'getCalendarCategories'> {
+      return settle(call('getCalendarCategories', { signal: callOptions.signal }));
+    },
+
+    /** The category tree, up to three levels (`calendars/categories_tree`). */
+    getCalendarCategoriesTree(callOptions: CallOptions = {}): Result<'getCalendarCategoriesTree'> {
+      return settle(call('getCalendarCategoriesTree', { signal: callOptions.signal }));
+    },
+
+    /** How the calendar screens label things (`calendars/display_settings`). */
+    getCalendarDisplaySettings(callOptions: CallOptions = {}): Result<'getCalendarDisplaySettings'> {
+      return settle(call('getCalendarDisplaySettings', { signal: callOptions.signal }));
+    },
+  };
+}
+
+/** The client {@link createApiClient} returns. */
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** A random UUID v4. `crypto.randomUUID` needs a secure context; `getRandomValues` does not. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,94 @@
+import { type TSchema, Type } from 'typebox';
+import { routes } from '../routes.js';
+import {
+  CalendarCategorySchema,
+  CalendarCategoryTreeRootSchema,
+  CalendarDisplaySettingsSchema,
+  closed,
+  Key,
+  LoginSessionSchema,
+  SubmissionPayloadSchema,
+  SurveyConfigSchema,
+  SurveyResultRowSchema,
+} from './schemas.js';
+
+const Data = <Schema extends TSchema>(schema: Schema) => Type.Object({ data: schema }, closed);
+const Rows = Data(Type.Array(SurveyResultRowSchema));
+const RecordRef = Data(Type.Object({ partitionKey: Key }, closed));
+const RecordKeyBody = Type.Object({ surveyId: Key, partitionKey: Key, userId: Key }, closed);
+/** Lookup values are short: an id number, a date, a name. */
+const LookupValue = Type.String({ maxLength: 200 });
+
+/**
+ * The API, described once: every endpoint's method, path, and JSON schemas of its query, body and
+ * successful response. The server validates requests against these; the client's types are checked
+ * against them.
+ */
+export const endpoints = {
+  getSurveyConfig: {
+    ...routes.getSurveyConfig,
+    query: Type.Object({ surveyId: Key }, closed),
+    response: Data(SurveyConfigSchema),
+  },
+  getAllSearchableSurveyConfigs: {
+    ...routes.getAllSearchableSurveyConfigs,
+    response: Data(Type.Array(SurveyConfigSchema)),
+  },
+  getSurveyConfigsList: {
+    ...routes.getSurveyConfigsList,
+    body: Type.Object({ surveyIdList: Type.Array(Key, { maxItems: 100 }) }, closed),
+    response: Data(Type.Array(SurveyConfigSchema)),
+  },
+  querySurveyResults: {
+    ...routes.querySurveyResults,
+    body: Type.Object({ surveyId: Key, userId: Key }, closed),
+    response: Rows,
+  },
+  getSurveyResultsByPartitionKey: {
+    ...routes.getSurveyResultsByPartitionKey,
+    query: Type.Object({ surveyId: Key, partitionKey: Key }, closed),
+    response: Rows,
+  },
+  getSurveyResultsByUser: {
+    ...routes.getSurveyResultsByUser,
+    query: Type.Object({ surveyId: Key }, closed),
+    response: Type.Object({ result: Type.Literal('OK'), data: Type.Array(SurveyResultRowSchema) }, closed),
+  },
+  filterSurveyResults: {
+    ...routes.filterSurveyResults,
+    body: Type.Object(
+      {
+        queryParams: Type.Object(
+          { surveyId: Key, lookup: Type.Record(Type.String(), LookupValue, { maxProperties: 10 }) },
+          closed,
+        ),
+        requestingUserId: Key,
+      },
+      closed,
+    ),
+    response: Rows,
+  },
+  putReservation: { ...routes.putReservation, body: SubmissionPayloadSchema, response: RecordRef },
+  cancelReservation: { ...routes.cancelReservation, body: RecordKeyBody, response: RecordRef },
+  deleteReservation: { ...routes.deleteReservation, body: RecordKeyBody, response: RecordRef },
+  putUserId: { ...routes.putUserId, body: RecordKeyBody, response: RecordRef },
+  putTemporaryReservation: {
+    ...routes.putTemporaryReservation,
+    body: SubmissionPayloadSchema,
+    response: Data(Type.Object({ holdId: Key, expiresAt: Type.Integer() }, closed)),
+  },
+  exchangeLoginCode: {
+    ...routes.exchangeLoginCode,
+    query: Type.Object({ code: Type.String({ minLength: 1, maxLength: 2048 }), redirectTo: Type.String({ maxLength: 2048 }) }, closed),
+    response: Data(LoginSessionSchema),
+  },
+  getCalendarCategories: { ...routes.getCalendarCategories, response: Data(Type.Array(CalendarCategorySchema)) },
+  getCalendarCategoriesTree: {
+    ...routes.getCalendarCategoriesTree,
+    response: Data(Type.Array(CalendarCategoryTreeRootSchema)),
+  },
+  getCalendarDisplaySettings: {
+    ...routes.getCalendarDisplaySettings,
+    response: Data(CalendarDisplaySettingsSchema),
+  },
+} as const;

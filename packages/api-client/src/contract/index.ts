@@ -1,0 +1,36 @@
+export { endpoints } from './endpoints.js';
+export {
+  CalendarCategorySchema,
+  CalendarCategoryTreeRootSchema,
+  CalendarDisplaySettingsSchema,
+  CheckStatusSchema,
+  ErrorBodySchema,
+  FileRefSchema,
+  LoginSessionSchema,
+  OrderSchema,
+  ProductSchema,
+  SubmissionPayloadSchema,
+  SurveyConfigSchema,
+  SurveyResultRowSchema,
+  SurveySchemaItemSchema,
+} from './schemas.js';
+export { API_PREFIX, routes } from '../routes.js';
+export type { EndpointName } from '../routes.js';
+export type {
+  DataResponse,
+  Endpoints,
+  ErrorBody,
+  FilterSurveyResultsBody,
+  LoginCodeQuery,
+  LoginSession,
+  RecordKeyBody,
+  RecordRef,
+  SurveyConfigQuery,
+  SurveyConfigsListBody,
+  SurveyResultsByPartitionKeyQuery,
+  SurveyResultsByUserFailure,
+  SurveyResultsByUserQuery,
+  SurveyResultsByUserResponse,
+  SurveyResultsQueryBody,
+  TemporaryReservation,
+} from './types.js';

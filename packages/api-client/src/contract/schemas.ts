@@ -1,0 +1,164 @@
+// JSON schemas (TypeBox) of what travels over the API. Entity TYPES are @city/survey-core's; the
+// schemas here are their runtime validators, and schemas.test-d.ts fails the build if a schema's
+// static type and the core type ever drift apart.
+import type { ItemType } from '@city/survey-core';
+import { CHECK_STATUSES, TEXT_FORMATS } from '@city/survey-core';
+import { type TSchema, Type } from 'typebox';
+
+export const Text = Type.String();
+/** An id or key: never empty, never huge. */
+export const Key = Type.String({ minLength: 1, maxLength: 256 });
+/** Unknown properties are refused. */
+export const closed = { additionalProperties: false } as const;
+
+// ---- Survey configuration -------------------------------------------------------------------
+
+const itemBase = {
+  itemKey: Key,
+  title: Text,
+  description: Type.Optional(Text),
+  required: Type.Optional(Type.Boolean()),
+  isAdminItem: Type.Optional(Type.Boolean()),
+  isNotEditable: Type.Optional(Type.Boolean()),
+};
+const Options = Type.Immutable(Type.Array(Text));
+const Length = Type.Optional(Type.Integer({ minimum: 0 }));
+const item = <Kind extends ItemType, Extra extends Record<string, TSchema>>(
+  kind: Kind,
+  extra: Extra,
+) => Type.Object({ ...itemBase, type: Type.Literal(kind), ...extra }, closed);
+
+export const ProductSchema = Type.Object(
+  { productId: Key, name: Text, unitPrice: Type.Integer({ minimum: 0 }) },
+  closed,
+);
+
+export const SurveySchemaItemSchema = Type.Union([
+  item('text', { format: Type.Optional(Type.Enum(TEXT_FORMATS)), minLength: Length, maxLength: Length }),
+  item('textarea', { minLength: Length, maxLength: Length }),
+  item('radio', { options: Options }),
+  item('checkboxes', { options: Options }),
+  item('dropdown', { options: Options }),
+  item('date', {}),
+  item('birthday', {}),
+  item('files', {}),
+  item('selectProducts', { products: Type.Immutable(Type.Array(ProductSchema)) }),
+  item('guide', {}),
+  item('reservation', { categoryId: Type.Optional(Key) }),
+]);
+
+export const SurveyConfigSchema = Type.Object(
+  {
+    surveyId: Key,
+    surveyTitle: Type.Optional(Text),
+    surveySchema: Type.Immutable(Type.Array(SurveySchemaItemSchema)),
+    isAppending: Type.Optional(Type.Object({ value: Type.Boolean() }, closed)),
+    cancelPost: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+
+// ---- Survey results -------------------------------------------------------------------------
+
+export const FileRefSchema = Type.Object(
+  {
+    name: Text,
+    url: Text,
+    contentType: Type.Optional(Text),
+    size: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  closed,
+);
+
+export const CheckStatusSchema = Type.Enum(CHECK_STATUSES);
+
+export const SurveyResultRowSchema = Type.Object(
+  {
+    userId: Type.String(),
+    surveyId: Key,
+    partitionKey: Key,
+    sortKey: Type.String(),
+    itemKey: Type.String(),
+    value: Type.String({ maxLength: 10_000 }),
+    userSearchKey: Type.String(),
+    isLiffMode: Type.Boolean(),
+    check: CheckStatusSchema,
+    files: Type.Optional(Type.Array(FileRefSchema, { maxItems: 20 })),
+  },
+  closed,
+);
+
+export const OrderSchema = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object({ productId: Key, quantity: Type.Integer({ minimum: 1, maximum: 99 }) }, closed),
+      { maxItems: 100 },
+    ),
+  },
+  closed,
+);
+
+export const SubmissionPayloadSchema = Type.Object(
+  {
+    data: Type.Array(SurveyResultRowSchema, { minItems: 1, maxItems: 2_000 }),
+    subData: Type.Optional(Type.Unknown()),
+    order: Type.Optional(OrderSchema),
+    oldPartitionKey: Type.Optional(Key),
+  },
+  closed,
+);
+
+// ---- Calendars ------------------------------------------------------------------------------
+
+export const CalendarCategorySchema = Type.Object(
+  {
+    categoryId: Key,
+    tag1: Text,
+    tag2: Type.Optional(Text),
+    tag3: Type.Optional(Text),
+    calendarId: Type.Optional(Key),
+  },
+  closed,
+);
+
+const CalendarCategoryTreeLeafSchema = Type.Object({ name: Text, categoryId: Key }, closed);
+const CalendarCategoryTreeBranchSchema = Type.Object(
+  { name: Text, categoryId: Type.Optional(Key), children: Type.Array(CalendarCategoryTreeLeafSchema) },
+  closed,
+);
+export const CalendarCategoryTreeRootSchema = Type.Object(
+  { name: Text, categoryId: Type.Optional(Key), children: Type.Array(CalendarCategoryTreeBranchSchema) },
+  closed,
+);
+
+export const CalendarDisplaySettingsSchema = Type.Object(
+  { categoryLabels: Type.Object({ tag1: Text, tag2: Text, tag3: Text }, closed) },
+  closed,
+);
+
+// ---- Login ----------------------------------------------------------------------------------
+
+export const LoginSessionSchema = Type.Object(
+  {
+    session: Type.Object(
+      { id_token: Text, access_token: Text, refresh_token: Text },
+      closed,
+    ),
+    profile: Type.Object(
+      { userId: Key, displayName: Text, pictureUrl: Type.Optional(Text) },
+      closed,
+    ),
+  },
+  closed,
+);
+
+// ---- Errors ---------------------------------------------------------------------------------
+
+/** Every error response: `{ statusCode, error, message, code }`, `retryable` on a 503 worth retrying. */
+export const ErrorBodySchema = Type.Object({
+  statusCode: Type.Integer(),
+  error: Text,
+  message: Text,
+  code: Text,
+  retryable: Type.Optional(Type.Boolean()),
+});

@@ -1,0 +1,132 @@
+// The request and response types of every endpoint, built from @city/survey-core's entities.
+// schemas.test-d.ts proves each matches its JSON schema in endpoints.ts.
+import type {
+  CalendarCategory,
+  CalendarCategoryTreeRoot,
+  CalendarDisplaySettings,
+  SubmissionPayload,
+  SurveyConfig,
+  SurveyResultRow,
+} from '@city/survey-core';
+
+/** Most responses wrap what they return in `data`. */
+export interface DataResponse<T> {
+  data: T;
+}
+
+/** The error body every endpoint answers with: `{ statusCode, error, message, code }`. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  /** Safe to show: never a stack or SQL text. */
+  message: string;
+  /** What went wrong, for programs: e.g. `session_expired`, `not_found`, `lookup_locked`. */
+  code: string;
+  /** On a 503: the request may be sent again. */
+  retryable?: boolean;
+}
+
+export interface SurveyConfigQuery {
+  surveyId: string;
+}
+
+export interface SurveyConfigsListBody {
+  surveyIdList: string[];
+}
+
+export interface SurveyResultsQueryBody {
+  surveyId: string;
+  /** Must be the signed-in user. */
+  userId: string;
+}
+
+export interface SurveyResultsByPartitionKeyQuery {
+  surveyId: string;
+  partitionKey: string;
+}
+
+export interface SurveyResultsByUserQuery {
+  surveyId: string;
+}
+
+/** What `getBySurveyIdUserIdIndex` answers: the caller's records of a survey. */
+export interface SurveyResultsByUserResponse {
+  result: 'OK';
+  data: SurveyResultRow[];
+}
+
+/** What the client resolves `getSurveyResultsByUser` to when the call fails (spec section 7). */
+export interface SurveyResultsByUserFailure {
+  result: 'ERROR';
+  errorMessage: string;
+}
+
+/** Looks up a record by the survey's lookup items (e.g. 受付番号 and 生年月日). */
+export interface FilterSurveyResultsBody {
+  queryParams: {
+    surveyId: string;
+    /** Answer values by itemKey. */
+    lookup: Record<string, string>;
+  };
+  /** Must be the signed-in user. */
+  requestingUserId: string;
+}
+
+/** Names one record of the signed-in user: cancel, delete, or claim it (putUserId). */
+export interface RecordKeyBody {
+  surveyId: string;
+  partitionKey: string;
+  /** Must be the signed-in user. */
+  userId: string;
+}
+
+/** The record a change was made to. */
+export interface RecordRef {
+  partitionKey: string;
+}
+
+/** A slot held while the citizen pays. */
+export interface TemporaryReservation {
+  holdId: string;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+export interface LoginCodeQuery {
+  code: string;
+  /** The login route on the current host, as sent to LINE's authorize endpoint. */
+  redirectTo: string;
+}
+
+/** A LINE login, exchanged from the authorization code. */
+export interface LoginSession {
+  session: { id_token: string; access_token: string; refresh_token: string };
+  profile: { userId: string; displayName: string; pictureUrl?: string };
+}
+
+/**
+ * Every endpoint's query, body and response (success) type, by client method name.
+ * `never` marks a call that sends no query or no body.
+ */
+export interface Endpoints {
+  getSurveyConfig: { query: SurveyConfigQuery; body: never; response: DataResponse<SurveyConfig> };
+  getAllSearchableSurveyConfigs: { query: never; body: never; response: DataResponse<SurveyConfig[]> };
+  getSurveyConfigsList: { query: never; body: SurveyConfigsListBody; response: DataResponse<SurveyConfig[]> };
+  querySurveyResults: { query: never; body: SurveyResultsQueryBody; response: DataResponse<SurveyResultRow[]> };
+  getSurveyResultsByPartitionKey: {
+    query: SurveyResultsByPartitionKeyQuery;
+    body: never;
+    response: DataResponse<SurveyResultRow[]>;
+  };
+  getSurveyResultsByUser: { query: SurveyResultsByUserQuery; body: never; response: SurveyResultsByUserResponse };
+  filterSurveyResults: { query: never; body: FilterSurveyResultsBody; response: DataResponse<SurveyResultRow[]> };
+  putReservation: { query: never; body: SubmissionPayload; response: DataResponse<RecordRef> };
+  cancelReservation: { query: never; body: RecordKeyBody; response: DataResponse<RecordRef> };
+  deleteReservation: { query: never; body: RecordKeyBody; response: DataResponse<RecordRef> };
+  putUserId: { query: never; body: RecordKeyBody; response: DataResponse<RecordRef> };
+  putTemporaryReservation: { query: never; body: SubmissionPayload; response: DataResponse<TemporaryReservation> };
+  exchangeLoginCode: { query: LoginCodeQuery; body: never; response: DataResponse<LoginSession> };
+  getCalendarCategories: { query: never; body: never; response: DataResponse<CalendarCategory[]> };
+  getCalendarCategoriesTree: { query: never; body: never; response: DataResponse<CalendarCategoryTreeRoot[]> };
+  getCalendarDisplaySettings: { query: never; body: never; response: DataResponse<CalendarDisplaySettings> };
+}

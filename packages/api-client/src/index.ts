@@ -1,0 +1,22 @@
+export type { ApiClient, ApiClientOptions, CallOptions, PutReservationOptions, Result } from './client.js';
+export { createApiClient } from './client.js';
+export { ApiError, isApiError } from './errors.js';
+export type { Clock, RetryPolicy } from './retry.js';
+export { DEFAULT_RETRY_POLICY } from './retry.js';
+export type { IntegrationSettings, SettingsStorage } from './settings.js';
+export { INTEGRATION_SETTING_KEYS, readIntegrationSettings } from './settings.js';
+export { API_PREFIX, routes } from './routes.js';
+export type { EndpointName } from './routes.js';
+export type {
+  DataResponse,
+  Endpoints,
+  ErrorBody,
+  FilterSurveyResultsBody,
+  LoginCodeQuery,
+  LoginSession,
+  RecordKeyBody,
+  RecordRef,
+  SurveyResultsByUserFailure,
+  SurveyResultsByUserResponse,
+  TemporaryReservation,
+} from './contract/types.js';

@@ -1,0 +1,31 @@
+// Method and path of every endpoint (spec section 7). The contract adds the schemas; the client
+// needs only these, so a browser bundle of the client carries no schema code.
+
+/** Where every endpoint lives below the API base URL. */
+export const API_PREFIX = '/survey/api/v1/db';
+
+export const routes = {
+  getSurveyConfig: { method: 'GET', path: `${API_PREFIX}/survey-configs/getItem` },
+  getAllSearchableSurveyConfigs: { method: 'GET', path: `${API_PREFIX}/survey-configs/getAllSearchable` },
+  getSurveyConfigsList: { method: 'POST', path: `${API_PREFIX}/survey-configs/getSurveyConfigsList` },
+  querySurveyResults: { method: 'POST', path: `${API_PREFIX}/survey-results/query` },
+  getSurveyResultsByPartitionKey: {
+    method: 'GET',
+    path: `${API_PREFIX}/survey-results/getBySurveyIdPartitionKeyIndex`,
+  },
+  getSurveyResultsByUser: { method: 'GET', path: `${API_PREFIX}/survey-results/getBySurveyIdUserIdIndex` },
+  filterSurveyResults: { method: 'POST', path: `${API_PREFIX}/survey-results/filterQuery` },
+  putReservation: { method: 'POST', path: `${API_PREFIX}/reservation/putItem` },
+  cancelReservation: { method: 'POST', path: `${API_PREFIX}/reservation/cancelItem` },
+  deleteReservation: { method: 'DELETE', path: `${API_PREFIX}/reservation/deleteItem` },
+  putUserId: { method: 'POST', path: `${API_PREFIX}/reservation/putUserId` },
+  // "temprary" is the spec's spelling of the path.
+  putTemporaryReservation: { method: 'POST', path: `${API_PREFIX}/reservation/temprary` },
+  exchangeLoginCode: { method: 'GET', path: `${API_PREFIX}/login/token` },
+  getCalendarCategories: { method: 'GET', path: `${API_PREFIX}/calendars/categories` },
+  getCalendarCategoriesTree: { method: 'GET', path: `${API_PREFIX}/calendars/categories_tree` },
+  getCalendarDisplaySettings: { method: 'GET', path: `${API_PREFIX}/calendars/display_settings` },
+} as const;
+
+/** The name of an endpoint: the client method that calls it. */
+export type EndpointName = keyof typeof routes;
