@@ -1,7 +1,7 @@
 import type { CalendarCategory, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClient } from './client.js';
-import type { LoginSession, RecordRef, TemporaryReservation } from './contract/types.js';
+import type { LoginSession, RecordChangeResult, ReservationResult, TemporaryReservation } from './contract/types.js';
 import type { ApiError } from './errors.js';
 
 describe('what each call resolves to', () => {
@@ -10,14 +10,14 @@ describe('what each call resolves to', () => {
     expectTypeOf<Awaited<ReturnType<ApiClient['querySurveyResults']>>>().toEqualTypeOf<
       { data: SurveyResultRow[] } | ApiError
     >();
-    expectTypeOf<Awaited<ReturnType<ApiClient['putReservation']>>>().toEqualTypeOf<{ data: RecordRef } | ApiError>();
+    expectTypeOf<Awaited<ReturnType<ApiClient['putReservation']>>>().toEqualTypeOf<ReservationResult | ApiError>();
     expectTypeOf<Awaited<ReturnType<ApiClient['getCalendarCategories']>>>().toEqualTypeOf<
       { data: CalendarCategory[] } | ApiError
     >();
   });
 
   it('only data for the "no catch" calls, which reject instead', () => {
-    expectTypeOf<Awaited<ReturnType<ApiClient['cancelReservation']>>>().toEqualTypeOf<{ data: RecordRef }>();
+    expectTypeOf<Awaited<ReturnType<ApiClient['cancelReservation']>>>().toEqualTypeOf<RecordChangeResult>();
     expectTypeOf<Awaited<ReturnType<ApiClient['putTemporaryReservation']>>>().toEqualTypeOf<{
       data: TemporaryReservation;
     }>();

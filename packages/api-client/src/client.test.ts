@@ -283,13 +283,65 @@ describe('errors', () => {
     expect(await pending).toMatchObject({ message: 'Request aborted', code: 'ECONNABORTED' });
   });
 
-  it("say 'timeout of Nms exceeded' past a per-request timeout, and wait forever by default", async () => {
+  it("say 'Request aborted' whatever reason the caller aborts with", async () => {
+    server.respond(() => 'never-answer');
+    for (const reason of ['user left the page', new Error('unmounted'), undefined]) {
+      const controller = new AbortController();
+      const pending = client().getSurveyConfig('a', { signal: controller.signal });
+      controller.abort(reason);
+      expect(await pending).toMatchObject({ message: 'Request aborted', code: 'ECONNABORTED' });
+    }
+  });
+
+  it("say 'timeout of Nms exceeded' past a per-request timeout", async () => {
     server.respond(() => 'never-answer');
     // The server never answers, so only the client's own timeout can end this call.
     expect(await client({ timeoutMs: 50 }).getSurveyConfig('a')).toMatchObject({
       message: 'timeout of 50ms exceeded',
       code: 'ETIMEDOUT',
     });
+  });
+
+  it('wait for a slow server as long as it takes by default (no per-request timeout)', async () => {
+    server.respond(() => 'never-answer');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const controller = new AbortController();
+      const waiting = client().getSurveyConfig('a', { signal: controller.signal });
+      const limited = client({ timeoutMs: 10_000 }).getSurveyConfig('a');
+      await vi.waitFor(() => {
+        expect(server.requests).toHaveLength(2);
+      });
+      vi.advanceTimersByTime(60 * 60_000); // an hour
+      expect(await limited).toMatchObject({ code: 'ETIMEDOUT' });
+      const state = await Promise.race([
+        waiting.then(() => 'settled'),
+        new Promise((resolve) => setImmediate(() => { resolve('still waiting'); })),
+      ]);
+      expect(state).toBe('still waiting');
+      controller.abort();
+      expect(await waiting).toMatchObject({ code: 'ECONNABORTED' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('report a getIdToken that throws, resolving or rejecting as the call does', async () => {
+    const api = client({
+      getIdToken: () => {
+        throw new Error('storage blocked');
+      },
+    });
+    expect(await api.getSurveyConfig('a')).toMatchObject({ code: 'ERR_ID_TOKEN' });
+    await expect(api.cancelReservation(recordKey)).rejects.toMatchObject({ code: 'ERR_ID_TOKEN', name: 'ApiError' });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuse time limits no timer can keep', () => {
+    expect(() => client({ timeoutMs: 3e9 })).toThrow(RangeError);
+    expect(() => client({ retry: { overallTimeoutMs: 3e9 } })).toThrow(RangeError);
+    expect(() => client({ timeoutMs: -1 })).toThrow(RangeError);
+    expect(() => client({ retry: { overallTimeoutMs: Number.POSITIVE_INFINITY } })).not.toThrow();
   });
 
   it('report a 2xx response that is not JSON', async () => {
@@ -310,7 +362,7 @@ describe('putReservation retries', () => {
     status: 503,
     body: { statusCode: 503, error: 'Service Unavailable', message: '混み合っています', code: 'busy', retryable: true },
   };
-  const stored: Reply = { status: 200, body: { data: { partitionKey: 'clinic#U1' } } };
+  const stored: Reply = { status: 200, body: { result: 'OK', partitionKey: 'clinic#U1', receiptNumber: 'A7K-2Q9' } };
 
   /** Lets the client run until it waits on the clock with `count` timers, then moves time on. */
   async function whenWaiting(clock: ManualClock, count: number, advanceMs: number) {
@@ -327,7 +379,8 @@ describe('putReservation retries', () => {
     const pending = client({ clock }).putReservation(payload);
     await whenWaiting(clock, 2, 1_000); // the overall limit, and the wait before attempt 2
     await whenWaiting(clock, 2, 1_000); // and before attempt 3
-    expect(await pending).toEqual({ data: { partitionKey: 'clinic#U1' } });
+    expect(await pending).toEqual({ result: 'OK', partitionKey: 'clinic#U1', receiptNumber: 'A7K-2Q9' });
+    expect(clock.pendingDelays()).toEqual([]); // the overall-limit timer is gone too
     const keys = server.requests.map((request) => request.headers['idempotency-key']);
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
@@ -342,6 +395,19 @@ describe('putReservation retries', () => {
     await whenWaiting(clock, 2, 1_000);
     expect(await pending).toMatchObject({ status: 503, code: 'busy' });
     expect(server.requests).toHaveLength(3);
+    expect(clock.pendingDelays()).toEqual([]);
+  });
+
+  it('honours retryable: true even when the 503 body has no code', async () => {
+    let calls = 0;
+    server.respond(() =>
+      ++calls === 1 ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'busy', retryable: true } } : stored,
+    );
+    const clock = new ManualClock();
+    const pending = client({ clock }).putReservation(payload);
+    await whenWaiting(clock, 2, 1_000);
+    expect(await pending).toMatchObject({ result: 'OK' });
+    expect(server.requests).toHaveLength(2);
   });
 
   it('waits as long as Retry-After says', async () => {
@@ -353,7 +419,7 @@ describe('putReservation retries', () => {
       expect(clock.pendingDelays()).toEqual([60_000, 5_000]);
     });
     clock.advance(5_000);
-    expect(await pending).toEqual({ data: { partitionKey: 'clinic#U1' } });
+    expect(await pending).toEqual({ result: 'OK', partitionKey: 'clinic#U1', receiptNumber: 'A7K-2Q9' });
   });
 
   it.each([
@@ -382,13 +448,24 @@ describe('putReservation retries', () => {
     expect(await pending).toMatchObject({ code: 'timeout', message: 'timeout' });
   });
 
-  it("fails with code 'timeout' when the limit passes while waiting to retry", async () => {
+  it("fails with code 'timeout' when the time left is too short for the next wait", async () => {
+    server.respond(() => busy);
+    const clock = new ManualClock();
+    const pending = client({ clock, retry: { serverRetryDelayMs: 30_000 } }).putReservation(payload);
+    clock.advance(29_000); // the first attempt took 29 s; its wait ends at 59 s
+    await whenWaiting(clock, 2, 30_000); // the second would end at 89 s
+    expect(await pending).toMatchObject({ code: 'timeout' });
+    expect(server.requests).toHaveLength(2);
+    expect(clock.pendingDelays()).toEqual([]);
+  });
+
+  it("fails with code 'timeout' at once when Retry-After asks for a wait past the limit", async () => {
     server.respond(() => ({ ...busy, headers: { 'retry-after': '120' } }));
     const clock = new ManualClock();
-    const pending = client({ clock }).putReservation(payload);
-    await whenWaiting(clock, 2, 60_000);
-    expect(await pending).toMatchObject({ code: 'timeout' });
+    expect(await client({ clock }).putReservation(payload)).toMatchObject({ code: 'timeout' });
     expect(server.requests).toHaveLength(1);
+    expect(clock.now()).toBe(0);
+    expect(clock.pendingDelays()).toEqual([]);
   });
 
   it('does not retry a network error by default', async () => {
@@ -408,7 +485,7 @@ describe('putReservation retries', () => {
     });
     clock.advance(1_000);
     await whenWaiting(clock, 2, 1_000);
-    expect(await pending).toEqual({ data: { partitionKey: 'clinic#U1' } });
+    expect(await pending).toEqual({ result: 'OK', partitionKey: 'clinic#U1', receiptNumber: 'A7K-2Q9' });
     expect(server.requests).toHaveLength(3);
     expect(new Set(server.requests.map((request) => request.headers['idempotency-key'])).size).toBe(1);
   });

@@ -1,5 +1,5 @@
 import type { SubmissionPayload } from '@city/survey-core';
-import kyExport from 'ky';
+import kyExport, { TimeoutError } from 'ky';
 import type {
   Endpoints,
   FilterSurveyResultsBody,
@@ -90,6 +90,10 @@ export function createApiClient(options: ApiClientOptions) {
   const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? 0;
+  assertTimerValue('timeoutMs', timeoutMs);
+  if (retryPolicy.overallTimeoutMs !== Number.POSITIVE_INFINITY) {
+    assertTimerValue('retry.overallTimeoutMs', retryPolicy.overallTimeoutMs);
+  }
   const http = ky.create({
     prefixUrl: options.baseUrl,
     retry: 0, // retries are ours: only putReservation retries, by the spec's rules
@@ -102,7 +106,12 @@ export function createApiClient(options: ApiClientOptions) {
   async function send(name: EndpointName, request: Request): Promise<Response> {
     const { method, path } = routes[name];
     const headers: Record<string, string> = { ...request.headers };
-    const idToken = options.getIdToken?.();
+    let idToken: string | null | undefined;
+    try {
+      idToken = options.getIdToken?.();
+    } catch (error) {
+      throw new ApiError('Could not read the ID token', { code: 'ERR_ID_TOKEN', cause: error });
+    }
     if (idToken) headers.Authorization = `Bearer ${idToken}`;
     try {
       return await http(path.slice(1), {
@@ -114,9 +123,9 @@ export function createApiClient(options: ApiClientOptions) {
       });
     } catch (error) {
       if (isApiError(error)) throw error;
-      const name = (error as { name?: unknown } | null)?.name;
-      if (name === 'TimeoutError') throw requestTimeoutError(timeoutMs, error);
-      if (name === 'AbortError') throw abortedError(error);
+      // Whatever the abort reason was (a string, an Error, AbortSignal.timeout()), the caller aborted.
+      if (request.signal?.aborted) throw abortedError(error);
+      if (error instanceof TimeoutError) throw requestTimeoutError(timeoutMs, error);
       throw networkError(error);
     }
   }
@@ -125,7 +134,8 @@ export function createApiClient(options: ApiClientOptions) {
   async function readJson<T>(response: Response): Promise<T> {
     if (!response.ok) throw await errorFromResponse(response);
     try {
-      return (await response.json()) as T;
+      const text = await response.text();
+      return (text === '' ? undefined : JSON.parse(text)) as T;
     } catch (error) {
       throw new ApiError('Invalid JSON in the response', {
         code: 'ERR_BAD_RESPONSE',
@@ -148,7 +158,7 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       return await pending;
     } catch (error) {
-      return isApiError(error) ? error : networkError(error);
+      return isApiError(error) ? error : unexpectedError(error);
     }
   }
 
@@ -182,6 +192,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers: { 'Idempotency-Key': idempotencyKey },
       signal: controller.signal,
     };
+    const deadline = clock.now() + limit;
     try {
       for (let attempt = 1; ; attempt += 1) {
         let waitMs: number;
@@ -191,8 +202,11 @@ export function createApiClient(options: ApiClientOptions) {
           const error = await errorFromResponse(response);
           if (error.body?.retryable !== true || attempt >= retryPolicy.maxAttempts) throw error;
           waitMs = retryAfterMs(response.headers.get('Retry-After'), clock.now()) ?? retryPolicy.serverRetryDelayMs;
+          // A wait that ends past the overall limit could only end in 'timeout': say so now.
+          if (clock.now() + waitMs >= deadline) throw overallTimeoutError();
         } catch (error) {
           if (overallLimit.passed) throw overallTimeoutError();
+          if (signal?.aborted) throw abortedError(error);
           const canRetry =
             isApiError(error) &&
             error.code === 'ERR_NETWORK' &&
@@ -325,6 +339,18 @@ export function createApiClient(options: ApiClientOptions) {
       return settle(call('getCalendarDisplaySettings', { signal: callOptions.signal }));
     },
   };
+}
+
+/** Browsers and Node.js run timers of at most 2^31-1 ms; a longer one fires at once. */
+function assertTimerValue(name: string, ms: number): void {
+  if (!Number.isFinite(ms) || ms < 0 || ms > 2_147_483_647) {
+    throw new RangeError(`${name} must be between 0 and 2147483647 ms: ${String(ms)}`);
+  }
+}
+
+/** An ApiError for a failure that is none of the known kinds (a bug, most likely). */
+function unexpectedError(error: unknown): ApiError {
+  return new ApiError(error instanceof Error ? error.message : String(error), { code: 'ERR_UNKNOWN', cause: error });
 }
 
 /** The client {@link createApiClient} returns. */

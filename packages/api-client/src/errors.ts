@@ -14,14 +14,14 @@ export class ApiError extends Error {
   /** HTTP status of the response; `undefined` when none arrived. */
   readonly status: number | undefined;
   readonly code: string;
-  /** The server's error body, when it sent one. */
-  readonly body: ErrorBody | undefined;
+  /** The server's JSON error body, when it sent one (normally an {@link ErrorBody}). */
+  readonly body: Partial<ErrorBody> | undefined;
   // A brand instead of `instanceof` alone: the ESM and CommonJS builds each have their own class.
   readonly [API_ERROR] = true;
 
   constructor(
     message: string,
-    details: { code: string; status?: number | undefined; body?: ErrorBody | undefined; cause?: unknown },
+    details: { code: string; status?: number | undefined; body?: Partial<ErrorBody> | undefined; cause?: unknown },
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.code = details.code;
@@ -54,12 +54,6 @@ export const requestTimeoutError = (ms: number, cause?: unknown) =>
 /** Retries ran past the overall time limit (spec section 8: "timeout, code 'timeout'"). */
 export const overallTimeoutError = () => new ApiError('timeout', { code: 'timeout' });
 
-function isErrorBody(value: unknown): value is ErrorBody {
-  if (typeof value !== 'object' || value === null) return false;
-  const { message, code } = value as Record<string, unknown>;
-  return typeof message === 'string' && typeof code === 'string';
-}
-
 /** The ApiError for a response that is not 2xx, with the server's body when it is JSON. */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let parsed: unknown;
@@ -68,10 +62,16 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     parsed = undefined;
   }
-  const body = isErrorBody(parsed) ? parsed : undefined;
-  return new ApiError(body?.message ?? `Request failed with status code ${response.status}`, {
+  // Any JSON object counts as the body, so `retryable` is honoured even without a `code`.
+  const body =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Partial<ErrorBody>)
+      : undefined;
+  const message = typeof body?.message === 'string' ? body.message : undefined;
+  const code = typeof body?.code === 'string' ? body.code : undefined;
+  return new ApiError(message ?? `Request failed with status code ${response.status}`, {
     status: response.status,
-    code: body?.code ?? (response.status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_BAD_RESPONSE'),
+    code: code ?? (response.status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_BAD_RESPONSE'),
     body,
   });
 }

@@ -22,7 +22,14 @@ describe('readIntegrationSettings', () => {
     });
   });
 
-  it('ignores blank values and URLs that are not http(s)', () => {
+  it('ignores blank values, URLs that are not http(s), and plain http to another machine', () => {
+    expect(
+      readIntegrationSettings(storageOf({ [INTEGRATION_SETTING_KEYS.apiBaseUrl]: 'http://evil.example' }), defaults).apiBaseUrl,
+    ).toBe(defaults.apiBaseUrl);
+    expect(
+      readIntegrationSettings(storageOf({ [INTEGRATION_SETTING_KEYS.apiBaseUrl]: 'https://staging.city.example.jp' }), defaults)
+        .apiBaseUrl,
+    ).toBe('https://staging.city.example.jp');
     const storage = storageOf({
       [INTEGRATION_SETTING_KEYS.apiBaseUrl]: 'javascript:alert(1)',
       [INTEGRATION_SETTING_KEYS.webUrl]: 'not a url',

@@ -24,7 +24,8 @@ const URL_SETTINGS = new Set<keyof IntegrationSettings>(['apiBaseUrl', 'webUrl']
 
 /**
  * Reads the integration settings from storage (normally `window.localStorage`), each falling back to
- * its built-in default when missing, blank, or (for the URLs) not an http(s) URL. Storage that
+ * its built-in default when missing, blank, or (for the URLs) neither https nor http on this
+ * machine (localhost, 127.0.0.1, [::1]): the API base URL receives the citizen's ID token. Storage that
  * throws (a browser with storage blocked) counts as empty. Nothing is read at import time.
  *
  * @example
@@ -49,16 +50,20 @@ export function readIntegrationSettings(
     }
     const value = stored?.trim() ?? '';
     if (value === '') return defaults[name];
-    if (URL_SETTINGS.has(name) && !isHttpUrl(value)) return defaults[name];
+    if (URL_SETTINGS.has(name) && !isTrustedUrl(value)) return defaults[name];
     return value;
   };
   return { apiBaseUrl: read('apiBaseUrl'), loginAppId: read('loginAppId'), webUrl: read('webUrl') };
 }
 
-function isHttpUrl(value: string): boolean {
+// The API base URL receives the citizen's ID token, so a stored override must at least be https;
+// plain http is allowed only for this machine (local development).
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isTrustedUrl(value: string): boolean {
   try {
-    const { protocol } = new URL(value);
-    return protocol === 'https:' || protocol === 'http:';
+    const { protocol, hostname } = new URL(value);
+    return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTS.has(hostname));
   } catch {
     return false;
   }

@@ -18,6 +18,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Packing and installing take seconds, not the milliseconds a unit test is allowed.
+const SLOW = 120_000;
 import type { TestServer } from './http-test-server.js';
 import { startTestServer } from './http-test-server.js';
 
@@ -63,7 +66,7 @@ beforeAll(async () => {
 
   server = await startTestServer();
   server.respond(() => ({ status: 200, body: { data: { surveyId: 'clinic', surveySchema: [] } } }));
-});
+}, SLOW);
 
 afterAll(async () => {
   await server.close();
@@ -75,7 +78,7 @@ const useClient = (url: string) => `
   api.getSurveyConfig('clinic').then((result) => console.log(JSON.stringify({ isError: isApiError(result), result })));
 `;
 
-describe('the published @city/api-client', () => {
+describe('the published @city/api-client', { timeout: SLOW }, () => {
   it('declares its runtime dependencies, including @city/survey-core by version', () => {
     const manifest = createRequire(import.meta.url)(path.join(modules, '@city', 'api-client', 'package.json')) as {
       dependencies: Record<string, string>;

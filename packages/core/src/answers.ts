@@ -78,8 +78,16 @@ export function isFileRef(candidate: unknown): candidate is FileRef {
   return typeof name === 'string' && typeof url === 'string';
 }
 
-/** The uploaded files of an answer; anything that is not a file reference is left out. */
+/**
+ * The uploaded files of an answer, with the fields a {@link FileRef} has and no others (a browser
+ * File carries more, such as lastModified); anything that is not a file reference is left out.
+ */
 export function fileValues(answer: unknown): FileRef[] {
   if (!Array.isArray(answer)) return [];
-  return (answer as unknown[]).filter(isFileRef);
+  return (answer as unknown[]).filter(isFileRef).map(({ name, url, contentType, size }) => ({
+    name,
+    url,
+    ...(typeof contentType === 'string' ? { contentType } : {}),
+    ...(typeof size === 'number' ? { size } : {}),
+  }));
 }

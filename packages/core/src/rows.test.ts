@@ -141,7 +141,7 @@ describe('buildSurveyResultRows', () => {
         ],
       },
       userId: 'U1',
-      answers: { name: '山田', docs: files },
+      answers: { name: '山田', docs: files.map((file) => ({ ...file, lastModified: 1 })) },
     });
     expect(rows[0]).not.toHaveProperty('files');
     expect(rows[1]).toEqual({

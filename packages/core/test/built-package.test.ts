@@ -8,6 +8,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+// Packing and installing take seconds, not the milliseconds a unit test is allowed.
+const SLOW = 120_000;
+
 const packageDir = path.resolve(import.meta.dirname, '..');
 const consumerDir = mkdtempSync(path.join(tmpdir(), 'survey-core-consumer-'));
 const installedDir = path.join(consumerDir, 'node_modules', '@city', 'survey-core');
@@ -68,13 +71,13 @@ beforeAll(() => {
   mkdirSync(installedDir, { recursive: true });
   execFileSync('tar', ['-xzf', path.join(consumerDir, tarball), '-C', installedDir, '--strip-components=1']);
   writeFileSync(path.join(consumerDir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-});
+}, SLOW);
 
 afterAll(() => {
   rmSync(consumerDir, { recursive: true, force: true });
 });
 
-describe('the published @city/survey-core', () => {
+describe('the published @city/survey-core', { timeout: SLOW }, () => {
   it('ships the build, its source for source maps, and no tests', () => {
     expect(existsSync(path.join(installedDir, 'dist', 'index.cjs'))).toBe(true);
     expect(existsSync(path.join(installedDir, 'dist', 'index.d.ts'))).toBe(true);

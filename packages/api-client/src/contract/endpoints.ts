@@ -7,6 +7,7 @@ import {
   closed,
   Key,
   LoginSessionSchema,
+  PartitionKey,
   SubmissionPayloadSchema,
   SurveyConfigSchema,
   SurveyResultRowSchema,
@@ -14,8 +15,12 @@ import {
 
 const Data = <Schema extends TSchema>(schema: Schema) => Type.Object({ data: schema }, closed);
 const Rows = Data(Type.Array(SurveyResultRowSchema));
-const RecordRef = Data(Type.Object({ partitionKey: Key }, closed));
-const RecordKeyBody = Type.Object({ surveyId: Key, partitionKey: Key, userId: Key }, closed);
+const RecordChangeResult = Type.Object({ result: Type.Literal('OK'), partitionKey: PartitionKey }, closed);
+const ReservationResult = Type.Object(
+  { result: Type.Literal('OK'), partitionKey: PartitionKey, receiptNumber: Key },
+  closed,
+);
+const RecordKeyBody = Type.Object({ surveyId: Key, partitionKey: PartitionKey, userId: Key }, closed);
 /** Lookup values are short: an id number, a date, a name. */
 const LookupValue = Type.String({ maxLength: 200 });
 
@@ -46,7 +51,7 @@ export const endpoints = {
   },
   getSurveyResultsByPartitionKey: {
     ...routes.getSurveyResultsByPartitionKey,
-    query: Type.Object({ surveyId: Key, partitionKey: Key }, closed),
+    query: Type.Object({ surveyId: Key, partitionKey: PartitionKey }, closed),
     response: Rows,
   },
   getSurveyResultsByUser: {
@@ -68,10 +73,16 @@ export const endpoints = {
     ),
     response: Rows,
   },
-  putReservation: { ...routes.putReservation, body: SubmissionPayloadSchema, response: RecordRef },
-  cancelReservation: { ...routes.cancelReservation, body: RecordKeyBody, response: RecordRef },
-  deleteReservation: { ...routes.deleteReservation, body: RecordKeyBody, response: RecordRef },
-  putUserId: { ...routes.putUserId, body: RecordKeyBody, response: RecordRef },
+  putReservation: {
+    ...routes.putReservation,
+    // Other headers pass; this one, when sent, must look like a key (the client sends a UUID).
+    headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 128 })) }),
+    body: SubmissionPayloadSchema,
+    response: ReservationResult,
+  },
+  cancelReservation: { ...routes.cancelReservation, body: RecordKeyBody, response: RecordChangeResult },
+  deleteReservation: { ...routes.deleteReservation, body: RecordKeyBody, response: RecordChangeResult },
+  putUserId: { ...routes.putUserId, body: RecordKeyBody, response: RecordChangeResult },
   putTemporaryReservation: {
     ...routes.putTemporaryReservation,
     body: SubmissionPayloadSchema,

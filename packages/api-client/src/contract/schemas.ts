@@ -8,6 +8,12 @@ import { type TSchema, Type } from 'typebox';
 export const Text = Type.String();
 /** An id or key: never empty, never huge. */
 export const Key = Type.String({ minLength: 1, maxLength: 256 });
+/** `surveyId#userId#<ms>`: two keys and a timestamp. */
+export const PartitionKey = Type.String({ minLength: 1, maxLength: 600 });
+/** Longest answer text stored; the server refuses more. */
+export const MAX_VALUE_LENGTH = 10_000;
+/** A link shown to staff and citizens: web addresses only, never `javascript:`. */
+const WebUrl = Type.String({ maxLength: 2048, pattern: '^https?://' });
 /** Unknown properties are refused. */
 export const closed = { additionalProperties: false } as const;
 
@@ -62,9 +68,9 @@ export const SurveyConfigSchema = Type.Object(
 
 export const FileRefSchema = Type.Object(
   {
-    name: Text,
-    url: Text,
-    contentType: Type.Optional(Text),
+    name: Type.String({ maxLength: 256 }),
+    url: WebUrl,
+    contentType: Type.Optional(Type.String({ maxLength: 128 })),
     size: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   closed,
@@ -74,13 +80,15 @@ export const CheckStatusSchema = Type.Enum(CHECK_STATUSES);
 
 export const SurveyResultRowSchema = Type.Object(
   {
-    userId: Type.String(),
+    userId: Key,
     surveyId: Key,
-    partitionKey: Key,
-    sortKey: Type.String(),
-    itemKey: Type.String(),
-    value: Type.String({ maxLength: 10_000 }),
-    userSearchKey: Type.String(),
+    partitionKey: PartitionKey,
+    // itemKey#value, and itemKey#option#value for a chosen checkbox.
+    sortKey: Type.String({ maxLength: 2 * MAX_VALUE_LENGTH + 300 }),
+    // Empty only in the empty first row of a survey without items.
+    itemKey: Type.String({ maxLength: 256 }),
+    value: Type.String({ maxLength: MAX_VALUE_LENGTH }),
+    userSearchKey: Type.String({ maxLength: 2 * MAX_VALUE_LENGTH + 300 }),
     isLiffMode: Type.Boolean(),
     check: CheckStatusSchema,
     files: Type.Optional(Type.Array(FileRefSchema, { maxItems: 20 })),
@@ -103,7 +111,7 @@ export const SubmissionPayloadSchema = Type.Object(
     data: Type.Array(SurveyResultRowSchema, { minItems: 1, maxItems: 2_000 }),
     subData: Type.Optional(Type.Unknown()),
     order: Type.Optional(OrderSchema),
-    oldPartitionKey: Type.Optional(Key),
+    oldPartitionKey: Type.Optional(PartitionKey),
   },
   closed,
 );

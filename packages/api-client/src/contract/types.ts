@@ -80,9 +80,18 @@ export interface RecordKeyBody {
   userId: string;
 }
 
-/** The record a change was made to. */
-export interface RecordRef {
+/** What a change to a record answers: which record. */
+export interface RecordChangeResult {
+  result: 'OK';
   partitionKey: string;
+}
+
+/** What a stored submission answers: the record, and its 受付番号 to show the citizen. */
+export interface ReservationResult {
+  result: 'OK';
+  partitionKey: string;
+  /** A short human-readable receipt number (受付番号), unique per record. */
+  receiptNumber: string;
 }
 
 /** A slot held while the citizen pays. */
@@ -120,10 +129,10 @@ export interface Endpoints {
   };
   getSurveyResultsByUser: { query: SurveyResultsByUserQuery; body: never; response: SurveyResultsByUserResponse };
   filterSurveyResults: { query: never; body: FilterSurveyResultsBody; response: DataResponse<SurveyResultRow[]> };
-  putReservation: { query: never; body: SubmissionPayload; response: DataResponse<RecordRef> };
-  cancelReservation: { query: never; body: RecordKeyBody; response: DataResponse<RecordRef> };
-  deleteReservation: { query: never; body: RecordKeyBody; response: DataResponse<RecordRef> };
-  putUserId: { query: never; body: RecordKeyBody; response: DataResponse<RecordRef> };
+  putReservation: { query: never; body: SubmissionPayload; response: ReservationResult };
+  cancelReservation: { query: never; body: RecordKeyBody; response: RecordChangeResult };
+  deleteReservation: { query: never; body: RecordKeyBody; response: RecordChangeResult };
+  putUserId: { query: never; body: RecordKeyBody; response: RecordChangeResult };
   putTemporaryReservation: { query: never; body: SubmissionPayload; response: DataResponse<TemporaryReservation> };
   exchangeLoginCode: { query: LoginCodeQuery; body: never; response: DataResponse<LoginSession> };
   getCalendarCategories: { query: never; body: never; response: DataResponse<CalendarCategory[]> };
