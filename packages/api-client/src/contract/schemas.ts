@@ -169,4 +169,5 @@ export const ErrorBodySchema = Type.Object({
   message: Text,
   code: Text,
   retryable: Type.Optional(Type.Boolean()),
+  fields: Type.Optional(Type.Record(Type.String(), Text)),
 });

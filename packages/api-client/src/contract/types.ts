@@ -24,6 +24,8 @@ export interface ErrorBody {
   code: string;
   /** On a 503: the request may be sent again. */
   retryable?: boolean;
+  /** On `invalid_answers`: the Japanese message for each item that needs attention, by itemKey. */
+  fields?: Record<string, string>;
 }
 
 export interface SurveyConfigQuery {

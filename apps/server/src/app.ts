@@ -1,0 +1,113 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { createAuthenticate } from './auth/authenticate.js';
+import { createIdTokenVerifier } from './auth/id-token.js';
+import type { SqliteDatabase } from './db/database.js';
+import { openDatabase } from './db/database.js';
+import { seedDemoData } from './db/seed.js';
+import type { LineStandIn } from './dev-line/stand-in.js';
+import { createLineStandIn } from './dev-line/stand-in.js';
+import type { ServerConfig } from './env.js';
+import { registerErrorHandling } from './errors.js';
+import { createSurveyConfigRepository } from './repositories/survey-configs.js';
+import { createSurveyResultRepository } from './repositories/survey-results.js';
+import { createIdempotencyRepository, createLookupFailureRepository } from './repositories/submission-guards.js';
+import { loginRoutes } from './routes/login.js';
+import { reservationRoutes } from './routes/reservation.js';
+import { surveyConfigRoutes } from './routes/survey-configs.js';
+import { surveyResultRoutes } from './routes/survey-results.js';
+
+export const API_PREFIX = '/survey/api/v1/db';
+export const LINE_STAND_IN_PREFIX = '/__dev/line';
+/** Bodies larger than this are refused with 413; a 20-item survey is a few kilobytes. */
+export const BODY_LIMIT_BYTES = 512 * 1024;
+
+export interface BuildAppOptions {
+  config: ServerConfig;
+  /** An open database; default: open `config.databasePath`. */
+  db?: SqliteDatabase;
+  /** Seed the demo surveys into an empty database. Default true. */
+  seed?: boolean;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance & { lineStandIn: LineStandIn | undefined; db: SqliteDatabase };
+
+/** Builds the app (plugins, then routes). It never listens: server.ts and tests do that. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const db = options.db ?? openDatabase(config.databasePath);
+  if (options.seed ?? true) seedDemoData(db);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // TypeBox checks requests itself: unknown properties are refused, never silently dropped.
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  registerErrorHandling(app);
+
+  // The LINE stand-in only when no real LINE is configured, and never in production.
+  const useStandIn = config.lineApiBaseUrl === undefined && config.nodeEnv !== 'production';
+  const lineStandIn = useStandIn
+    ? await createLineStandIn({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, nodeEnv: config.nodeEnv })
+    : undefined;
+  const selfUrl = () => {
+    const address = app.server.address() as AddressInfo | null;
+    return address === null ? 'http://127.0.0.1' : `http://127.0.0.1:${address.port}`;
+  };
+  const lineApiBaseUrl = () => config.lineApiBaseUrl ?? `${selfUrl()}${LINE_STAND_IN_PREFIX}`;
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: { 'form-action': ["'self'"] } } });
+  await app.register(cors, {
+    origin: config.corsOrigin ?? false,
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Retry-After'],
+    methods: ['GET', 'POST', 'DELETE'],
+  });
+  await app.register(rateLimit, { global: false });
+
+  const verifyIdToken = createIdTokenVerifier({
+    channelId: config.lineChannelId,
+    channelSecret: config.lineChannelSecret,
+    lineApiBaseUrl,
+  });
+  const deps = {
+    config,
+    authenticate: createAuthenticate(verifyIdToken),
+    verifyIdToken,
+    lineApiBaseUrl,
+    surveys: createSurveyConfigRepository(db),
+    results: createSurveyResultRepository(db),
+    idempotency: createIdempotencyRepository(db),
+    lookupFailures: createLookupFailureRepository(db),
+  };
+
+  await app.register(loginRoutes, { prefix: API_PREFIX, deps });
+  await app.register(surveyConfigRoutes, { prefix: API_PREFIX, deps });
+  await app.register(surveyResultRoutes, { prefix: API_PREFIX, deps });
+  await app.register(reservationRoutes, { prefix: API_PREFIX, deps });
+  if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PREFIX });
+
+  app.addHook('onClose', () => {
+    if (options.db === undefined) db.close();
+  });
+  return Object.assign(app, { lineStandIn, db }) as unknown as App;
+}
+
+export type RouteDeps = {
+  config: ServerConfig;
+  authenticate: ReturnType<typeof createAuthenticate>;
+  verifyIdToken: ReturnType<typeof createIdTokenVerifier>;
+  lineApiBaseUrl: () => string;
+  surveys: ReturnType<typeof createSurveyConfigRepository>;
+  results: ReturnType<typeof createSurveyResultRepository>;
+  idempotency: ReturnType<typeof createIdempotencyRepository>;
+  lookupFailures: ReturnType<typeof createLookupFailureRepository>;
+};

@@ -1,0 +1,54 @@
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import type { JWTPayload } from 'jose';
+import { HttpError } from '../errors.js';
+import { messages } from '../messages.js';
+
+/** Issuer of every LINE ID token. */
+export const LINE_ISSUER = 'https://access.line.me';
+
+export interface VerifiedUser {
+  userId: string;
+  name: string | undefined;
+  picture: string | undefined;
+}
+
+/**
+ * Verifies LINE ID tokens: HS256 with the channel secret (web login), ES256 against LINE's JWKS
+ * (LIFF). Checks signature, issuer, audience (the channel id), expiry, and the nonce when asked.
+ */
+export function createIdTokenVerifier(options: { channelId: string; channelSecret: string; lineApiBaseUrl: () => string }) {
+  const secret = new TextEncoder().encode(options.channelSecret);
+  // jose caches the key set and refetches it only on an unknown key id (LINE rotates keys).
+  let jwks: { url: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
+  const keySet = () => {
+    const url = `${options.lineApiBaseUrl()}/oauth2/v2.1/certs`;
+    if (jwks?.url !== url) jwks = { url, keys: createRemoteJWKSet(new URL(url)) };
+    return jwks.keys;
+  };
+
+  return async function verifyIdToken(token: string, expected: { nonce?: string } = {}): Promise<VerifiedUser> {
+    let payload: JWTPayload;
+    try {
+      const { alg } = decodeProtectedHeader(token);
+      const checks = { issuer: LINE_ISSUER, audience: options.channelId };
+      if (alg === 'HS256') ({ payload } = await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] }));
+      else if (alg === 'ES256') ({ payload } = await jwtVerify(token, keySet(), { ...checks, algorithms: ['ES256'] }));
+      else throw new HttpError(401, 'invalid_token', messages.invalidToken);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (error instanceof errors.JWTExpired) throw new HttpError(401, 'session_expired', messages.sessionExpired);
+      throw new HttpError(401, 'invalid_token', messages.invalidToken);
+    }
+    if (expected.nonce !== undefined && payload.nonce !== expected.nonce) {
+      throw new HttpError(401, 'invalid_token', messages.invalidToken);
+    }
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new HttpError(401, 'invalid_token', messages.invalidToken);
+    return {
+      userId: payload.sub,
+      name: typeof payload.name === 'string' ? payload.name : undefined,
+      picture: typeof payload.picture === 'string' ? payload.picture : undefined,
+    };
+  };
+}
+
+export type IdTokenVerifier = ReturnType<typeof createIdTokenVerifier>;

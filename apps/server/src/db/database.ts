@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from './migrations.js';
+
+export type SqliteDatabase = Database.Database;
+
+/** How long a write waits for another writer before the request answers 503 (retryable). */
+export const BUSY_TIMEOUT_MS = 2_000;
+
+/**
+ * Opens (creating if needed) the SQLite file in WAL mode and brings its schema up to date.
+ * Migrations run in one transaction each; running them again does nothing.
+ */
+export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): SqliteDatabase {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
+  migrate(db);
+  return db;
+}
+
+export function migrate(db: SqliteDatabase): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
+  const applied = new Set(
+    db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((row) => row.version),
+  );
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      record.run(migration.version, migration.name, Date.now());
+    })();
+  }
+}

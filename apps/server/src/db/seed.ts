@@ -1,0 +1,73 @@
+import type { SurveyConfig } from '@city/survey-core';
+import { buildSurveyResultRows } from '@city/survey-core';
+import { createSurveyConfigRepository } from '../repositories/survey-configs.js';
+import { createSurveyResultRepository } from '../repositories/survey-results.js';
+import type { SqliteDatabase } from './database.js';
+
+/** A plain questionnaire with every item type the form supports (one record per citizen). */
+export const CITIZEN_QUESTIONNAIRE: SurveyConfig = {
+  surveyId: 'citizen-questionnaire',
+  surveyTitle: '市民アンケート',
+  surveySchema: [
+    { itemKey: 'intro', type: 'guide', title: 'ご協力のお願い', description: '市政の参考にするため、5分ほどのアンケートにご協力ください。' },
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30 },
+    { itemKey: 'kana', type: 'text', title: 'フリガナ', maxLength: 30 },
+    { itemKey: 'email', type: 'text', title: 'メールアドレス', format: 'email' },
+    { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true },
+    { itemKey: 'postalCode', type: 'text', title: '郵便番号', format: 'postalCode' },
+    { itemKey: 'address', type: 'text', title: 'ご住所', format: 'address' },
+    { itemKey: 'household', type: 'text', title: '世帯人数', format: 'number' },
+    { itemKey: 'birthday', type: 'birthday', title: '生年月日' },
+    { itemKey: 'area', type: 'dropdown', title: 'お住まいの地区', options: ['東区', '西区', '南区', '北区', '中央区'], required: true },
+    { itemKey: 'satisfaction', type: 'radio', title: '市のサービスへの満足度', options: ['満足', 'やや満足', 'やや不満', '不満'], required: true },
+    { itemKey: 'services', type: 'checkboxes', title: 'よく利用する施設', options: ['図書館', '公民館', '体育館', '市民プール'] },
+    { itemKey: 'visitDate', type: 'date', title: '最後に市役所を訪れた日' },
+    { itemKey: 'photos', type: 'files', title: '気になる場所の写真' },
+    { itemKey: 'bags', type: 'selectProducts', title: '指定ごみ袋の購入', products: [{ productId: 'bag-l', name: '指定ごみ袋（大）10枚', unitPrice: 500 }, { productId: 'bag-s', name: '指定ごみ袋（小）10枚', unitPrice: 300 }] },
+    { itemKey: 'opinion', type: 'textarea', title: 'ご意見・ご要望', maxLength: 1000 },
+    { itemKey: 'staffMemo', type: 'text', title: '職員メモ', isAdminItem: true },
+  ],
+};
+
+/** A repeated application (append mode: every submission is a new record); look-up enabled. */
+export const EVENT_APPLICATION: SurveyConfig = {
+  surveyId: 'event-application',
+  surveyTitle: '市民講座 受講申込',
+  isAppending: { value: true },
+  surveySchema: [
+    { itemKey: 'ticket', type: 'text', title: '受講券番号', format: 'number', required: true, minLength: 6, maxLength: 6 },
+    { itemKey: 'born', type: 'birthday', title: '生年月日', required: true },
+    { itemKey: 'course', type: 'radio', title: '講座', options: ['スマホ教室', '健康体操', '料理教室'], required: true },
+    { itemKey: 'note', type: 'textarea', title: '連絡事項', maxLength: 200 },
+  ],
+};
+
+/** Records staff imported before citizens signed in: found by 受講券番号 + 生年月日, then claimed. */
+const IMPORTED_APPLICATIONS = [
+  { partitionKey: 'event-application#import-000001', ticket: '100001', born: '1980-04-01', course: 'スマホ教室', receipt: 'IMP-0001' },
+  { partitionKey: 'event-application#import-000002', ticket: '100002', born: '1975-12-24', course: '健康体操', receipt: 'IMP-0002' },
+];
+
+/**
+ * Seeds the demo surveys into an empty database; does nothing when any survey exists, so it is
+ * safe on every start.
+ */
+export function seedDemoData(db: SqliteDatabase): void {
+  const surveys = createSurveyConfigRepository(db);
+  if (!surveys.isEmpty()) return;
+  const results = createSurveyResultRepository(db);
+  results.transaction(() => {
+    surveys.save({ config: CITIZEN_QUESTIONNAIRE, lookupItemKeys: [], searchable: false });
+    surveys.save({ config: EVENT_APPLICATION, lookupItemKeys: ['ticket', 'born'], searchable: true });
+    for (const imported of IMPORTED_APPLICATIONS) {
+      const rows = buildSurveyResultRows({
+        config: EVENT_APPLICATION,
+        userId: 'pending',
+        answers: { ticket: imported.ticket, born: imported.born, course: imported.course },
+        existingResults: [{ partitionKey: imported.partitionKey } as never],
+        updateExist: true,
+      }).map((row) => ({ ...row, userId: '' }));
+      results.replaceRecord({ rows, receiptNumber: imported.receipt, removePartitionKeys: [] });
+    }
+  });
+}

@@ -1,0 +1,167 @@
+// A stand-in for the LINE platform, for development, demos and tests only. It speaks LINE Login's
+// protocol (authorize, token, verify, certs, profile) and signs real tokens, so the server's
+// production code path (HTTP code exchange + JWT verification) is what runs; only the base URL
+// differs. It refuses to exist in production.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import type { JWK } from 'jose';
+import { LINE_ISSUER } from '../auth/id-token.js';
+import type { NodeEnv } from '../env.js';
+
+export interface TestUser {
+  userId: string;
+  displayName: string;
+  pictureUrl: string;
+}
+
+/** The people a developer can sign in as. LINE user ids are U + 32 hex digits. */
+export const TEST_USERS: readonly TestUser[] = [
+  { userId: 'U1111111111111111111111111111111a', displayName: '山田 太郎', pictureUrl: 'https://profile.example/yamada.png' },
+  { userId: 'U2222222222222222222222222222222b', displayName: '佐藤 花子', pictureUrl: 'https://profile.example/sato.png' },
+  { userId: 'U3333333333333333333333333333333c', displayName: '鈴木 一郎', pictureUrl: 'https://profile.example/suzuki.png' },
+];
+
+interface PendingCode {
+  user: TestUser;
+  redirectUri: string;
+  nonce: string | undefined;
+  expiresAt: number;
+}
+
+export interface TokenOptions {
+  /** Seconds from now; negative for an already expired token. Default 3600. */
+  expiresIn?: number;
+  audience?: string;
+  issuer?: string;
+  nonce?: string;
+}
+
+export async function createLineStandIn(options: { channelId: string; channelSecret: string; nodeEnv: NodeEnv }) {
+  if (options.nodeEnv === 'production') {
+    throw new Error('The LINE stand-in cannot run in production.');
+  }
+  const secret = new TextEncoder().encode(options.channelSecret);
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+  const kid = randomUUID();
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  const codes = new Map<string, PendingCode>();
+  const accessTokens = new Map<string, TestUser>();
+
+  const userById = (userId: string) => TEST_USERS.find((user) => user.userId === userId);
+
+  function claims(user: TestUser, tokenOptions: TokenOptions) {
+    return new SignJWT({
+      name: user.displayName,
+      picture: user.pictureUrl,
+      amr: ['linesso'],
+      ...(tokenOptions.nonce === undefined ? {} : { nonce: tokenOptions.nonce }),
+    })
+      .setIssuer(tokenOptions.issuer ?? LINE_ISSUER)
+      .setSubject(user.userId)
+      .setAudience(tokenOptions.audience ?? options.channelId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + (tokenOptions.expiresIn ?? 3600));
+  }
+
+  /** An ID token as LINE Login's web flow issues it: HS256 with the channel secret. */
+  function signWebIdToken(user: TestUser, tokenOptions: TokenOptions = {}): Promise<string> {
+    return claims(user, tokenOptions).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+  }
+
+  /** An ID token as the LIFF SDK gets it: ES256, verifiable against the certs endpoint. */
+  function signLiffIdToken(user: TestUser, tokenOptions: TokenOptions = {}): Promise<string> {
+    return claims(user, tokenOptions).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid }).sign(privateKey);
+  }
+
+  const oauthError = (error: string, description: string) => ({ error, error_description: description });
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    app.get<{ Querystring: Record<string, string | undefined> }>('/oauth2/v2.1/authorize', async (request, reply) => {
+      const query = request.query;
+      const { redirect_uri: redirectUri, state } = query;
+      if (query.response_type !== 'code' || query.client_id !== options.channelId || !redirectUri || !/^https?:\/\//.test(redirectUri)) {
+        return reply.status(400).type('text/html; charset=utf-8').send(page('<p>リクエストが正しくありません（response_type, client_id, redirect_uri を確認してください）。</p>'));
+      }
+      const user = query.test_user === undefined ? undefined : userById(query.test_user);
+      if (user === undefined) {
+        const links = TEST_USERS.map((candidate) => {
+          const params = new URLSearchParams({ ...(query as Record<string, string>), test_user: candidate.userId });
+          return `<li><a href="?${escapeHtml(params.toString())}">${escapeHtml(candidate.displayName)}</a> <small>${candidate.userId}</small></li>`;
+        }).join('');
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(page(`<h1>LINE ログイン（開発用）</h1><p>ログインするテストユーザーを選んでください。</p><ul>${links}</ul>`));
+      }
+      const code = randomBytes(16).toString('hex');
+      codes.set(code, { user, redirectUri, nonce: query.nonce, expiresAt: Date.now() + 10 * 60_000 });
+      const target = new URL(redirectUri);
+      target.searchParams.set('code', code);
+      if (state !== undefined) target.searchParams.set('state', state);
+      return reply.redirect(target.toString());
+    });
+
+    app.post<{ Body: Record<string, string | undefined> }>('/oauth2/v2.1/token', async (request, reply) => {
+      const body = request.body;
+      if (body.client_id !== options.channelId || body.client_secret !== options.channelSecret) {
+        return reply.status(400).send(oauthError('invalid_client', 'Invalid client credentials'));
+      }
+      const pending = body.code === undefined ? undefined : codes.get(body.code);
+      if (body.grant_type !== 'authorization_code' || pending === undefined || body.code === undefined) {
+        return reply.status(400).send(oauthError('invalid_grant', 'Invalid authorization code'));
+      }
+      codes.delete(body.code); // a code is good for one exchange only
+      if (pending.expiresAt < Date.now() || pending.redirectUri !== body.redirect_uri) {
+        return reply.status(400).send(oauthError('invalid_grant', 'Invalid authorization code'));
+      }
+      const accessToken = randomBytes(24).toString('hex');
+      accessTokens.set(accessToken, pending.user);
+      return {
+        access_token: accessToken,
+        token_type: 'Bearer',
+        refresh_token: randomBytes(24).toString('hex'),
+        expires_in: 2_592_000,
+        scope: 'profile openid',
+        id_token: await signWebIdToken(pending.user, pending.nonce === undefined ? {} : { nonce: pending.nonce }),
+      };
+    });
+
+    app.post<{ Body: Record<string, string | undefined> }>('/oauth2/v2.1/verify', async (request, reply) => {
+      try {
+        const { payload } = await jwtVerify(request.body.id_token ?? '', secret, {
+          issuer: LINE_ISSUER,
+          audience: request.body.client_id ?? '',
+          algorithms: ['HS256'],
+        });
+        return payload;
+      } catch {
+        return reply.status(400).send(oauthError('invalid_request', 'Invalid IdToken.'));
+      }
+    });
+
+    app.get('/oauth2/v2.1/certs', async () => ({ keys: [publicJwk] }));
+
+    app.get('/v2/profile', async (request, reply) => {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const user = token === undefined ? undefined : accessTokens.get(token);
+      if (user === undefined) return reply.status(401).send({ message: 'Authentication failed' });
+      return { userId: user.userId, displayName: user.displayName, pictureUrl: user.pictureUrl };
+    });
+  };
+
+  return { plugin, signWebIdToken, signLiffIdToken, users: TEST_USERS };
+}
+
+export type LineStandIn = Awaited<ReturnType<typeof createLineStandIn>>;
+
+function page(body: string): string {
+  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>LINE ログイン（開発用）</title><style>body{font-family:sans-serif;margin:2rem;line-height:1.8}a{color:#06c755;font-weight:bold}</style></head><body>${body}</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

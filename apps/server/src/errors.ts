@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { messages } from './messages.js';
+
+/** An error meant for the caller: its status, code and (Japanese) message are sent as they are. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The one error format: `{ statusCode, error, message, code }`; 5xx never reveal internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    let statusCode: number;
+    let code: string;
+    let message: string;
+    let extra: Record<string, unknown> = {};
+    if (error instanceof HttpError) {
+      ({ statusCode, code, extra } = error);
+      message = error.message;
+    } else if (isSqliteBusy(error)) {
+      statusCode = 503;
+      code = 'busy';
+      message = messages.busy;
+      extra = { retryable: true };
+    } else if ((error as FastifyError).validation !== undefined) {
+      statusCode = 400;
+      code = 'invalid_request';
+      message = messages.invalidRequest;
+    } else if ((error as FastifyError).statusCode === 413) {
+      statusCode = 413;
+      code = 'body_too_large';
+      message = messages.bodyTooLarge;
+    } else if ((error as FastifyError).statusCode === 429) {
+      statusCode = 429;
+      code = 'too_many_requests';
+      message = messages.tooManyRequests;
+    } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
+      statusCode = (error as FastifyError).statusCode!;
+      code = 'invalid_request';
+      message = messages.invalidRequest;
+    } else {
+      statusCode = 500;
+      code = 'internal';
+      message = messages.internal;
+    }
+    if (statusCode >= 500 && code !== 'busy') request.log.error({ err: error }, 'request failed');
+    void reply.status(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, code, ...extra });
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: messages.notFound, code: 'not_found' });
+  });
+}
+
+function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
+}

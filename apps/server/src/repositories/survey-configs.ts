@@ -1,0 +1,62 @@
+import type { SurveyConfig } from '@city/survey-core';
+import type { SqliteDatabase } from '../db/database.js';
+
+/** A stored survey and how citizens may find records in it. */
+export interface StoredSurvey {
+  config: SurveyConfig;
+  /** Items a citizen must give to look a record up (filterQuery); empty when look-up is off. */
+  lookupItemKeys: string[];
+  searchable: boolean;
+}
+
+interface SurveyRow {
+  config_json: string;
+  lookup_item_keys_json: string;
+  searchable: number;
+}
+
+const fromRow = (row: SurveyRow): StoredSurvey => ({
+  config: JSON.parse(row.config_json) as SurveyConfig,
+  lookupItemKeys: JSON.parse(row.lookup_item_keys_json) as string[],
+  searchable: row.searchable === 1,
+});
+
+export function createSurveyConfigRepository(db: SqliteDatabase) {
+  const byId = db.prepare<[string], SurveyRow>(
+    'SELECT config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE survey_id = ?',
+  );
+  const searchable = db.prepare<[], SurveyRow>(
+    'SELECT config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE searchable = 1 ORDER BY survey_id',
+  );
+  const upsert = db.prepare(
+    `INSERT INTO survey_configs (survey_id, config_json, lookup_item_keys_json, searchable, updated_at)
+     VALUES (@surveyId, @config, @lookup, @searchable, @now)
+     ON CONFLICT (survey_id) DO UPDATE SET config_json = @config, lookup_item_keys_json = @lookup,
+       searchable = @searchable, updated_at = @now`,
+  );
+  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM survey_configs');
+
+  return {
+    get(surveyId: string): StoredSurvey | undefined {
+      const row = byId.get(surveyId);
+      return row === undefined ? undefined : fromRow(row);
+    },
+    listSearchable(): StoredSurvey[] {
+      return searchable.all().map(fromRow);
+    },
+    save(survey: StoredSurvey): void {
+      upsert.run({
+        surveyId: survey.config.surveyId,
+        config: JSON.stringify(survey.config),
+        lookup: JSON.stringify(survey.lookupItemKeys),
+        searchable: survey.searchable ? 1 : 0,
+        now: Date.now(),
+      });
+    },
+    isEmpty(): boolean {
+      return (count.get()?.n ?? 0) === 0;
+    },
+  };
+}
+
+export type SurveyConfigRepository = ReturnType<typeof createSurveyConfigRepository>;

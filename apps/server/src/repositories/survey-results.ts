@@ -1,0 +1,166 @@
+import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
+import type { SqliteDatabase } from '../db/database.js';
+
+/** A record's owner and receipt number. */
+export interface RecordInfo {
+  partitionKey: string;
+  surveyId: string;
+  /** '' for a record imported by staff and not claimed yet. */
+  userId: string;
+  receiptNumber: string;
+}
+
+interface ResultRow {
+  partition_key: string;
+  sort_key: string;
+  survey_id: string;
+  user_id: string;
+  item_key: string;
+  value: string;
+  user_search_key: string;
+  is_liff_mode: number;
+  check_status: string;
+  files_json: string | null;
+}
+
+const toRow = (row: ResultRow): SurveyResultRow => ({
+  userId: row.user_id,
+  surveyId: row.survey_id,
+  partitionKey: row.partition_key,
+  sortKey: row.sort_key,
+  itemKey: row.item_key,
+  value: row.value,
+  userSearchKey: row.user_search_key,
+  isLiffMode: row.is_liff_mode === 1,
+  check: row.check_status as CheckStatus,
+  ...(row.files_json === null ? {} : { files: JSON.parse(row.files_json) as FileRef[] }),
+});
+
+const COLUMNS =
+  'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
+
+export function createSurveyResultRepository(db: SqliteDatabase) {
+  const recordStatement = db.prepare<[string], { partition_key: string; survey_id: string; user_id: string; receipt_number: string }>(
+    'SELECT partition_key, survey_id, user_id, receipt_number FROM survey_records WHERE partition_key = ?',
+  );
+  const rowsOfRecord = db.prepare<[string], ResultRow>(
+    `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? ORDER BY position`,
+  );
+  const rowsOfUser = db.prepare<[string, string], ResultRow>(
+    `SELECT ${COLUMNS} FROM survey_results WHERE survey_id = ? AND user_id = ? ORDER BY partition_key, position`,
+  );
+  const receiptTaken = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM survey_records WHERE receipt_number = ?');
+  const deleteRecord = db.prepare<[string]>('DELETE FROM survey_records WHERE partition_key = ?');
+  const insertRecord = db.prepare(
+    `INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at)
+     VALUES (@partitionKey, @surveyId, @userId, @receiptNumber, @now, @now)`,
+  );
+  const insertRow = db.prepare(
+    `INSERT INTO survey_results (${COLUMNS}, position)
+     VALUES (@partitionKey, @sortKey, @surveyId, @userId, @itemKey, @value, @userSearchKey, @isLiffMode, @check, @files, @position)`,
+  );
+  const setCheck = db.prepare<[string, string]>('UPDATE survey_results SET check_status = ? WHERE partition_key = ?');
+  const touch = db.prepare<[number, string]>('UPDATE survey_records SET updated_at = ? WHERE partition_key = ?');
+  const claimRecord = db.prepare<[string, number, string]>(
+    "UPDATE survey_records SET user_id = ?, updated_at = ? WHERE partition_key = ? AND user_id = ''",
+  );
+  const claimRows = db.prepare<[string, string]>('UPDATE survey_results SET user_id = ? WHERE partition_key = ?');
+
+  const info = (partitionKey: string): RecordInfo | undefined => {
+    const row = recordStatement.get(partitionKey);
+    return row === undefined
+      ? undefined
+      : { partitionKey: row.partition_key, surveyId: row.survey_id, userId: row.user_id, receiptNumber: row.receipt_number };
+  };
+
+  return {
+    record: info,
+
+    rowsOfRecord(partitionKey: string): SurveyResultRow[] {
+      return rowsOfRecord.all(partitionKey).map(toRow);
+    },
+
+    rowsOfUser(surveyId: string, userId: string): SurveyResultRow[] {
+      return rowsOfUser.all(surveyId, userId).map(toRow);
+    },
+
+    /** Records of a survey having every one of these userSearchKeys. */
+    findBySearchKeys(surveyId: string, searchKeys: string[]): string[] {
+      if (searchKeys.length === 0) return [];
+      const placeholders = searchKeys.map(() => '?').join(', ');
+      // Built from a count of "?" only; the values are bound.
+      const statement = db.prepare<unknown[], { partition_key: string }>(
+        `SELECT partition_key FROM survey_results WHERE survey_id = ? AND user_search_key IN (${placeholders})
+         GROUP BY partition_key HAVING COUNT(DISTINCT user_search_key) = ?`,
+      );
+      return statement.all(surveyId, ...searchKeys, new Set(searchKeys).size).map((row) => row.partition_key);
+    },
+
+    isReceiptNumberTaken(receiptNumber: string): boolean {
+      return (receiptTaken.get(receiptNumber)?.n ?? 0) > 0;
+    },
+
+    /**
+     * Stores a record whole, in one transaction: the record at `removePartitionKeys` (the one being
+     * replaced, and any earlier version under the new key) goes, the new rows come. Either all of it
+     * happens or none of it.
+     */
+    replaceRecord(input: {
+      rows: SurveyResultRow[];
+      receiptNumber: string;
+      removePartitionKeys: string[];
+      beforeCommit?: () => void;
+    }): void {
+      const [first] = input.rows;
+      if (first === undefined) throw new Error('A record needs at least one row');
+      const now = Date.now();
+      db.transaction(() => {
+        for (const key of input.removePartitionKeys) deleteRecord.run(key);
+        insertRecord.run({ partitionKey: first.partitionKey, surveyId: first.surveyId, userId: first.userId, receiptNumber: input.receiptNumber, now });
+        input.rows.forEach((row, position) => {
+          insertRow.run({
+            partitionKey: row.partitionKey,
+            sortKey: row.sortKey,
+            surveyId: row.surveyId,
+            userId: row.userId,
+            itemKey: row.itemKey,
+            value: row.value,
+            userSearchKey: row.userSearchKey,
+            isLiffMode: row.isLiffMode ? 1 : 0,
+            check: row.check,
+            files: row.files === undefined ? null : JSON.stringify(row.files),
+            position,
+          });
+        });
+        input.beforeCommit?.();
+      })();
+    },
+
+    setCheck(partitionKey: string, check: CheckStatus): void {
+      db.transaction(() => {
+        setCheck.run(check, partitionKey);
+        touch.run(Date.now(), partitionKey);
+      })();
+    },
+
+    deleteRecord(partitionKey: string): void {
+      deleteRecord.run(partitionKey); // rows go with it (ON DELETE CASCADE)
+    },
+
+    /** Gives an unclaimed record to a user; false when someone already has it. */
+    claim(partitionKey: string, userId: string): boolean {
+      return db.transaction(() => {
+        if (claimRecord.run(userId, Date.now(), partitionKey).changes === 0) return false;
+        claimRows.run(userId, partitionKey);
+        return true;
+      })();
+    },
+
+    /** Runs work in one transaction (for callers combining several changes). */
+    transaction<T>(work: () => T): T {
+      return db.transaction(work)();
+    },
+  };
+}
+
+export type SurveyResultRepository = ReturnType<typeof createSurveyResultRepository>;

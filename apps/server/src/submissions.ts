@@ -1,0 +1,140 @@
+// reservation/putItem: the server checks a submission itself before storing it, because the rows
+// come from the citizen's device. Nothing here trusts the client's userId, keys or statuses.
+import { createHash, randomInt } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { ReservationResult } from '@city/api-client';
+import type { AnswerValue, SubmissionPayload, SurveyResultRow, SurveySchemaItem } from '@city/survey-core';
+import { buildSurveyResultRows, validateAnswers } from '@city/survey-core';
+import type { RouteDeps } from './app.js';
+import { HttpError } from './errors.js';
+import { messages } from './messages.js';
+import { citizenView, requireOwnRecord, requireSurvey } from './routes/shared.js';
+
+/** Idempotency keys are kept a day: clients retry within a minute. */
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
+
+export function storeSubmission(
+  deps: RouteDeps,
+  userId: string,
+  payload: SubmissionPayload,
+  idempotencyKey: string | undefined,
+): ReservationResult {
+  const requestHash = createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+  if (idempotencyKey !== undefined) {
+    const seen = deps.idempotency.find(userId, idempotencyKey);
+    if (seen !== undefined) {
+      if (seen.requestHash !== requestHash) {
+        throw new HttpError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
+      }
+      return seen.response as ReservationResult;
+    }
+  }
+
+  const rows = payload.data;
+  const [first] = rows;
+  if (first === undefined) throw new HttpError(400, 'invalid_request', messages.invalidRequest);
+  if (rows.some((row) => row.userId !== userId)) throw new HttpError(403, 'forbidden', messages.notYourUser);
+  if (rows.some((row) => row.surveyId !== first.surveyId || row.partitionKey !== first.partitionKey)) {
+    throw new HttpError(400, 'invalid_partition_key', messages.invalidPartitionKey);
+  }
+  const survey = requireSurvey(deps, first.surveyId);
+  const { surveyId } = survey.config;
+  const partitionKey = first.partitionKey;
+
+  // The key must be one this caller may write: their update-mode key, an append-mode key of
+  // theirs, or a record they already own (one claimed after a look-up, say).
+  const existing = deps.results.record(partitionKey);
+  if (existing !== undefined && (existing.userId !== userId || existing.surveyId !== surveyId)) {
+    throw new HttpError(404, 'record_not_found', messages.recordNotFound);
+  }
+  const appending = survey.config.isAppending?.value === true;
+  const allowedForm = appending
+    ? new RegExp(`^${escapeRegExp(`${surveyId}#${userId}#`)}\\d{1,16}$`).test(partitionKey)
+    : partitionKey === `${surveyId}#${userId}`;
+  if (!allowedForm && existing === undefined) {
+    throw new HttpError(400, 'invalid_partition_key', messages.invalidPartitionKey);
+  }
+  const replaced =
+    payload.oldPartitionKey !== undefined && payload.oldPartitionKey !== partitionKey
+      ? requireOwnRecord(deps, surveyId, payload.oldPartitionKey, userId)
+      : undefined;
+
+  // Read the answers back out of the rows, check them, and rebuild the rows from them: what is
+  // stored is exactly what @city/survey-core makes of those answers, or nothing.
+  const citizenSurvey = citizenView(survey.config);
+  const answers = answersFromRows(citizenSurvey.surveySchema, rows);
+  const problems = validateAnswers(citizenSurvey.surveySchema, answers);
+  if (Object.keys(problems).length > 0) {
+    throw new HttpError(400, 'invalid_answers', messages.invalidAnswers, { fields: problems });
+  }
+  const rebuilt = buildSurveyResultRows({
+    config: citizenSurvey,
+    userId,
+    answers,
+    existingResults: [first],
+    updateExist: true,
+    isLiffMode: first.isLiffMode,
+  });
+  if (!isDeepStrictEqual(rebuilt.map(plainRow), rows.map(plainRow))) {
+    throw new HttpError(400, 'rows_mismatch', messages.rowsMismatch);
+  }
+
+  // Staff-only answers (admin items) of the record being replaced stay with it.
+  const adminKeys = new Set(survey.config.surveySchema.filter((item) => item.isAdminItem).map((item) => item.itemKey));
+  const previous = replaced ?? existing;
+  const keptAdminRows =
+    previous === undefined
+      ? []
+      : deps.results
+          .rowsOfRecord(previous.partitionKey)
+          .filter((row) => adminKeys.has(row.itemKey))
+          .map((row) => ({ ...row, partitionKey, userId }));
+
+  const receiptNumber = previous?.receiptNumber ?? newReceiptNumber(deps);
+  const result: ReservationResult = { result: 'OK', partitionKey, receiptNumber };
+  deps.results.replaceRecord({
+    rows: [...rebuilt, ...keptAdminRows],
+    receiptNumber,
+    removePartitionKeys: [...new Set([partitionKey, ...(replaced === undefined ? [] : [replaced.partitionKey])])],
+    beforeCommit: () => {
+      if (idempotencyKey === undefined) return;
+      deps.idempotency.forgetOlderThan(IDEMPOTENCY_KEY_LIFETIME_MS);
+      deps.idempotency.remember(userId, idempotencyKey, requestHash, result);
+    },
+  });
+  return result;
+}
+
+/** The answers a record's rows hold, item by item, in the form buildSurveyResultRows takes. */
+function answersFromRows(schema: readonly SurveySchemaItem[], rows: readonly SurveyResultRow[]): Record<string, AnswerValue> {
+  const entries: [string, AnswerValue][] = [];
+  for (const item of schema) {
+    const answered = rows.filter((row) => row.itemKey === item.itemKey && row.value !== '');
+    if (answered.length === 0) continue;
+    if (item.type === 'files') entries.push([item.itemKey, answered[0]?.files ?? []]);
+    else if (item.type === 'checkboxes' || answered.length > 1) entries.push([item.itemKey, answered.map((row) => row.value)]);
+    else entries.push([item.itemKey, answered[0]?.value ?? '']);
+  }
+  return Object.fromEntries(entries);
+}
+
+/** A row as plain data, with optional fields present only when set, for comparison. */
+function plainRow(row: SurveyResultRow): SurveyResultRow {
+  return JSON.parse(JSON.stringify(row)) as SurveyResultRow;
+}
+
+// No 0/O, 1/I/L: a receipt number is read aloud over the phone and typed by hand.
+const RECEIPT_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** A 受付番号 like `K7Q-4M2X`: short, unambiguous, unique among records. */
+function newReceiptNumber(deps: RouteDeps): string {
+  for (;;) {
+    const chars = Array.from({ length: 7 }, () => RECEIPT_ALPHABET[randomInt(RECEIPT_ALPHABET.length)]).join('');
+    const candidate = `${chars.slice(0, 3)}-${chars.slice(3)}`;
+    if (!deps.results.isReceiptNumberTaken(candidate)) return candidate;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,240 @@
+import Database from 'better-sqlite3';
+import type { Answers, SubmissionPayload, SurveyConfig } from '@city/survey-core';
+import { buildSubmissionPayload } from '@city/survey-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '../src/db/seed.js';
+import { createSurveyResultRepository } from '../src/repositories/survey-results.js';
+import { citizenView } from '../src/routes/shared.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(async () => {
+  await ctx.close();
+});
+
+const questionnaire = citizenView(CITIZEN_QUESTIONNAIRE);
+const validAnswers: Answers = {
+  name: '山田太郎',
+  phone: '090-1234-5678',
+  area: '東区',
+  satisfaction: '満足',
+  services: ['図書館', '体育館'],
+};
+
+function payloadFor(userId: string, answers: Answers = validAnswers, config: SurveyConfig = questionnaire, extra: Partial<Parameters<typeof buildSubmissionPayload>[0]> = {}): SubmissionPayload {
+  return buildSubmissionPayload({ config, userId, answers, ...extra });
+}
+
+/** Everything stored, to show that a refused request wrote nothing. */
+function snapshot(): unknown[] {
+  const db = new Database(ctx.databasePath, { readonly: true });
+  try {
+    return [
+      db.prepare('SELECT * FROM survey_results ORDER BY partition_key, sort_key').all(),
+      db.prepare('SELECT * FROM survey_records ORDER BY partition_key').all(),
+      db.prepare('SELECT * FROM idempotency_keys').all(),
+    ];
+  } finally {
+    db.close();
+  }
+}
+
+describe('reservation/putItem', () => {
+  it('stores a valid submission and answers with its partitionKey and a 受付番号', async () => {
+    const [yamada] = ctx.users;
+    const payload = payloadFor(yamada!.userId);
+    const response = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      result: 'OK',
+      partitionKey: `citizen-questionnaire#${yamada!.userId}`,
+      receiptNumber: expect.stringMatching(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{4}$/) as unknown,
+    });
+    const stored = await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', {
+      query: { surveyId: 'citizen-questionnaire', partitionKey: `citizen-questionnaire#${yamada!.userId}` },
+    });
+    expect(stored.body.data).toEqual(payload.data);
+  });
+
+  it('replaces an update-mode record whole when sent again: no old answer is left behind', async () => {
+    const [yamada] = ctx.users;
+    const first = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    const second = await ctx.call(yamada!, 'POST', '/reservation/putItem', {
+      body: payloadFor(yamada!.userId, { ...validAnswers, name: '山田花子', services: ['図書館'] }),
+    });
+    expect(second.body.receiptNumber).toBe(first.body.receiptNumber);
+    const rows = (await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'citizen-questionnaire' } })).body
+      .data as { value: string }[];
+    const values = rows.map((row) => row.value);
+    expect(values).toContain('山田花子');
+    expect(values).not.toContain('山田太郎');
+    expect(values).not.toContain('体育館');
+  });
+
+  it('adds a new record per submission in append mode, and replaces one given oldPartitionKey', async () => {
+    const [yamada] = ctx.users;
+    const answers = { ticket: '123456', born: '1990-01-01', course: '健康体操' };
+    const one = payloadFor(yamada!.userId, answers, EVENT_APPLICATION, { now: 1_000 });
+    const two = payloadFor(yamada!.userId, answers, EVENT_APPLICATION, { now: 2_000 });
+    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: one });
+    const second = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: two });
+    const records = () =>
+      ctx
+        .call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'event-application' } })
+        .then((response) => new Set((response.body.data as { partitionKey: string }[]).map((row) => row.partitionKey)));
+    expect(await records()).toEqual(new Set([`event-application#${yamada!.userId}#1000`, `event-application#${yamada!.userId}#2000`]));
+
+    const edit = payloadFor(yamada!.userId, { ...answers, course: '料理教室' }, EVENT_APPLICATION, {
+      now: 3_000,
+      oldPartitionKey: `event-application#${yamada!.userId}#2000`,
+    });
+    const edited = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: edit });
+    expect(edited.status).toBe(200);
+    expect(edited.body.receiptNumber).toBe(second.body.receiptNumber);
+    expect(await records()).toEqual(new Set([`event-application#${yamada!.userId}#1000`, `event-application#${yamada!.userId}#3000`]));
+  });
+
+  it('stores a repeated Idempotency-Key once and answers the same again', async () => {
+    const [yamada] = ctx.users;
+    const payload = payloadFor(yamada!.userId, { ticket: '123456', born: '1990-01-01', course: '健康体操' }, EVENT_APPLICATION, { now: 5 });
+    const headers = { 'idempotency-key': '7f0c7a8e-5d0b-4c8e-9a51-0d0e3f1b2c3d' };
+    const first = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload, headers });
+    const before = snapshot();
+    const again = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload, headers });
+    expect(again).toEqual(first);
+    expect(snapshot()).toEqual(before);
+
+    const different = payloadFor(yamada!.userId, { ticket: '654321', born: '1990-01-01', course: '健康体操' }, EVENT_APPLICATION, { now: 6 });
+    const reused = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: different, headers });
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('idempotency_key_reused');
+    expect(snapshot()).toEqual(before);
+  });
+
+  it('keeps the staff-only answers of a record the citizen edits', async () => {
+    const [yamada] = ctx.users;
+    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    const key = `citizen-questionnaire#${yamada!.userId}`;
+    const results = createSurveyResultRepository(ctx.app.db);
+    const rows = results.rowsOfRecord(key);
+    const memo = { ...rows[1]!, itemKey: 'staffMemo', sortKey: 'staffMemo#要確認', value: '要確認', userSearchKey: 'staffMemo#要確認' };
+    results.replaceRecord({ rows: [...rows, memo], receiptNumber: results.record(key)!.receiptNumber, removePartitionKeys: [key] });
+
+    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId, { ...validAnswers, name: '山田花子' }) });
+    expect(results.rowsOfRecord(key).filter((row) => row.itemKey === 'staffMemo').map((row) => row.value)).toEqual(['要確認']);
+    // ...and a citizen never sees them.
+    const seen = await ctx.call(yamada!, 'GET', '/survey-configs/getItem', { query: { surveyId: 'citizen-questionnaire' } });
+    expect(JSON.stringify(seen.body)).not.toContain('staffMemo');
+  });
+
+  describe('refuses, and writes nothing', () => {
+    const refuse = async (status: number, code: string, body: unknown, headers: Record<string, string> = {}) => {
+      const [yamada] = ctx.users;
+      const before = snapshot();
+      const response = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body, headers });
+      expect(response.status).toBe(status);
+      expect(response.body).toMatchObject({ statusCode: status, code });
+      expect(typeof response.body.message).toBe('string');
+      expect(snapshot()).toEqual(before);
+      return response;
+    };
+
+    it('answers that fail validation, with a message per item', async () => {
+      const response = await refuse(400, 'invalid_answers', payloadFor(ctx.users[0]!.userId, { ...validAnswers, name: '', phone: '12345' }));
+      expect(response.body.fields).toEqual({ name: '必須項目です', phone: '電話番号は半角数字で入力してください（例: 090-1234-5678）' });
+    });
+
+    it('rows that are not what the answers make (a citizen setting their own status)', async () => {
+      const payload = payloadFor(ctx.users[0]!.userId);
+      await refuse(400, 'rows_mismatch', { ...payload, data: payload.data.map((row) => ({ ...row, check: '完了' })) });
+    });
+
+    it('rows with forged search keys', async () => {
+      const payload = payloadFor(ctx.users[0]!.userId);
+      await refuse(400, 'rows_mismatch', { ...payload, data: payload.data.map((row) => ({ ...row, userSearchKey: 'name#someone' })) });
+    });
+
+    it('a partitionKey the caller may not write', async () => {
+      const userId = ctx.users[0]!.userId;
+      const payload = payloadFor(userId);
+      await refuse(400, 'invalid_partition_key', { ...payload, data: payload.data.map((row) => ({ ...row, partitionKey: 'citizen-questionnaire#made-up' })) });
+    });
+
+    it('an unknown survey', async () => {
+      await refuse(404, 'survey_not_found', payloadFor(ctx.users[0]!.userId, validAnswers, { ...questionnaire, surveyId: 'no-such-survey' }));
+    });
+
+    it('malformed JSON', async () => {
+      const [yamada] = ctx.users;
+      const before = snapshot();
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/survey/api/v1/db/reservation/putItem',
+        headers: { authorization: `Bearer ${await ctx.tokenFor(yamada!)}`, 'content-type': 'application/json' },
+        payload: '{"data": [',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ statusCode: 400, code: 'invalid_request' });
+      expect(snapshot()).toEqual(before);
+    });
+
+    it('wrong types', async () => {
+      const payload = payloadFor(ctx.users[0]!.userId);
+      await refuse(400, 'invalid_request', { ...payload, data: payload.data.map((row) => ({ ...row, isLiffMode: 'yes' })) });
+    });
+
+    it('unknown fields', async () => {
+      const payload = payloadFor(ctx.users[0]!.userId);
+      await refuse(400, 'invalid_request', { ...payload, isAdmin: true });
+      await refuse(400, 'invalid_request', { ...payload, data: payload.data.map((row) => ({ ...row, createdBy: 'x' })) });
+    });
+
+    it('a huge body, with 413', async () => {
+      const payload = payloadFor(ctx.users[0]!.userId);
+      await refuse(413, 'body_too_large', { ...payload, subData: 'x'.repeat(600 * 1024) });
+    });
+
+    it('an Idempotency-Key that cannot be one', async () => {
+      await refuse(400, 'invalid_request', payloadFor(ctx.users[0]!.userId), { 'idempotency-key': 'x' });
+    });
+  });
+
+  it('answers 503 with retryable: true while another writer holds the database, and stores the retry', async () => {
+    await ctx.close();
+    ctx = await createTestContext({}, { busyTimeoutMs: 50 });
+    const [yamada] = ctx.users;
+    const blocker = new Database(ctx.databasePath);
+    blocker.exec('BEGIN IMMEDIATE');
+    const busy = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    expect(busy.status).toBe(503);
+    expect(busy.body).toMatchObject({ statusCode: 503, code: 'busy', retryable: true });
+    blocker.exec('ROLLBACK');
+    blocker.close();
+    const retried = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    expect(retried.status).toBe(200);
+  });
+
+  it('replaces all or nothing: a failure before commit leaves the old record intact', async () => {
+    const [yamada] = ctx.users;
+    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    const key = `citizen-questionnaire#${yamada!.userId}`;
+    const results = createSurveyResultRepository(ctx.app.db);
+    const before = results.rowsOfRecord(key);
+    const replacement = payloadFor(yamada!.userId, { ...validAnswers, name: '別人' }).data;
+    expect(() => {
+      results.replaceRecord({
+        rows: replacement,
+        receiptNumber: results.record(key)!.receiptNumber,
+        removePartitionKeys: [key],
+        beforeCommit: () => {
+          throw new Error('disk full');
+        },
+      });
+    }).toThrow('disk full');
+    expect(results.rowsOfRecord(key)).toEqual(before);
+  });
+});
