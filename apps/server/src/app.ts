@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', () => {
     if (options.db === undefined) db.close();
   });
-  return Object.assign(app, { lineStandIn, db }) as unknown as App;
+  return Object.assign(app, { lineStandIn, db });
 }
 
 export type RouteDeps = {

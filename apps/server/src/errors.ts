@@ -34,6 +34,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let code: string;
     let message: string;
     let extra: Record<string, unknown> = {};
+    const frameworkStatus = error instanceof HttpError ? undefined : error.statusCode;
     if (error instanceof HttpError) {
       ({ statusCode, code, extra } = error);
       message = error.message;
@@ -42,20 +43,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
       code = 'busy';
       message = messages.busy;
       extra = { retryable: true };
-    } else if ((error as FastifyError).validation !== undefined) {
+    } else if (error.validation !== undefined) {
       statusCode = 400;
       code = 'invalid_request';
       message = messages.invalidRequest;
-    } else if ((error as FastifyError).statusCode === 413) {
+    } else if (frameworkStatus === 413) {
       statusCode = 413;
       code = 'body_too_large';
       message = messages.bodyTooLarge;
-    } else if ((error as FastifyError).statusCode === 429) {
+    } else if (frameworkStatus === 429) {
       statusCode = 429;
       code = 'too_many_requests';
       message = messages.tooManyRequests;
-    } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
-      statusCode = (error as FastifyError).statusCode!;
+    } else if (frameworkStatus !== undefined && frameworkStatus < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, and the like.
+      statusCode = frameworkStatus;
       code = 'invalid_request';
       message = messages.invalidRequest;
     } else {

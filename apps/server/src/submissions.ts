@@ -75,7 +75,8 @@ export function storeSubmission(
     updateExist: true,
     isLiffMode: first.isLiffMode,
   });
-  if (!isDeepStrictEqual(rebuilt.map(plainRow), rows.map(plainRow))) {
+  // Both sides are plain JSON-shaped objects (optional fields absent, never undefined).
+  if (!isDeepStrictEqual(rebuilt, rows)) {
     throw new HttpError(400, 'rows_mismatch', messages.rowsMismatch);
   }
 
@@ -83,7 +84,7 @@ export function storeSubmission(
   const adminKeys = new Set(survey.config.surveySchema.filter((item) => item.isAdminItem).map((item) => item.itemKey));
   const previous = replaced ?? existing;
   const keptAdminRows =
-    previous === undefined
+    previous === undefined || adminKeys.size === 0
       ? []
       : deps.results
           .rowsOfRecord(previous.partitionKey)
@@ -116,11 +117,6 @@ function answersFromRows(schema: readonly SurveySchemaItem[], rows: readonly Sur
     else entries.push([item.itemKey, answered[0]?.value ?? '']);
   }
   return Object.fromEntries(entries);
-}
-
-/** A row as plain data, with optional fields present only when set, for comparison. */
-function plainRow(row: SurveyResultRow): SurveyResultRow {
-  return JSON.parse(JSON.stringify(row)) as SurveyResultRow;
 }
 
 // No 0/O, 1/I/L: a receipt number is read aloud over the phone and typed by hand.

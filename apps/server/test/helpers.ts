@@ -37,7 +37,8 @@ export async function createTestContext(env: Record<string, string> = {}, dbOpti
   if (standIn === undefined) throw new Error('test apps run with the LINE stand-in');
   const tokens = new Map<string, string>();
   const tokenFor = async (user: TestUser) => {
-    const cached = tokens.get(user.userId) ?? (await standIn.signWebIdToken(user));
+    // A week, so tests that move the clock across a day keep their session.
+    const cached = tokens.get(user.userId) ?? (await standIn.signWebIdToken(user, { expiresIn: 7 * 24 * 3600 }));
     tokens.set(user.userId, cached);
     return cached;
   };

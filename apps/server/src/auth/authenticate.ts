@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
 import { messages } from '../messages.js';
 import type { IdTokenVerifier } from './id-token.js';
@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 /** An onRequest hook (before any body is parsed) that admits only requests with a valid `Authorization: Bearer <LINE ID token>`. */
 export function createAuthenticate(verifyIdToken: IdTokenVerifier) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const token = header === undefined ? undefined : /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (token === undefined) throw new HttpError(401, 'login_required', messages.loginRequired);

@@ -72,11 +72,13 @@ export const surveyResultRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
         throw new HttpError(429, 'lookup_locked', messages.lookupLocked);
       }
       const lookup = normalizeAnswers(survey.config.surveySchema, queryParams.lookup);
-      const values = survey.lookupItemKeys.map((itemKey) => lookup[itemKey]);
-      if (values.some((value) => typeof value !== 'string' || value.trim() === '')) {
-        throw new HttpError(400, 'lookup_fields_missing', messages.lookupFieldsMissing);
-      }
-      const searchKeys = survey.lookupItemKeys.map((itemKey, index) => `${itemKey}#${String(values[index])}`);
+      const searchKeys = survey.lookupItemKeys.map((itemKey) => {
+        const value = lookup[itemKey];
+        if (typeof value !== 'string' || value.trim() === '') {
+          throw new HttpError(400, 'lookup_fields_missing', messages.lookupFieldsMissing);
+        }
+        return `${itemKey}#${value}`;
+      });
       // A match that belongs to someone else is no match: its existence is not revealed.
       const found = deps.results
         .findBySearchKeys(survey.config.surveyId, searchKeys)

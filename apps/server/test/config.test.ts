@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { openDatabase } from '../src/db/database.js';
+import { seedDemoData } from '../src/db/seed.js';
+import { createLineStandIn } from '../src/dev-line/stand-in.js';
+import { ConfigError, readConfig } from '../src/env.js';
+
+describe('configuration', () => {
+  it('has safe development defaults', () => {
+    expect(readConfig({})).toMatchObject({ port: 3000, host: '127.0.0.1', databasePath: './data/city.sqlite', nodeEnv: 'development', lineApiBaseUrl: undefined });
+  });
+
+  it('stops a production start without the LINE channel settings, naming each', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/LINE_CHANNEL_ID is required in production[\s\S]*LINE_CHANNEL_SECRET is required in production/);
+    expect(() => readConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: 'dev-channel-secret-not-for-production' })).toThrow(
+      /development value/,
+    );
+  });
+
+  it('refuses nonsense', () => {
+    expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => readConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);
+    expect(() => readConfig({ CORS_ORIGIN: 'city.example.jp' })).toThrow(/CORS_ORIGIN/);
+  });
+});
+
+describe('the LINE stand-in in production', () => {
+  it('cannot be created', async () => {
+    await expect(createLineStandIn({ channelId: '1', channelSecret: 's', nodeEnv: 'production' })).rejects.toThrow(/production/);
+  });
+
+  it('is not mounted, even when LINE_API_BASE_URL is left out', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'city-server-prod-'));
+    const config = readConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1650000000', LINE_CHANNEL_SECRET: 'a-real-secret', DATABASE_PATH: path.join(dir, 'db.sqlite') });
+    expect(config.lineApiBaseUrl).toBe('https://api.line.me');
+    const app = await buildApp({ config });
+    try {
+      expect(app.lineStandIn).toBeUndefined();
+      const response = await app.inject({ method: 'GET', url: '/__dev/line/oauth2/v2.1/certs' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('demo data', () => {
+  it('is seeded once into an empty database, and seeding again changes nothing', () => {
+    const db = openDatabase(':memory:');
+    seedDemoData(db);
+    const count = () => db.prepare<[], { surveys: number; rows: number }>('SELECT (SELECT COUNT(*) FROM survey_configs) AS surveys, (SELECT COUNT(*) FROM survey_results) AS rows').get();
+    const first = count();
+    expect(first?.surveys).toBe(2);
+    seedDemoData(db);
+    expect(count()).toEqual(first);
+    db.close();
+  });
+
+  it('covers every item type the form supports', async () => {
+    const { ITEM_TYPES } = await import('@city/survey-core');
+    const { CITIZEN_QUESTIONNAIRE } = await import('../src/db/seed.js');
+    expect(new Set(CITIZEN_QUESTIONNAIRE.surveySchema.map((item) => item.type))).toEqual(new Set(ITEM_TYPES.filter((type) => type !== 'reservation')));
+  });
+});

@@ -1,0 +1,82 @@
+// The whole web login, as a browser and the citizen app go through it, against a real server
+// listening on 127.0.0.1 with the LINE stand-in, and @city/api-client as the client.
+import { createApiClient, isApiError } from '@city/api-client';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+
+let ctx: TestContext;
+let baseUrl: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const redirectTo = 'https://city.example.jp/login';
+
+function authorizeUrl(extra: Record<string, string> = {}) {
+  const params = new URLSearchParams({
+    response_type: 'code',
+    client_id: '1650000000',
+    redirect_uri: redirectTo,
+    state: '48213',
+    scope: 'profile openid',
+    disable_ios_auto_login: 'true',
+    ...extra,
+  });
+  return `${baseUrl}/__dev/line/oauth2/v2.1/authorize?${params.toString()}`;
+}
+
+/** What LINE sends the browser back with: the code and state on the redirect. */
+async function authorizeAs(userId: string) {
+  const response = await fetch(authorizeUrl({ test_user: userId }), { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  const location = new URL(response.headers.get('location') ?? '');
+  expect(`${location.origin}${location.pathname}`).toBe(redirectTo);
+  expect(location.searchParams.get('state')).toBe('48213');
+  return location.searchParams.get('code') ?? '';
+}
+
+describe('web login through the LINE stand-in', () => {
+  it('shows a Japanese test-user picker when no test user is named', async () => {
+    const response = await fetch(authorizeUrl());
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('ログインするテストユーザーを選んでください');
+    for (const user of ctx.users) expect(html).toContain(user.displayName);
+  });
+
+  it('exchanges the code for a session, whose ID token then opens the API', async () => {
+    const [yamada] = ctx.users;
+    const code = await authorizeAs(yamada!.userId);
+    const api = createApiClient({ baseUrl });
+    const login = await api.exchangeLoginCode({ code, redirectTo });
+    if ('error' in login) throw login.error;
+    expect(login.data.profile).toEqual({ userId: yamada!.userId, displayName: '山田 太郎', pictureUrl: yamada!.pictureUrl });
+    expect(login.data.session.access_token).not.toBe('');
+
+    const signedIn = createApiClient({ baseUrl, getIdToken: () => login.data.session.id_token });
+    const config = await signedIn.getSurveyConfig('citizen-questionnaire');
+    expect(isApiError(config) ? config.code : config.data.surveyId).toBe('citizen-questionnaire');
+    const anonymous = await api.getSurveyConfig('citizen-questionnaire');
+    expect(isApiError(anonymous) && anonymous.status === 401 && anonymous.code).toBe('login_required');
+  });
+
+  it('refuses a code used twice, or sent with another redirect address', async () => {
+    const [, sato] = ctx.users;
+    const api = createApiClient({ baseUrl });
+    const code = await authorizeAs(sato!.userId);
+    expect('data' in (await api.exchangeLoginCode({ code, redirectTo }))).toBe(true);
+    const again = await api.exchangeLoginCode({ code, redirectTo });
+    expect('error' in again && again.error).toMatchObject({ status: 400, code: 'login_failed' });
+
+    const other = await authorizeAs(sato!.userId);
+    const elsewhere = await api.exchangeLoginCode({ code: other, redirectTo: 'https://evil.example/login' });
+    expect('error' in elsewhere && elsewhere.error).toMatchObject({ status: 400, code: 'login_failed' });
+  });
+});
