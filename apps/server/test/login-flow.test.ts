@@ -79,4 +79,28 @@ describe('web login through the LINE stand-in', () => {
     const elsewhere = await api.exchangeLoginCode({ code: other, redirectTo: 'https://evil.example/login' });
     expect('error' in elsewhere && elsewhere.error).toMatchObject({ status: 400, code: 'login_failed' });
   });
+
+  it('speaks the rest of LINE Login too: verify answers the claims, profile answers the user', async () => {
+    const [suzuki] = ctx.users;
+    const code = await authorizeAs(suzuki!.userId);
+    const tokenResponse = await fetch(`${baseUrl}/__dev/line/oauth2/v2.1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectTo, client_id: '1650000000', client_secret: 'wrong' }),
+    });
+    expect(tokenResponse.status).toBe(400);
+    expect(await tokenResponse.json()).toMatchObject({ error: 'invalid_client' });
+
+    const login = await createApiClient({ baseUrl }).exchangeLoginCode({ code: await authorizeAs(suzuki!.userId), redirectTo });
+    if ('error' in login) throw login.error;
+    const verified = await fetch(`${baseUrl}/__dev/line/oauth2/v2.1/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id_token: login.data.session.id_token, client_id: '1650000000' }),
+    });
+    expect(await verified.json()).toMatchObject({ iss: 'https://access.line.me', sub: suzuki!.userId, aud: '1650000000', name: '鈴木 一郎' });
+    const profile = await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: `Bearer ${login.data.session.access_token}` } });
+    expect(await profile.json()).toEqual({ userId: suzuki!.userId, displayName: '鈴木 一郎', pictureUrl: suzuki!.pictureUrl });
+    expect((await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+  });
 });
