@@ -81,7 +81,7 @@ describe('web login through the LINE stand-in', () => {
   });
 
   it('speaks the rest of LINE Login too: verify answers the claims, profile answers the user', async () => {
-    const [suzuki] = ctx.users;
+    const suzuki = ctx.users[2];
     const code = await authorizeAs(suzuki!.userId);
     const tokenResponse = await fetch(`${baseUrl}/__dev/line/oauth2/v2.1/token`, {
       method: 'POST',
