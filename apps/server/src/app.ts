@@ -32,7 +32,7 @@ export interface BuildAppOptions {
   config: ServerConfig;
   /** An open database; default: open `config.databasePath`. */
   db?: SqliteDatabase;
-  /** Seed the demo surveys into an empty database. Default true. */
+  /** Seed the demo surveys into an empty database. Default: outside production only. */
   seed?: boolean;
   logger?: boolean;
 }
@@ -43,10 +43,20 @@ export type App = FastifyInstance & { lineStandIn: LineStandIn | undefined; db: 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const db = options.db ?? openDatabase(config.databasePath);
-  if (options.seed ?? true) seedDemoData(db);
+  // Demo surveys (and their claimable demo records) never go into a production database.
+  if (options.seed ?? config.nodeEnv !== 'production') seedDemoData(db);
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: (options.logger ?? false) && {
+      // A login URL carries LINE's one-time code: keep it out of the logs.
+      serializers: {
+        req: (request: { method: string; url: string }) => ({
+          method: request.method,
+          url: request.url.replace(/([?&](?:code|state)=)[^&]*/g, '$1***'),
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // TypeBox checks requests itself: unknown properties are refused, never silently dropped.
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -20,6 +20,8 @@ export interface ServerConfig {
   lineAccessBaseUrl: string | undefined;
   /** The one browser origin allowed to call the API from another origin; none when undefined. */
   corsOrigin: string | undefined;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -48,10 +50,15 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     return devDefault ?? '';
   };
   const lineChannelId = required('LINE_CHANNEL_ID', DEV_CHANNEL_ID);
-  const lineChannelSecret = required('LINE_CHANNEL_SECRET', DEV_CHANNEL_SECRET);
+  const lineChannelSecret = required('LINE_CHANNEL_SECRET', production ? undefined : DEV_CHANNEL_SECRET);
   if (production && lineChannelSecret === DEV_CHANNEL_SECRET) problems.push('LINE_CHANNEL_SECRET is the development value');
-  const lineApiBaseUrl = env.LINE_API_BASE_URL?.trim() || (production ? 'https://api.line.me' : undefined);
-  const lineAccessBaseUrl = env.LINE_ACCESS_BASE_URL?.trim() || (production ? 'https://access.line.me' : undefined);
+  // The stand-in signs tokens with the channel secret: it runs only with the development secret,
+  // so a server given a real secret talks to the real LINE even if NODE_ENV was forgotten.
+  const realLine = production || lineChannelSecret !== DEV_CHANNEL_SECRET;
+  const lineApiBaseUrl = env.LINE_API_BASE_URL?.trim() || (realLine ? 'https://api.line.me' : undefined);
+  const lineAccessBaseUrl = env.LINE_ACCESS_BASE_URL?.trim() || (realLine ? 'https://access.line.me' : undefined);
+  const trustProxy = env.TRUST_PROXY?.trim() ?? 'false';
+  if (trustProxy !== 'true' && trustProxy !== 'false') problems.push('TRUST_PROXY must be true or false');
   for (const [name, value] of [['LINE_API_BASE_URL', lineApiBaseUrl], ['LINE_ACCESS_BASE_URL', lineAccessBaseUrl], ['CORS_ORIGIN', env.CORS_ORIGIN]] as const) {
     if (value !== undefined && value !== '' && !/^https?:\/\/[^/]+/.test(value)) problems.push(`${name} must be an http(s) URL`);
   }
@@ -67,5 +74,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     lineApiBaseUrl,
     lineAccessBaseUrl,
     corsOrigin: env.CORS_ORIGIN?.trim() || undefined,
+    trustProxy: trustProxy === 'true',
   };
 }

@@ -20,5 +20,10 @@ export const messages = {
   alreadyClaimed: '回答が見つかりません。',
   loginFailed: 'LINEログインに失敗しました。もう一度お試しください。',
   notFound: 'ページが見つかりません。',
+  recordClosed: 'キャンセルまたは取り消しされた回答は変更できません。',
+  notEditable: 'この項目は変更できません。',
+  paymentsNotAvailable: 'お支払いを伴う申し込みは、まだご利用いただけません。',
+  reservationsNotAvailable: '予約枠の申し込みは、まだご利用いただけません。',
+  lineUnavailable: 'LINEとの通信に失敗しました。しばらくしてから、もう一度お試しください。',
   internal: 'サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。',
 } as const;

@@ -30,6 +30,11 @@ export function storeSubmission(
     }
   }
 
+  // Orders and calendar slots need payments and slot accounting, which are not built yet: refuse
+  // them rather than store something that looks booked or paid.
+  if (payload.order !== undefined && payload.order.items.length > 0) {
+    throw new HttpError(400, 'payments_not_available', messages.paymentsNotAvailable);
+  }
   const rows = payload.data;
   const [first] = rows;
   if (first === undefined) throw new HttpError(400, 'invalid_request', messages.invalidRequest);
@@ -63,6 +68,10 @@ export function storeSubmission(
   // stored is exactly what @city/survey-core makes of those answers, or nothing.
   const citizenSurvey = citizenView(survey.config);
   const answers = answersFromRows(citizenSurvey.surveySchema, rows);
+  const reservationItems = citizenSurvey.surveySchema.filter((item) => item.type === 'reservation');
+  if (reservationItems.some((item) => Object.hasOwn(answers, item.itemKey))) {
+    throw new HttpError(400, 'reservations_not_available', messages.reservationsNotAvailable);
+  }
   const problems = validateAnswers(citizenSurvey.surveySchema, answers);
   if (Object.keys(problems).length > 0) {
     throw new HttpError(400, 'invalid_answers', messages.invalidAnswers, { fields: problems });
@@ -80,29 +89,48 @@ export function storeSubmission(
     throw new HttpError(400, 'rows_mismatch', messages.rowsMismatch);
   }
 
-  // Staff-only answers (admin items) of the record being replaced stay with it.
-  const adminKeys = new Set(survey.config.surveySchema.filter((item) => item.isAdminItem).map((item) => item.itemKey));
+  // An edit: a closed record stays closed, items marked not editable keep their answers, and
+  // staff-only answers stay with the record (under the new status every row gets).
   const previous = replaced ?? existing;
-  const keptAdminRows =
-    previous === undefined || adminKeys.size === 0
-      ? []
-      : deps.results
-          .rowsOfRecord(previous.partitionKey)
-          .filter((row) => adminKeys.has(row.itemKey))
-          .map((row) => ({ ...row, partitionKey, userId }));
+  const previousRows = previous === undefined ? [] : deps.results.rowsOfRecord(previous.partitionKey);
+  if (previousRows.some((row) => row.check === 'キャンセル' || row.check === '取り消し')) {
+    throw new HttpError(409, 'record_closed', messages.recordClosed);
+  }
+  if (previous !== undefined) {
+    const before = answersFromRows(citizenSurvey.surveySchema, previousRows);
+    const changed = citizenSurvey.surveySchema.filter(
+      (item) => item.isNotEditable && !isDeepStrictEqual(before[item.itemKey], answers[item.itemKey]),
+    );
+    if (changed.length > 0) {
+      throw new HttpError(400, 'not_editable', messages.notEditable, {
+        fields: Object.fromEntries(changed.map((item) => [item.itemKey, messages.notEditable])),
+      });
+    }
+  }
+  const adminKeys = new Set(survey.config.surveySchema.filter((item) => item.isAdminItem).map((item) => item.itemKey));
+  const keptAdminRows = previousRows
+    .filter((row) => adminKeys.has(row.itemKey))
+    .map((row) => ({ ...row, partitionKey, userId, check: first.check }));
 
   const receiptNumber = previous?.receiptNumber ?? newReceiptNumber(deps);
   const result: ReservationResult = { result: 'OK', partitionKey, receiptNumber };
-  deps.results.replaceRecord({
-    rows: [...rebuilt, ...keptAdminRows],
-    receiptNumber,
-    removePartitionKeys: [...new Set([partitionKey, ...(replaced === undefined ? [] : [replaced.partitionKey])])],
-    beforeCommit: () => {
-      if (idempotencyKey === undefined) return;
-      deps.idempotency.forgetOlderThan(IDEMPOTENCY_KEY_LIFETIME_MS);
-      deps.idempotency.remember(userId, idempotencyKey, requestHash, result);
-    },
-  });
+  try {
+    deps.results.replaceRecord({
+      rows: [...rebuilt, ...keptAdminRows],
+      receiptNumber,
+      removePartitionKeys: [...new Set([partitionKey, ...(replaced === undefined ? [] : [replaced.partitionKey])])],
+      beforeCommit: () => {
+        if (idempotencyKey === undefined) return;
+        deps.idempotency.forgetOlderThan(IDEMPOTENCY_KEY_LIFETIME_MS);
+        deps.idempotency.remember(userId, idempotencyKey, requestHash, result);
+      },
+    });
+  } catch (error) {
+    // Another server process stored the same submission first: answer what it answered.
+    const seen = idempotencyKey === undefined ? undefined : deps.idempotency.find(userId, idempotencyKey);
+    if (seen?.requestHash === requestHash) return seen.response as ReservationResult;
+    throw error;
+  }
   return result;
 }
 

@@ -27,16 +27,26 @@ export function createIdTokenVerifier(options: { channelId: string; channelSecre
   };
 
   return async function verifyIdToken(token: string, expected: { nonce?: string } = {}): Promise<VerifiedUser> {
+    let alg: string | undefined;
+    try {
+      ({ alg } = decodeProtectedHeader(token));
+    } catch {
+      throw new HttpError(401, 'invalid_token', messages.invalidToken);
+    }
+    const checks = { issuer: LINE_ISSUER, audience: options.channelId, requiredClaims: ['exp', 'iat', 'sub'] };
     let payload: JWTPayload;
     try {
-      const { alg } = decodeProtectedHeader(token);
-      const checks = { issuer: LINE_ISSUER, audience: options.channelId };
       if (alg === 'HS256') ({ payload } = await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] }));
       else if (alg === 'ES256') ({ payload } = await jwtVerify(token, keySet(), { ...checks, algorithms: ['ES256'] }));
       else throw new HttpError(401, 'invalid_token', messages.invalidToken);
     } catch (error) {
       if (error instanceof HttpError) throw error;
       if (error instanceof errors.JWTExpired) throw new HttpError(401, 'session_expired', messages.sessionExpired);
+      // LINE's key set could not be fetched (jose's own errors, or fetch's TypeError): not the
+      // citizen's fault, and worth retrying.
+      if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (alg === 'ES256' && error instanceof TypeError)) {
+        throw new HttpError(503, 'line_unavailable', messages.lineUnavailable, { retryable: true });
+      }
       throw new HttpError(401, 'invalid_token', messages.invalidToken);
     }
     if (expected.nonce !== undefined && payload.nonce !== expected.nonce) {

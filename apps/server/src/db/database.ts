@@ -5,8 +5,11 @@ import { migrations } from './migrations.js';
 
 export type SqliteDatabase = Database.Database;
 
-/** How long a write waits for another writer before the request answers 503 (retryable). */
-export const BUSY_TIMEOUT_MS = 2_000;
+/**
+ * How long a write waits for another writer before the request answers 503 (retryable). Short:
+ * better-sqlite3 waits synchronously, so every other request waits too.
+ */
+export const BUSY_TIMEOUT_MS = 250;
 
 /**
  * Opens (creating if needed) the SQLite file in WAL mode and brings its schema up to date.
@@ -25,15 +28,20 @@ export function openDatabase(file: string, options: { busyTimeoutMs?: number } =
 
 export function migrate(db: SqliteDatabase): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
-  const applied = new Set(
-    db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((row) => row.version),
-  );
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
+  // IMMEDIATE: two servers starting together on one file apply each migration once.
+  db.transaction(() => {
+    const applied = new Set(
+      db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((row) => row.version),
+    );
+    const newest = Math.max(0, ...migrations.map((migration) => migration.version));
+    if ([...applied].some((version) => version > newest)) {
+      throw new Error(`The database was written by a newer version of the server (migration ${Math.max(...applied)}); refusing to start.`);
+    }
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
       db.exec(migration.sql);
       record.run(migration.version, migration.name, Date.now());
-    })();
-  }
+    }
+  }).immediate();
 }

@@ -52,6 +52,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         created_at INTEGER NOT NULL,
         PRIMARY KEY (user_id, idempotency_key)
       ) STRICT;
+      CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
 
       -- Records a user found by look-up and may therefore claim (putUserId), for a while.
       CREATE TABLE lookup_grants (

@@ -4,7 +4,10 @@ import { createSurveyConfigRepository } from '../repositories/survey-configs.js'
 import { createSurveyResultRepository } from '../repositories/survey-results.js';
 import type { SqliteDatabase } from './database.js';
 
-/** A plain questionnaire with every item type the form supports (one record per citizen). */
+/**
+ * A plain questionnaire with every item type the form supports (one record per citizen).
+ * `selectProducts` and `reservation` join when payments and calendars do.
+ */
 export const CITIZEN_QUESTIONNAIRE: SurveyConfig = {
   surveyId: 'citizen-questionnaire',
   surveyTitle: '市民アンケート',
@@ -23,7 +26,6 @@ export const CITIZEN_QUESTIONNAIRE: SurveyConfig = {
     { itemKey: 'services', type: 'checkboxes', title: 'よく利用する施設', options: ['図書館', '公民館', '体育館', '市民プール'] },
     { itemKey: 'visitDate', type: 'date', title: '最後に市役所を訪れた日' },
     { itemKey: 'photos', type: 'files', title: '気になる場所の写真' },
-    { itemKey: 'bags', type: 'selectProducts', title: '指定ごみ袋の購入', products: [{ productId: 'bag-l', name: '指定ごみ袋（大）10枚', unitPrice: 500 }, { productId: 'bag-s', name: '指定ごみ袋（小）10枚', unitPrice: 300 }] },
     { itemKey: 'opinion', type: 'textarea', title: 'ご意見・ご要望', maxLength: 1000 },
     { itemKey: 'staffMemo', type: 'text', title: '職員メモ', isAdminItem: true },
   ],

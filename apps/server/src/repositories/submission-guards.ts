@@ -31,12 +31,14 @@ export function createLookupFailureRepository(db: SqliteDatabase) {
   const grant = db.prepare(
     'INSERT INTO lookup_grants (user_id, partition_key, expires_at) VALUES (?, ?, ?) ON CONFLICT (user_id, partition_key) DO UPDATE SET expires_at = excluded.expires_at',
   );
+  const pruneGrants = db.prepare<[number]>('DELETE FROM lookup_grants WHERE expires_at <= ?');
   const granted = db.prepare<[string, string, number], { n: number }>(
     'SELECT COUNT(*) AS n FROM lookup_grants WHERE user_id = ? AND partition_key = ? AND expires_at > ?',
   );
   return {
     /** Lets the user claim a record they found by look-up, until `expiresAt`. */
     grant(userId: string, partitionKey: string, expiresAt: number): void {
+      pruneGrants.run(Date.now());
       grant.run(userId, partitionKey, expiresAt);
     },
     isGranted(userId: string, partitionKey: string): boolean {

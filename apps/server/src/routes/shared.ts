@@ -1,5 +1,5 @@
 import { ErrorBodySchema } from '@city/api-client/contract';
-import type { SurveyConfig } from '@city/survey-core';
+import type { SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import type { RouteDeps } from '../app.js';
 import { HttpError } from '../errors.js';
 import { messages } from '../messages.js';
@@ -12,6 +12,12 @@ export interface RouteOptions {
 
 /** The error responses every authenticated route may give. */
 export const errorResponses = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
+
+/** A record's rows as citizens see them: answers to staff-only items removed. */
+export function citizenRows(config: SurveyConfig, rows: SurveyResultRow[]): SurveyResultRow[] {
+  const staffOnly = new Set(config.surveySchema.filter((item) => item.isAdminItem).map((item) => item.itemKey));
+  return staffOnly.size === 0 ? rows : rows.filter((row) => !staffOnly.has(row.itemKey));
+}
 
 /** A survey as citizens see it: staff-only items removed. */
 export function citizenView(config: SurveyConfig): SurveyConfig {

@@ -5,7 +5,7 @@ import { assertCaller } from '../auth/authenticate.js';
 import { HttpError } from '../errors.js';
 import { messages } from '../messages.js';
 import type { RouteOptions } from './shared.js';
-import { errorResponses, japanDay, requireOwnRecord, requireSurvey } from './shared.js';
+import { citizenRows, errorResponses, japanDay, requireOwnRecord, requireSurvey } from './shared.js';
 
 /** Failed look-ups allowed per user per (Japanese) day. */
 export const LOOKUP_FAILURES_PER_DAY = 10;
@@ -20,8 +20,8 @@ export const surveyResultRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
     { schema: { body: endpoints.querySurveyResults.body, response: { 200: endpoints.querySurveyResults.response, ...errorResponses } } },
     async (request) => {
       assertCaller(request, request.body.userId);
-      requireSurvey(deps, request.body.surveyId);
-      return { data: deps.results.rowsOfUser(request.body.surveyId, request.userId) };
+      const survey = requireSurvey(deps, request.body.surveyId);
+      return { data: citizenRows(survey.config, deps.results.rowsOfUser(request.body.surveyId, request.userId)) };
     },
   );
 
@@ -35,8 +35,9 @@ export const surveyResultRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
     },
     async (request) => {
       const { surveyId, partitionKey } = request.query;
+      const survey = requireSurvey(deps, surveyId);
       requireOwnRecord(deps, surveyId, partitionKey, request.userId);
-      return { data: deps.results.rowsOfRecord(partitionKey) };
+      return { data: citizenRows(survey.config, deps.results.rowsOfRecord(partitionKey)) };
     },
   );
 
@@ -49,8 +50,8 @@ export const surveyResultRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       },
     },
     async (request) => {
-      requireSurvey(deps, request.query.surveyId);
-      return { result: 'OK' as const, data: deps.results.rowsOfUser(request.query.surveyId, request.userId) };
+      const survey = requireSurvey(deps, request.query.surveyId);
+      return { result: 'OK' as const, data: citizenRows(survey.config, deps.results.rowsOfUser(request.query.surveyId, request.userId)) };
     },
   );
 
@@ -58,7 +59,8 @@ export const surveyResultRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
     '/survey-results/filterQuery',
     {
       schema: { body: endpoints.filterSurveyResults.body, response: { 200: endpoints.filterSurveyResults.response, ...errorResponses } },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: (request) => request.userId || request.ip } },
+      // Per IP here; per user, the daily lockout below.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => {
       const { queryParams, requestingUserId } = request.body;
@@ -92,7 +94,7 @@ export const surveyResultRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
           : new HttpError(404, 'lookup_failed', messages.lookupFailed);
       }
       deps.lookupFailures.grant(request.userId, found.partitionKey, Date.now() + LOOKUP_GRANT_MS);
-      return { data: deps.results.rowsOfRecord(found.partitionKey) };
+      return { data: citizenRows(survey.config, deps.results.rowsOfRecord(found.partitionKey)) };
     },
   );
 };
