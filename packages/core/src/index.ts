@@ -36,7 +36,7 @@ export type { BuildSubmissionPayloadInput, BuildSurveyResultRowsInput } from './
 export { buildSubmissionPayload, buildSurveyResultRows } from './rows.js';
 export { groupSurveyResults } from './group.js';
 export type { ValidateAnswersOptions } from './validate.js';
-export { validateAnswers } from './validate.js';
+export { countCharacters, validateAnswers } from './validate.js';
 export { buildPartitionKey, KEY_SEPARATOR } from './keys.js';
 export { validationMessages } from './messages.js';
 export { normalizeAnswers } from './answers.js';

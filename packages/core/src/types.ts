@@ -75,10 +75,13 @@ export interface RadioItem extends SurveyItemBase {
   options: readonly string[];
 }
 
-/** Any number of `options`. */
+/** Any number of `options`, or between `minChoices` and `maxChoices` of them. */
 export interface CheckboxesItem extends SurveyItemBase {
   type: 'checkboxes';
   options: readonly string[];
+  /** At least this many, when anything is chosen (`required` asks for at least one). */
+  minChoices?: number;
+  maxChoices?: number;
 }
 
 /** One choice among `options`, shown as a select box. */

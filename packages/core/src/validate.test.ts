@@ -182,6 +182,16 @@ describe('validateAnswers (rule 10)', () => {
       });
     });
 
+    it('holds checkbox choices between minChoices and maxChoices', () => {
+      const limited: SurveySchemaItem[] = [
+        { itemKey: 'days', type: 'checkboxes', title: '希望曜日', options: ['月', '火', '水', '木', '金'], minChoices: 2, maxChoices: 3 },
+      ];
+      expect(validateAnswers(limited, { days: ['月'] })).toEqual({ days: '2つ以上選んでください' });
+      expect(validateAnswers(limited, { days: ['月', '火', '水', '木'] })).toEqual({ days: '3つまで選んでください' });
+      expect(validateAnswers(limited, { days: ['月', '火'] })).toEqual({});
+      expect(validateAnswers(limited, {})).toEqual({});
+    });
+
     it('refuses several values for a single-choice item', () => {
       expect(validateAnswers(schema, { visit: ['初診', '再診'] })).toEqual({ visit: '回答の形式が正しくありません' });
     });

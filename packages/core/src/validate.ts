@@ -1,4 +1,4 @@
-import { answerFor, isFileRef, normalizedAnswer } from './answers.js';
+import { answerFor, isFileRef, normalizedAnswer, strings } from './answers.js';
 import { validationMessages as messages } from './messages.js';
 import type { Answers, SurveySchemaItem, TextFormat } from './types.js';
 
@@ -54,8 +54,14 @@ function checkItem(
       return Array.isArray(answer) && (answer as unknown[]).every(isFileRef)
         ? undefined
         : messages.invalidAnswer;
-    case 'checkboxes':
-      return checkChoices(answer, item.options);
+    case 'checkboxes': {
+      const problem = checkChoices(answer, item.options);
+      if (problem !== undefined) return problem;
+      const count = new Set(strings(answer).filter((value) => value.trim() !== '')).size;
+      if (item.minChoices !== undefined && count < item.minChoices) return messages.minChoices(item.minChoices);
+      if (item.maxChoices !== undefined && count > item.maxChoices) return messages.maxChoices(item.maxChoices);
+      return undefined;
+    }
     case 'selectProducts':
       return checkChoices(
         answer,
@@ -129,14 +135,22 @@ function checkFormat(value: string, format: TextFormat): string | undefined {
 
 let graphemes: Intl.Segmenter | undefined;
 
-/** Lengths count characters as a person does: a kanji, a kana with its dakuten, an emoji is one. */
-function characterCount(value: string): number {
+/**
+ * Counts characters as a person does: a kanji, a kana with its dakuten, an emoji is one. The
+ * length bounds of `validateAnswers` count this way; a character counter should too.
+ *
+ * @example
+ * ```ts
+ * countCharacters('山田🍣'); // 3
+ * ```
+ */
+export function countCharacters(value: string): number {
   graphemes ??= new Intl.Segmenter('ja', { granularity: 'grapheme' });
   return Array.from(graphemes.segment(value)).length;
 }
 
 function checkLength(value: string, min?: number, max?: number): string | undefined {
-  const length = characterCount(value);
+  const length = countCharacters(value);
   if (min !== undefined && length < min) return messages.minLength(min);
   if (max !== undefined && length > max) return messages.maxLength(max);
   return undefined;

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from './contrast.js';
 
-const css = readFileSync(new URL('./styles.css', import.meta.url), 'utf8');
+// A path, not a URL: under jsdom, URL is the DOM's, which node:fs does not take.
+const css = readFileSync(path.join(import.meta.dirname, 'styles.css'), 'utf8');
 const token = (name: string): string => {
   const value = new RegExp(`--city-${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css)?.[1];
   if (value === undefined) throw new Error(`styles.css has no --city-${name}`);

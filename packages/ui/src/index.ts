@@ -3,3 +3,8 @@ export type { JapaneseEraName, WarekiDate } from './wareki.js';
 export { formatSeireki, formatWareki, fromWareki, JAPANESE_ERAS, toWareki } from './wareki.js';
 export { formatYen, orderTotal } from './yen.js';
 export { contrastRatio } from './contrast.js';
+export type { FieldControlProps, FieldProps } from './components/field.js';
+export { Field } from './components/field.js';
+export type { ItemInputProps } from './components/text-inputs.js';
+export { TextareaInput, TextInput } from './components/text-inputs.js';
+export { CheckboxGroup, DateInput, Dropdown, RadioGroup } from './components/choice-inputs.js';

@@ -43,7 +43,7 @@ export const SurveySchemaItemSchema = Type.Union([
   item('text', { format: Type.Optional(Type.Enum(TEXT_FORMATS)), minLength: Length, maxLength: Length }),
   item('textarea', { minLength: Length, maxLength: Length }),
   item('radio', { options: Options }),
-  item('checkboxes', { options: Options }),
+  item('checkboxes', { options: Options, minChoices: Length, maxChoices: Length }),
   item('dropdown', { options: Options }),
   item('date', {}),
   item('birthday', {}),

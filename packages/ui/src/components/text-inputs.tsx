@@ -1,0 +1,73 @@
+import type { TextFormat, TextItem, TextareaItem } from '@city/survey-core';
+import { countCharacters } from '@city/survey-core';
+import type { InputHTMLAttributes } from 'react';
+import { uiMessages } from '../messages.js';
+import { Field } from './field.js';
+
+/** Props every item input takes. */
+export interface ItemInputProps<Item, Value> {
+  item: Item;
+  value: Value | undefined;
+  onChange: (value: Value) => void;
+  onBlur?: (() => void) | undefined;
+  error?: string | undefined;
+  /** Not editable: shown, not changeable (an `isNotEditable` item of a sent record). */
+  disabled?: boolean | undefined;
+}
+
+/** The keyboard and autofill each format wants on a phone. */
+const FORMAT_ATTRIBUTES: Record<TextFormat, InputHTMLAttributes<HTMLInputElement>> = {
+  plain: { type: 'text' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  number: { type: 'text', inputMode: 'decimal' },
+  postalCode: { type: 'text', inputMode: 'numeric', autoComplete: 'postal-code' },
+  address: { type: 'text', autoComplete: 'street-address' },
+};
+
+export function TextInput({ item, value, onChange, onBlur, error, disabled }: ItemInputProps<TextItem, string>) {
+  return (
+    <Field label={item.title} required={item.required} description={item.description} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          {...FORMAT_ATTRIBUTES[item.format ?? 'plain']}
+          className="city-input"
+          value={value ?? ''}
+          disabled={disabled}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function TextareaInput({ item, value, onChange, onBlur, error, disabled }: ItemInputProps<TextareaItem, string>) {
+  const text = value ?? '';
+  const counter =
+    item.maxLength === undefined ? undefined : (
+      <p className="city-field__counter" aria-live="polite">
+        {uiMessages.characterCount(countCharacters(text), item.maxLength)}
+      </p>
+    );
+  return (
+    <Field label={item.title} required={item.required} description={item.description} error={error} hint={counter}>
+      {(control) => (
+        <textarea
+          {...control}
+          className="city-input city-input--multiline"
+          rows={5}
+          value={text}
+          disabled={disabled}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
+  );
+}
