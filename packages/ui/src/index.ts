@@ -8,3 +8,4 @@ export { Field } from './components/field.js';
 export type { ItemInputProps } from './components/text-inputs.js';
 export { TextareaInput, TextInput } from './components/text-inputs.js';
 export { CheckboxGroup, DateInput, Dropdown, RadioGroup } from './components/choice-inputs.js';
+export { BirthdayInput, yearLabel } from './components/birthday-input.js';

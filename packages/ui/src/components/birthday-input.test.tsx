@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { BirthdayInput, yearLabel } from './birthday-input.js';
+
+function Birthday() {
+  const [value, setValue] = useState<string>();
+  return (
+    <>
+      <BirthdayInput item={{ itemKey: 'born', type: 'birthday', title: '生年月日', required: true }} value={value} onChange={setValue} thisYear={2026} />
+      <output data-testid="value">{value ?? ''}</output>
+    </>
+  );
+}
+
+describe('BirthdayInput', () => {
+  it('labels each year in 西暦 and 和暦, both eras in a year that changed era', () => {
+    expect(yearLabel(1990)).toBe('1990年（平成2年）');
+    expect(yearLabel(2019)).toBe('2019年（平成31年／令和元年）');
+    expect(yearLabel(1989)).toBe('1989年（昭和64年／平成元年）');
+    expect(yearLabel(2026)).toBe('2026年（令和8年）');
+  });
+
+  it('shows the chosen date in 和暦 by the exact day the era changed', async () => {
+    const user = userEvent.setup();
+    render(<Birthday />);
+    await user.selectOptions(screen.getByLabelText('生年月日の年'), '2019');
+    await user.selectOptions(screen.getByLabelText('生年月日の月'), '4');
+    expect(screen.getByTestId('value').textContent).toBe('');
+    await user.selectOptions(screen.getByLabelText('生年月日の日'), '30');
+    expect(screen.getByTestId('value').textContent).toBe('2019-04-30');
+    expect(screen.getByText('2019年4月30日（平成31年4月30日）')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('生年月日の月'), '5');
+    await user.selectOptions(screen.getByLabelText('生年月日の日'), '1');
+    expect(screen.getByText('2019年5月1日（令和元年5月1日）')).toBeTruthy();
+  });
+
+  it('offers only the days the month has, and clears a day the new month lacks', async () => {
+    const user = userEvent.setup();
+    render(<Birthday />);
+    await user.selectOptions(screen.getByLabelText('生年月日の年'), '2023');
+    await user.selectOptions(screen.getByLabelText('生年月日の月'), '1');
+    await user.selectOptions(screen.getByLabelText('生年月日の日'), '31');
+    await user.selectOptions(screen.getByLabelText('生年月日の月'), '2');
+    expect(screen.getByTestId('value').textContent).toBe('');
+    expect(screen.queryByRole('option', { name: '29日' })).toBeNull();
+    expect(screen.getByRole('option', { name: '28日' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,138 @@
+import type { BirthdayItem } from '@city/survey-core';
+import { useState } from 'react';
+import { uiMessages } from '../messages.js';
+import { formatSeireki, formatWareki, JAPANESE_ERAS } from '../wareki.js';
+import { Field } from './field.js';
+import type { ItemInputProps } from './text-inputs.js';
+
+const OLDEST_YEAR = 1912; // 大正元年: the oldest living citizens were born then
+
+/** `2019年（平成31年／令和元年）`: a year shows every era it belongs to. */
+export function yearLabel(year: number): string {
+  const eras = JAPANESE_ERAS.filter((era) => {
+    const startYear = Number(era.start.slice(0, 4));
+    const next = JAPANESE_ERAS[JAPANESE_ERAS.indexOf(era) - 1];
+    const endYear = next === undefined ? Number.POSITIVE_INFINITY : Number(next.start.slice(0, 4));
+    return year >= startYear && year <= endYear;
+  })
+    .reverse()
+    .map((era) => {
+      const eraYear = year - Number(era.start.slice(0, 4)) + 1;
+      return `${era.name}${eraYear === 1 ? '元' : String(eraYear)}${uiMessages.year}`;
+    });
+  return `${year}${uiMessages.year}（${eras.join('／')}）`;
+}
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const pad = (value: number) => String(value).padStart(2, '0');
+
+interface Parts {
+  year: string;
+  month: string;
+  day: string;
+}
+
+function partsOf(value: string | undefined): Parts {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  return match === null ? { year: '', month: '', day: '' } : { year: match[1] ?? '', month: String(Number(match[2])), day: String(Number(match[3])) };
+}
+
+/**
+ * A date of birth picked as year, month and day, with 西暦 and 和暦 shown side by side. Sends
+ * `YYYY-MM-DD` once all three are chosen, and '' until then.
+ */
+export function BirthdayInput({
+  item,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  thisYear = new Date().getFullYear(),
+}: ItemInputProps<BirthdayItem, string> & { thisYear?: number }) {
+  const [parts, setParts] = useState<Parts>(() => partsOf(value));
+  const years = Array.from({ length: thisYear - OLDEST_YEAR + 1 }, (_, index) => thisYear - index);
+  const lastDay = parts.year !== '' && parts.month !== '' ? daysIn(Number(parts.year), Number(parts.month)) : 31;
+
+  const update = (next: Parts) => {
+    // A day the new month lacks (2月30日) is cleared rather than silently moved.
+    const fixed = next.year !== '' && next.month !== '' && Number(next.day) > daysIn(Number(next.year), Number(next.month)) ? { ...next, day: '' } : next;
+    setParts(fixed);
+    const complete = fixed.year !== '' && fixed.month !== '' && fixed.day !== '';
+    onChange(complete ? `${fixed.year}-${pad(Number(fixed.month))}-${pad(Number(fixed.day))}` : '');
+  };
+  const iso = value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+  const shown = iso === undefined ? undefined : `${formatSeireki(iso) ?? ''}（${formatWareki(iso) ?? ''}）`;
+
+  return (
+    <Field group label={item.title} required={item.required} description={item.description} error={error}>
+      {(control) => (
+        <>
+          <div className="city-birthday">
+            <select
+              className="city-input"
+              aria-label={`${item.title}の${uiMessages.year}`}
+              aria-invalid={control['aria-invalid']}
+              value={parts.year}
+              disabled={disabled}
+              onChange={(event) => {
+                update({ ...parts, year: event.target.value });
+              }}
+              onBlur={onBlur}
+            >
+              <option value="">{uiMessages.year}</option>
+              {years.map((year) => (
+                <option key={year} value={String(year)}>
+                  {yearLabel(year)}
+                </option>
+              ))}
+            </select>
+            <select
+              className="city-input"
+              aria-label={`${item.title}の${uiMessages.month}`}
+              aria-invalid={control['aria-invalid']}
+              value={parts.month}
+              disabled={disabled}
+              onChange={(event) => {
+                update({ ...parts, month: event.target.value });
+              }}
+              onBlur={onBlur}
+            >
+              <option value="">{uiMessages.month}</option>
+              {Array.from({ length: 12 }, (_, index) => (
+                <option key={index} value={String(index + 1)}>
+                  {index + 1}
+                  {uiMessages.month}
+                </option>
+              ))}
+            </select>
+            <select
+              className="city-input"
+              aria-label={`${item.title}の${uiMessages.day}`}
+              aria-invalid={control['aria-invalid']}
+              value={parts.day}
+              disabled={disabled}
+              onChange={(event) => {
+                update({ ...parts, day: event.target.value });
+              }}
+              onBlur={onBlur}
+            >
+              <option value="">{uiMessages.day}</option>
+              {Array.from({ length: lastDay }, (_, index) => (
+                <option key={index} value={String(index + 1)}>
+                  {index + 1}
+                  {uiMessages.day}
+                </option>
+              ))}
+            </select>
+          </div>
+          {shown === undefined ? null : (
+            <p className="city-field__counter" aria-live="polite">
+              {shown}
+            </p>
+          )}
+        </>
+      )}
+    </Field>
+  );
+}
