@@ -9,3 +9,5 @@ export type { ItemInputProps } from './components/text-inputs.js';
 export { TextareaInput, TextInput } from './components/text-inputs.js';
 export { CheckboxGroup, DateInput, Dropdown, RadioGroup } from './components/choice-inputs.js';
 export { BirthdayInput, yearLabel } from './components/birthday-input.js';
+export type { FileLimits } from './components/other-inputs.js';
+export { FilesInput, GuideContent, ProductSelection, ReservationButton } from './components/other-inputs.js';

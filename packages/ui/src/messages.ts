@@ -25,5 +25,12 @@ export const uiMessages = {
   maxChoices: (max: number) => `${max}つまで選べます`,
   fileTooLarge: (name: string, maxMegabytes: number) => `「${name}」は大きすぎます（${maxMegabytes}MBまで）。`,
   fileTypeNotAllowed: (name: string) => `「${name}」は選べない種類のファイルです。`,
+  increase: (name: string) => `${name}を1つ増やす`,
+  decrease: (name: string) => `${name}を1つ減らす`,
+  removeNamedFile: (name: string) => `「${name}」を削除`,
+  chosenSlot: (label: string) => `選択中の予約枠: ${label}`,
+  unitPrice: (price: string) => `単価 ${price}（税込）`,
+  maxFiles: (max: number) => `${max}ファイルまで選べます。`,
+  uploadFailed: 'ファイルを送れませんでした。もう一度お試しください。',
   sessionCountdown: (seconds: number) => `${seconds}秒後にログイン画面へ移動します。`,
 } as const;

@@ -1,0 +1,220 @@
+import type { FileRef, FilesItem, GuideItem, Product, ReservationItem, SelectProductsItem } from '@city/survey-core';
+import { Fragment, useState } from 'react';
+import { uiMessages } from '../messages.js';
+import { formatYen, orderTotal } from '../yen.js';
+import { Field } from './field.js';
+import type { ItemInputProps } from './text-inputs.js';
+
+const URL_PATTERN = /(https:\/\/[^\s<>"']+)/g;
+
+/**
+ * A guide's text, shown read-only. Rendered as text, never as HTML: blank lines make paragraphs,
+ * line breaks stay, and https:// addresses become links (opening outside the form).
+ */
+export function GuideContent({ item }: { item: GuideItem }) {
+  const paragraphs = (item.description ?? '').split(/\n{2,}/).filter((paragraph) => paragraph.trim() !== '');
+  return (
+    <section className="city-guide" aria-label={item.title}>
+      <h2 className="city-guide__title">{item.title}</h2>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index}>
+          {paragraph.split('\n').map((line, lineIndex) => (
+            <Fragment key={lineIndex}>
+              {lineIndex > 0 ? <br /> : null}
+              {line.split(URL_PATTERN).map((part, partIndex) =>
+                partIndex % 2 === 1 ? (
+                  <a key={partIndex} href={part} target="_blank" rel="noopener noreferrer">
+                    {part}
+                  </a>
+                ) : (
+                  part
+                ),
+              )}
+            </Fragment>
+          ))}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/** The calendar slot of a reservation item: what is chosen, and a button to choose or change it. */
+export function ReservationButton({
+  item,
+  value,
+  slotLabel,
+  onChoose,
+  error,
+  disabled,
+}: Omit<ItemInputProps<ReservationItem, string>, 'onChange'> & {
+  /** How the chosen slot reads, e.g. 12月1日（火）10:00〜10:30. */
+  slotLabel?: string | undefined;
+  /** Opens the calendar. */
+  onChoose: () => void;
+}) {
+  const chosen = value !== undefined && value !== '';
+  return (
+    // A fieldset, so the button keeps its own words (選ぶ / 変更する) as its name.
+    <Field group label={item.title} required={item.required} description={item.description} error={error}>
+      {(control) => (
+        <>
+          {chosen ? <p className="city-slot">{uiMessages.chosenSlot(slotLabel ?? value)}</p> : null}
+          <button
+            type="button"
+            className="city-button city-button--secondary"
+            aria-describedby={control['aria-describedby']}
+            disabled={disabled}
+            onClick={onChoose}
+          >
+            {chosen ? uiMessages.changeSlot : uiMessages.chooseSlot}
+          </button>
+        </>
+      )}
+    </Field>
+  );
+}
+
+export interface FileLimits {
+  /** Largest file, in bytes. Default 10 MB. */
+  maxBytes?: number;
+  /** MIME types or patterns such as `image/*`. Default: images and PDF. */
+  accept?: readonly string[];
+  /** Files in all. Default 5. */
+  maxFiles?: number;
+}
+
+const DEFAULT_ACCEPT = ['image/*', 'application/pdf'];
+const accepts = (patterns: readonly string[], type: string) =>
+  patterns.some((pattern) => (pattern.endsWith('/*') ? type.startsWith(pattern.slice(0, -1)) : type === pattern));
+
+/**
+ * Files: pick, see, remove. Limits are checked on the phone, before anything is sent; `upload`
+ * (the app's) turns accepted files into stored file references.
+ */
+export function FilesInput({
+  item,
+  value,
+  onChange,
+  error,
+  disabled,
+  upload,
+  limits = {},
+}: ItemInputProps<FilesItem, FileRef[]> & { upload: (files: File[]) => Promise<FileRef[]>; limits?: FileLimits }) {
+  const files = value ?? [];
+  const maxBytes = limits.maxBytes ?? 10 * 1024 * 1024;
+  const accept = limits.accept ?? DEFAULT_ACCEPT;
+  const maxFiles = limits.maxFiles ?? 5;
+  const [refusal, setRefusal] = useState<string>();
+
+  const add = async (picked: File[]) => {
+    const tooLarge = picked.find((file) => file.size > maxBytes);
+    const wrongType = picked.find((file) => !accepts(accept, file.type));
+    const message =
+      tooLarge !== undefined
+        ? uiMessages.fileTooLarge(tooLarge.name, Math.floor(maxBytes / (1024 * 1024)))
+        : wrongType !== undefined
+          ? uiMessages.fileTypeNotAllowed(wrongType.name)
+          : files.length + picked.length > maxFiles
+            ? uiMessages.maxFiles(maxFiles)
+            : undefined;
+    setRefusal(message);
+    if (message !== undefined || picked.length === 0) return;
+    try {
+      onChange([...files, ...(await upload(picked))]);
+    } catch {
+      setRefusal(uiMessages.uploadFailed);
+    }
+  };
+
+  return (
+    <Field label={item.title} required={item.required} description={item.description} error={refusal ?? error}>
+      {(control) => (
+        <>
+          <ul className="city-files">
+            {files.map((file) => (
+              <li key={file.url} className="city-file">
+                {file.contentType?.startsWith('image/') ? <img src={file.url} alt="" className="city-file__preview" /> : null}
+                <span className="city-file__name">{file.name}</span>
+                <button
+                  type="button"
+                  className="city-button city-button--secondary"
+                  aria-label={uiMessages.removeNamedFile(file.name)}
+                  disabled={disabled}
+                  onClick={() => {
+                    onChange(files.filter((candidate) => candidate !== file));
+                  }}
+                >
+                  {uiMessages.removeFile}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <label className="city-button city-button--secondary city-file-picker">
+            {uiMessages.addFile}
+            <input
+              {...control}
+              type="file"
+              multiple
+              accept={accept.join(',')}
+              disabled={disabled}
+              className="city-visually-hidden"
+              onChange={(event) => {
+                const picked = Array.from(event.target.files ?? []);
+                event.target.value = '';
+                void add(picked);
+              }}
+            />
+          </label>
+        </>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * Products with quantity steppers, each 税込 unit price and the running total. The answer lists
+ * one product id per unit (`['p1', 'p1']` is two of p1), as @city/survey-core reads it.
+ */
+export function ProductSelection({ item, value, onChange, error, disabled }: ItemInputProps<SelectProductsItem, string[]>) {
+  const units = value ?? [];
+  const quantity = (product: Product) => units.filter((id) => id === product.productId).length;
+  const setQuantity = (product: Product, next: number) => {
+    onChange(item.products.flatMap((candidate) => Array.from({ length: candidate === product ? next : quantity(candidate) }, () => candidate.productId)));
+  };
+  const total = orderTotal(item.products, {
+    items: item.products.map((product) => ({ productId: product.productId, quantity: quantity(product) })),
+  });
+  return (
+    <Field group label={item.title} required={item.required} description={item.description} error={error}>
+      {() => (
+        <>
+          <ul className="city-products">
+            {item.products.map((product) => {
+              const count = quantity(product);
+              return (
+                <li key={product.productId} className="city-product">
+                  <div>
+                    <p className="city-product__name">{product.name}</p>
+                    <p className="city-field__description">{uiMessages.unitPrice(formatYen(product.unitPrice))}</p>
+                  </div>
+                  <div className="city-stepper">
+                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.decrease(product.name)} disabled={disabled || count === 0} onClick={() => { setQuantity(product, count - 1); }}>
+                      −
+                    </button>
+                    <output aria-label={`${product.name}の${uiMessages.quantity}`}>{count}</output>
+                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.increase(product.name)} disabled={disabled || count >= 99} onClick={() => { setQuantity(product, count + 1); }}>
+                      ＋
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="city-products__total" aria-live="polite">
+            {uiMessages.total} {formatYen(total)}（{uiMessages.taxIncluded}）
+          </p>
+        </>
+      )}
+    </Field>
+  );
+}
