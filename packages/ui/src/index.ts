@@ -11,3 +11,5 @@ export { CheckboxGroup, DateInput, Dropdown, RadioGroup } from './components/cho
 export { BirthdayInput, yearLabel } from './components/birthday-input.js';
 export type { FileLimits } from './components/other-inputs.js';
 export { FilesInput, GuideContent, ProductSelection, ReservationButton } from './components/other-inputs.js';
+export type { SurveyFormProps } from './components/survey-form.js';
+export { describeAnswer, SurveyConfirm, SurveyForm } from './components/survey-form.js';

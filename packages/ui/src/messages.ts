@@ -32,5 +32,8 @@ export const uiMessages = {
   unitPrice: (price: string) => `単価 ${price}（税込）`,
   maxFiles: (max: number) => `${max}ファイルまで選べます。`,
   uploadFailed: 'ファイルを送れませんでした。もう一度お試しください。',
+  notAnswered: '未回答',
+  listSeparator: '、',
+  formHasErrors: (count: number) => `入力内容を確認してください（${count}件）。`,
   sessionCountdown: (seconds: number) => `${seconds}秒後にログイン画面へ移動します。`,
 } as const;

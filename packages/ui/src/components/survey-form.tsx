@@ -1,0 +1,219 @@
+import type { AnswerValue, Answers, FileRef, SurveyConfig, SurveySchemaItem } from '@city/survey-core';
+import { validateAnswers } from '@city/survey-core';
+import type { ReactNode, SyntheticEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { uiMessages } from '../messages.js';
+import { formatSeireki, formatWareki } from '../wareki.js';
+import { formatYen, orderTotal } from '../yen.js';
+import { BirthdayInput } from './birthday-input.js';
+import { CheckboxGroup, DateInput, Dropdown, RadioGroup } from './choice-inputs.js';
+import type { FileLimits } from './other-inputs.js';
+import { FilesInput, GuideContent, ProductSelection, ReservationButton } from './other-inputs.js';
+import { TextareaInput, TextInput } from './text-inputs.js';
+
+export interface SurveyFormProps {
+  config: SurveyConfig;
+  /** The answers so far, by itemKey (the form is controlled). */
+  answers: Answers;
+  onAnswersChange: (answers: Answers) => void;
+  /** Called with the answers once every item passes `validateAnswers`. */
+  onSubmit: (answers: Answers) => void;
+  submitLabel?: string;
+  /** Items shown but not changeable (`isNotEditable` items of a record being edited). */
+  lockedItemKeys?: readonly string[];
+  /** Sends picked files (files items); required when the survey has one. */
+  upload?: (files: File[]) => Promise<FileRef[]>;
+  fileLimits?: FileLimits;
+  /** Opens the calendar for a reservation item. */
+  onChooseSlot?: (itemKey: string) => void;
+  /** How a chosen slot reads, by its value. */
+  slotLabel?: (value: string) => string | undefined;
+  /** Extra buttons beside the submit button (戻る, say). */
+  actions?: ReactNode;
+}
+
+/**
+ * A whole survey: one input per item (staff-only items left out), checked with
+ * `validateAnswers` from @city/survey-core when an item is left and when the form is sent. The
+ * first item needing attention gets the focus; errors clear as they are fixed.
+ */
+export function SurveyForm(props: SurveyFormProps) {
+  const { config, answers, onAnswersChange, onSubmit } = props;
+  const items = config.surveySchema.filter((item) => !item.isAdminItem);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const problems = validateAnswers(items, answers);
+  const errorFor = (itemKey: string) => (submitted || touched.has(itemKey) ? problems[itemKey] : undefined);
+  const shownErrors = items.filter((item) => errorFor(item.itemKey) !== undefined).length;
+
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[data-item-error="true"] :is(input, select, textarea, button):not(:disabled)');
+    first?.focus();
+  }, [focusRequest]);
+
+  const setAnswer = (itemKey: string, value: AnswerValue) => {
+    onAnswersChange({ ...answers, [itemKey]: value });
+  };
+  const leave = (itemKey: string) => () => {
+    setTouched((previous) => new Set(previous).add(itemKey));
+  };
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(problems).length > 0) {
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    onSubmit(answers);
+  };
+
+  return (
+    <form ref={formRef} className="city-form" noValidate onSubmit={submit}>
+      {submitted && shownErrors > 0 ? (
+        <p className="city-form__summary" role="alert">
+          {uiMessages.formHasErrors(shownErrors)}
+        </p>
+      ) : null}
+      {items.map((item) => (
+        <div key={item.itemKey} data-item-key={item.itemKey} data-item-error={errorFor(item.itemKey) !== undefined}>
+          <SurveyItemInput
+            item={item}
+            value={Object.hasOwn(answers, item.itemKey) ? answers[item.itemKey] : undefined}
+            onChange={(value) => {
+              setAnswer(item.itemKey, value);
+            }}
+            onBlur={leave(item.itemKey)}
+            error={errorFor(item.itemKey)}
+            disabled={props.lockedItemKeys?.includes(item.itemKey)}
+            form={props}
+          />
+        </div>
+      ))}
+      <div className="city-form__actions">
+        {props.actions}
+        <button type="submit" className="city-button city-button--primary">
+          {props.submitLabel ?? uiMessages.confirm}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The input for one item, by its type. */
+function SurveyItemInput({
+  item,
+  value,
+  onChange,
+  onBlur,
+  error,
+  disabled,
+  form,
+}: {
+  item: SurveySchemaItem;
+  value: AnswerValue | undefined;
+  onChange: (value: AnswerValue) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  disabled: boolean | undefined;
+  form: SurveyFormProps;
+}) {
+  const text = typeof value === 'string' ? value : undefined;
+  const list = Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? (value) : undefined;
+  const common = { onBlur, error, disabled };
+  switch (item.type) {
+    case 'text':
+      return <TextInput item={item} value={text} onChange={onChange} {...common} />;
+    case 'textarea':
+      return <TextareaInput item={item} value={text} onChange={onChange} {...common} />;
+    case 'radio':
+      return <RadioGroup item={item} value={text} onChange={onChange} {...common} />;
+    case 'checkboxes':
+      return <CheckboxGroup item={item} value={list} onChange={onChange} {...common} />;
+    case 'dropdown':
+      return <Dropdown item={item} value={text} onChange={onChange} {...common} />;
+    case 'date':
+      return <DateInput item={item} value={text} onChange={onChange} {...common} />;
+    case 'birthday':
+      return <BirthdayInput item={item} value={text} onChange={onChange} {...common} />;
+    case 'files':
+      return (
+        <FilesInput
+          item={item}
+          value={Array.isArray(value) ? (value as FileRef[]) : undefined}
+          onChange={onChange}
+          upload={form.upload ?? (() => Promise.reject(new Error('SurveyForm needs an upload function for files items')))}
+          {...(form.fileLimits === undefined ? {} : { limits: form.fileLimits })}
+          {...common}
+        />
+      );
+    case 'selectProducts':
+      return <ProductSelection item={item} value={list} onChange={onChange} {...common} />;
+    case 'guide':
+      return <GuideContent item={item} />;
+    case 'reservation':
+      return (
+        <ReservationButton
+          item={item}
+          value={text}
+          slotLabel={text === undefined ? undefined : form.slotLabel?.(text)}
+          onChoose={() => form.onChooseSlot?.(item.itemKey)}
+          error={error}
+          disabled={disabled}
+        />
+      );
+  }
+}
+
+/** What a citizen sees of one answer on the confirm screens. */
+export function describeAnswer(item: SurveySchemaItem, value: AnswerValue | undefined, slotLabel?: (value: string) => string | undefined): string {
+  const strings = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+  const filled = strings.filter((entry) => entry.trim() !== '');
+  switch (item.type) {
+    case 'files': {
+      const names = Array.isArray(value) ? value.flatMap((entry) => (typeof entry === 'object' ? [entry.name] : [])) : [];
+      return names.length === 0 ? uiMessages.notAnswered : names.join(uiMessages.listSeparator);
+    }
+    case 'selectProducts': {
+      if (filled.length === 0) return uiMessages.notAnswered;
+      const lines = item.products
+        .map((product) => ({ product, quantity: filled.filter((id) => id === product.productId).length }))
+        .filter((line) => line.quantity > 0);
+      const total = orderTotal(item.products, { items: lines.map((line) => ({ productId: line.product.productId, quantity: line.quantity })) });
+      return `${lines.map((line) => `${line.product.name} × ${line.quantity}`).join(uiMessages.listSeparator)}（${uiMessages.total} ${formatYen(total)} ${uiMessages.taxIncluded}）`;
+    }
+    case 'birthday': {
+      const [date] = filled;
+      return date === undefined ? uiMessages.notAnswered : `${formatSeireki(date) ?? date}（${formatWareki(date) ?? ''}）`;
+    }
+    case 'date': {
+      const [date] = filled;
+      return date === undefined ? uiMessages.notAnswered : (formatSeireki(date) ?? date);
+    }
+    case 'reservation': {
+      const [slot] = filled;
+      return slot === undefined ? uiMessages.notAnswered : (slotLabel?.(slot) ?? slot);
+    }
+    default:
+      return filled.length === 0 ? uiMessages.notAnswered : filled.join(uiMessages.listSeparator);
+  }
+}
+
+/** The read-only summary of a survey's answers, as the confirm screens show it. */
+export function SurveyConfirm({ config, answers, slotLabel }: { config: SurveyConfig; answers: Answers; slotLabel?: (value: string) => string | undefined }) {
+  const items = config.surveySchema.filter((item) => !item.isAdminItem && item.type !== 'guide');
+  return (
+    <dl className="city-confirm">
+      {items.map((item) => (
+        <div key={item.itemKey} className="city-confirm__row">
+          <dt>{item.title}</dt>
+          <dd>{describeAnswer(item, Object.hasOwn(answers, item.itemKey) ? answers[item.itemKey] : undefined, slotLabel)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
