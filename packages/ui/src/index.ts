@@ -13,3 +13,5 @@ export type { FileLimits } from './components/other-inputs.js';
 export { FilesInput, GuideContent, ProductSelection, ReservationButton } from './components/other-inputs.js';
 export type { SurveyFormProps } from './components/survey-form.js';
 export { describeAnswer, SurveyConfirm, SurveyForm } from './components/survey-form.js';
+export type { ButtonProps, DialogProps, NoticeProps } from './components/building-blocks.js';
+export { Button, DEFAULT_TOAST_TIMEOUT_MS, Dialog, Loading, Notice, PageLayout, ToastProvider, useToast } from './components/building-blocks.js';

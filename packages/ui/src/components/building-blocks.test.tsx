@@ -1,0 +1,89 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Button, Dialog, Loading, Notice, PageLayout, ToastProvider, useToast } from './building-blocks.js';
+
+describe('Dialog', () => {
+  function WithDialog({ onConfirm = () => undefined }: { onConfirm?: () => void }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button onClick={() => { setOpen(true); }}>予約を取り消す</Button>
+        <Dialog open={open} title="予約を取り消しますか？" danger confirmLabel="取り消す" onConfirm={onConfirm} onCancel={() => { setOpen(false); }}>
+          <p>取り消した予約は元に戻せません。</p>
+        </Dialog>
+      </>
+    );
+  }
+
+  it('takes the focus, keeps it inside on Tab, closes on Escape and gives the focus back', async () => {
+    const user = userEvent.setup();
+    render(<WithDialog />);
+    const opener = screen.getByRole('button', { name: '予約を取り消す' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: '予約を取り消しますか？' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'キャンセル' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '取り消す' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'キャンセル' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '取り消す' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('confirms with Enter on the confirm button', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<WithDialog onConfirm={onConfirm} />);
+    await user.click(screen.getByRole('button', { name: '予約を取り消す' }));
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Toast', () => {
+  it('shows a notification and removes it after 5000 ms', () => {
+    vi.useFakeTimers();
+    try {
+      function Saver() {
+        const toast = useToast();
+        return <Button onClick={() => { toast('保存しました'); }}>保存</Button>;
+      }
+      render(<ToastProvider><Saver /></ToastProvider>);
+      act(() => {
+        screen.getByRole('button', { name: '保存' }).click();
+      });
+      expect(screen.getByText('保存しました')).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(4999);
+      });
+      expect(screen.getByText('保存しました')).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(screen.queryByText('保存しました')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('Notice, Loading and PageLayout', () => {
+  it('announce what a citizen must know', () => {
+    render(
+      <PageLayout title="アンケート">
+        <Notice tone="warning" title="セッションの有効期限が切れました" countdownSeconds={5} />
+        <Loading />
+      </PageLayout>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'アンケート' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('5秒後にログイン画面へ移動します。');
+    expect(screen.getByRole('status').textContent).toBe('読み込み中です');
+  });
+});
