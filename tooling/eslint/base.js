@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
  * apart from value imports, and no `process.env` outside a package's one `env.ts`.
  */
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/coverage/**', '**/.turbo/**', '**/node_modules/**'] },
+  { ignores: ['**/dist/**', '**/coverage/**', '**/.turbo/**', '**/node_modules/**', '**/storybook-static/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
