@@ -33,6 +33,8 @@ export const uiMessages = {
   maxFiles: (max: number) => `${max}ファイルまで選べます。`,
   uploadFailed: 'ファイルを送れませんでした。もう一度お試しください。',
   notAnswered: '未回答',
+  /** 「生年月日の年」: one part of a field, for a screen reader. */
+  partOf: (title: string, part: string) => `${title}の${part}`,
   listSeparator: '、',
   formHasErrors: (count: number) => `入力内容を確認してください（${count}件）。`,
   sessionCountdown: (seconds: number) => `${seconds}秒後にログイン画面へ移動します。`,

@@ -36,6 +36,22 @@ describe('BirthdayInput', () => {
     expect(screen.getByText('2019年5月1日（令和元年5月1日）')).toBeTruthy();
   });
 
+  it('is chosen with the keyboard alone', async () => {
+    const user = userEvent.setup();
+    render(<Birthday />);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('生年月日の年'));
+    // Native selects: the phone's own picker opens on focus (jsdom does not simulate it).
+    await user.selectOptions(screen.getByLabelText('生年月日の年'), '1975');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('生年月日の月'));
+    await user.selectOptions(screen.getByLabelText('生年月日の月'), '8');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText('生年月日の日'));
+    await user.selectOptions(screen.getByLabelText('生年月日の日'), '15');
+    expect(screen.getByText('1975年8月15日（昭和50年8月15日）')).toBeTruthy();
+  });
+
   it('offers only the days the month has, and clears a day the new month lacks', async () => {
     const user = userEvent.setup();
     render(<Birthday />);

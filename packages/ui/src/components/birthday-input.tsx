@@ -71,7 +71,7 @@ export function BirthdayInput({
           <div className="city-birthday">
             <select
               className="city-input"
-              aria-label={`${item.title}の${uiMessages.year}`}
+              aria-label={uiMessages.partOf(item.title, uiMessages.year)}
               aria-invalid={control['aria-invalid']}
               value={parts.year}
               disabled={disabled}
@@ -89,7 +89,7 @@ export function BirthdayInput({
             </select>
             <select
               className="city-input"
-              aria-label={`${item.title}の${uiMessages.month}`}
+              aria-label={uiMessages.partOf(item.title, uiMessages.month)}
               aria-invalid={control['aria-invalid']}
               value={parts.month}
               disabled={disabled}
@@ -108,7 +108,7 @@ export function BirthdayInput({
             </select>
             <select
               className="city-input"
-              aria-label={`${item.title}の${uiMessages.day}`}
+              aria-label={uiMessages.partOf(item.title, uiMessages.day)}
               aria-invalid={control['aria-invalid']}
               value={parts.day}
               disabled={disabled}

@@ -36,6 +36,9 @@ describe('ReservationButton', () => {
     rerender(<ReservationButton item={item} value="c1|20261201|s3" slotLabel="12月1日（火）10:00〜10:30" onChoose={onChoose} />);
     expect(screen.getByText('選択中の予約枠: 12月1日（火）10:00〜10:30')).toBeTruthy();
     expect(screen.getByRole('button', { name: '予約枠を変更する' })).toBeTruthy();
+    screen.getByRole('button', { name: '予約枠を変更する' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onChoose).toHaveBeenCalledTimes(2);
   });
 });
 
@@ -97,5 +100,20 @@ describe('ProductSelection', () => {
     await user.click(screen.getByRole('button', { name: 'ごみ袋（大）を1つ減らす' }));
     expect(screen.getByText('合計 ¥800（税込）')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'ごみ袋（小）を1つ減らす' }).disabled).toBe(false);
+  });
+
+  it('works from the keyboard: Tab to a stepper, Enter or Space to change the quantity', async () => {
+    const user = userEvent.setup();
+    function Products() {
+      const [value, setValue] = useState<string[]>();
+      return <ProductSelection item={{ itemKey: 'bags', type: 'selectProducts', title: '指定ごみ袋', products: [{ productId: 'l', name: 'ごみ袋（大）', unitPrice: 500 }] }} value={value} onChange={setValue} />;
+    }
+    render(<Products />);
+    await user.tab(); // the minus button is disabled at 0, so Tab lands on plus
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'ごみ袋（大）を1つ増やす' }));
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(screen.getByText('合計 ¥1,000（税込）')).toBeTruthy();
+    expect(screen.getByLabelText('ごみ袋（大）の数量').textContent).toBe('2');
   });
 });

@@ -201,7 +201,7 @@ export function ProductSelection({ item, value, onChange, error, disabled }: Ite
                     <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.decrease(product.name)} disabled={disabled || count === 0} onClick={() => { setQuantity(product, count - 1); }}>
                       −
                     </button>
-                    <output aria-label={`${product.name}の${uiMessages.quantity}`}>{count}</output>
+                    <output aria-label={uiMessages.partOf(product.name, uiMessages.quantity)}>{count}</output>
                     <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.increase(product.name)} disabled={disabled || count >= 99} onClick={() => { setQuantity(product, count + 1); }}>
                       ＋
                     </button>
