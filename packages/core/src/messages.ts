@@ -14,6 +14,6 @@ export const validationMessages = {
   birthdayInFuture: '生年月日に未来の日付は入力できません',
   minLength: (min: number) => `${min}文字以上で入力してください`,
   maxLength: (max: number) => `${max}文字以内で入力してください`,
-  minChoices: (min: number) => `${min}つ以上選んでください`,
-  maxChoices: (max: number) => `${max}つまで選んでください`,
+  minChoices: (min: number) => `${min}個以上選んでください`,
+  maxChoices: (max: number) => `${max}個まで選んでください`,
 } as const;

@@ -186,8 +186,8 @@ describe('validateAnswers (rule 10)', () => {
       const limited: SurveySchemaItem[] = [
         { itemKey: 'days', type: 'checkboxes', title: '希望曜日', options: ['月', '火', '水', '木', '金'], minChoices: 2, maxChoices: 3 },
       ];
-      expect(validateAnswers(limited, { days: ['月'] })).toEqual({ days: '2つ以上選んでください' });
-      expect(validateAnswers(limited, { days: ['月', '火', '水', '木'] })).toEqual({ days: '3つまで選んでください' });
+      expect(validateAnswers(limited, { days: ['月'] })).toEqual({ days: '2個以上選んでください' });
+      expect(validateAnswers(limited, { days: ['月', '火', '水', '木'] })).toEqual({ days: '3個まで選んでください' });
       expect(validateAnswers(limited, { days: ['月', '火'] })).toEqual({});
       expect(validateAnswers(limited, {})).toEqual({});
     });

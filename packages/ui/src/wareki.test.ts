@@ -37,8 +37,10 @@ describe('和暦', () => {
     expect(fromWareki(wareki)).toBeUndefined();
   });
 
-  it('has no 和暦 for dates before 大正 or that do not exist', () => {
-    expect(toWareki('1900-01-01')).toBeUndefined();
+  it('has no 和暦 for dates before 明治 or that do not exist', () => {
+    expect(formatWareki('1912-07-29')).toBe('明治45年7月29日');
+    expect(formatWareki('1912-07-30')).toBe('大正元年7月30日');
+    expect(toWareki('1868-01-01')).toBeUndefined();
     expect(toWareki('2023-02-29')).toBeUndefined();
     expect(formatSeireki('2019-05-01')).toBe('2019年5月1日');
     expect(formatSeireki('2019-5-1')).toBeUndefined();

@@ -2,12 +2,13 @@
 // (昭和50年), forms in Japan show both, and the era changes mid-year (平成31年4月30日 is followed by
 // 令和元年5月1日), so conversion goes by exact start dates, never by year alone.
 
-/** The eras a living citizen may have been born in, newest first. */
+/** The eras a living citizen may have been born in, newest first (明治 for 1912 before 大正). */
 export const JAPANESE_ERAS = [
   { name: '令和', start: '2019-05-01' },
   { name: '平成', start: '1989-01-08' },
   { name: '昭和', start: '1926-12-25' },
   { name: '大正', start: '1912-07-30' },
+  { name: '明治', start: '1868-10-23' },
 ] as const;
 
 export type JapaneseEraName = (typeof JAPANESE_ERAS)[number]['name'];
@@ -35,7 +36,7 @@ function parseIsoDate(value: string): { year: number; month: number; day: number
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** The 和暦 of a `YYYY-MM-DD` date; undefined before 大正 or for a date that does not exist. */
+/** The 和暦 of a `YYYY-MM-DD` date; undefined before 明治 or for a date that does not exist. */
 export function toWareki(isoDate: string): WarekiDate | undefined {
   const parts = parseIsoDate(isoDate);
   if (parts === undefined) return undefined;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BirthdayInput, yearLabel } from './birthday-input.js';
 
 function Birthday() {
@@ -27,7 +27,8 @@ describe('BirthdayInput', () => {
     render(<Birthday />);
     await user.selectOptions(screen.getByLabelText('生年月日の年'), '2019');
     await user.selectOptions(screen.getByLabelText('生年月日の月'), '4');
-    expect(screen.getByTestId('value').textContent).toBe('');
+    // Half a date is sent as such, so validation asks for the rest.
+    expect(screen.getByTestId('value').textContent).toBe('2019-04-');
     await user.selectOptions(screen.getByLabelText('生年月日の日'), '30');
     expect(screen.getByTestId('value').textContent).toBe('2019-04-30');
     expect(screen.getByText('2019年4月30日（平成31年4月30日）')).toBeTruthy();
@@ -52,6 +53,31 @@ describe('BirthdayInput', () => {
     expect(screen.getByText('1975年8月15日（昭和50年8月15日）')).toBeTruthy();
   });
 
+  it('counts as left only when the focus leaves all three selects', async () => {
+    const user = userEvent.setup();
+    const onBlur = vi.fn();
+    render(
+      <>
+        <BirthdayInput item={{ itemKey: 'born', type: 'birthday', title: '生年月日' }} value={undefined} onChange={() => undefined} onBlur={onBlur} thisYear={2026} />
+        <button type="button">次へ</button>
+      </>,
+    );
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(onBlur).not.toHaveBeenCalled();
+    await user.tab();
+    expect(onBlur).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a date given after it appeared (a record loaded late)', () => {
+    const item = { itemKey: 'born', type: 'birthday', title: '生年月日' } as const;
+    const { rerender } = render(<BirthdayInput item={item} value={undefined} onChange={() => undefined} thisYear={2026} />);
+    rerender(<BirthdayInput item={item} value="1989-01-07" onChange={() => undefined} thisYear={2026} />);
+    expect(screen.getByLabelText<HTMLSelectElement>('生年月日の年').value).toBe('1989');
+    expect(screen.getByText('1989年1月7日（昭和64年1月7日）')).toBeTruthy();
+  });
+
   it('offers only the days the month has, and clears a day the new month lacks', async () => {
     const user = userEvent.setup();
     render(<Birthday />);
@@ -59,7 +85,7 @@ describe('BirthdayInput', () => {
     await user.selectOptions(screen.getByLabelText('生年月日の月'), '1');
     await user.selectOptions(screen.getByLabelText('生年月日の日'), '31');
     await user.selectOptions(screen.getByLabelText('生年月日の月'), '2');
-    expect(screen.getByTestId('value').textContent).toBe('');
+    expect(screen.getByTestId('value').textContent).toBe('2023-02-');
     expect(screen.queryByRole('option', { name: '29日' })).toBeNull();
     expect(screen.getByRole('option', { name: '28日' })).toBeTruthy();
   });

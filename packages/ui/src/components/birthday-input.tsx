@@ -1,5 +1,6 @@
 import type { BirthdayItem } from '@city/survey-core';
-import { useState } from 'react';
+import type { FocusEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { uiMessages } from '../messages.js';
 import { formatSeireki, formatWareki, JAPANESE_ERAS } from '../wareki.js';
 import { Field } from './field.js';
@@ -39,7 +40,8 @@ function partsOf(value: string | undefined): Parts {
 
 /**
  * A date of birth picked as year, month and day, with 西暦 and 和暦 shown side by side. Sends
- * `YYYY-MM-DD` once all three are chosen, and '' until then.
+ * `YYYY-MM-DD` once all three are chosen, '' when none is, and the half-made date (`1990-04-`)
+ * in between, so validation asks for the rest instead of the answer quietly vanishing.
  */
 export function BirthdayInput({
   item,
@@ -51,6 +53,11 @@ export function BirthdayInput({
   thisYear = new Date().getFullYear(),
 }: ItemInputProps<BirthdayItem, string> & { thisYear?: number }) {
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
+  // A complete date given from outside (a record being edited, loaded late) is shown as given.
+  useEffect(() => {
+    const given = partsOf(value);
+    if (given.year !== '') setParts(given);
+  }, [value]);
   const years = Array.from({ length: thisYear - OLDEST_YEAR + 1 }, (_, index) => thisYear - index);
   const lastDay = parts.year !== '' && parts.month !== '' ? daysIn(Number(parts.year), Number(parts.month)) : 31;
 
@@ -58,17 +65,22 @@ export function BirthdayInput({
     // A day the new month lacks (2月30日) is cleared rather than silently moved.
     const fixed = next.year !== '' && next.month !== '' && Number(next.day) > daysIn(Number(next.year), Number(next.month)) ? { ...next, day: '' } : next;
     setParts(fixed);
-    const complete = fixed.year !== '' && fixed.month !== '' && fixed.day !== '';
-    onChange(complete ? `${fixed.year}-${pad(Number(fixed.month))}-${pad(Number(fixed.day))}` : '');
+    const none = fixed.year === '' && fixed.month === '' && fixed.day === '';
+    const part = (text: string) => (text === '' ? '' : pad(Number(text)));
+    onChange(none ? '' : `${fixed.year}-${part(fixed.month)}-${part(fixed.day)}`);
   };
   const iso = value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+  // The group is left when the focus goes somewhere outside all three selects.
+  const leaveGroup = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) onBlur?.();
+  };
   const shown = iso === undefined ? undefined : `${formatSeireki(iso) ?? ''}（${formatWareki(iso) ?? ''}）`;
 
   return (
     <Field group label={item.title} required={item.required} description={item.description} error={error}>
       {(control) => (
         <>
-          <div className="city-birthday">
+          <div className="city-birthday" onBlur={leaveGroup}>
             <select
               className="city-input"
               aria-label={uiMessages.partOf(item.title, uiMessages.year)}
@@ -78,7 +90,6 @@ export function BirthdayInput({
               onChange={(event) => {
                 update({ ...parts, year: event.target.value });
               }}
-              onBlur={onBlur}
             >
               <option value="">{uiMessages.year}</option>
               {years.map((year) => (
@@ -96,7 +107,6 @@ export function BirthdayInput({
               onChange={(event) => {
                 update({ ...parts, month: event.target.value });
               }}
-              onBlur={onBlur}
             >
               <option value="">{uiMessages.month}</option>
               {Array.from({ length: 12 }, (_, index) => (
@@ -115,7 +125,6 @@ export function BirthdayInput({
               onChange={(event) => {
                 update({ ...parts, day: event.target.value });
               }}
-              onBlur={onBlur}
             >
               <option value="">{uiMessages.day}</option>
               {Array.from({ length: lastDay }, (_, index) => (

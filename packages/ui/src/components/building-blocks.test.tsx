@@ -36,6 +36,18 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it('cancels on Escape and pulls the focus back even when it had wandered outside', async () => {
+    const user = userEvent.setup();
+    render(<WithDialog />);
+    const opener = screen.getByRole('button', { name: '予約を取り消す' });
+    await user.click(opener);
+    opener.focus(); // a script, or a screen reader, moved the focus out
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'キャンセル' }));
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('confirms with Enter on the confirm button', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
@@ -83,7 +95,9 @@ describe('Notice, Loading and PageLayout', () => {
       </PageLayout>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'アンケート' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('5秒後にログイン画面へ移動します。');
+    expect(screen.getByRole('alert').textContent).toBe('セッションの有効期限が切れました');
+    // The countdown is shown, but outside the live region, so it is not read out every second.
+    expect(screen.getByText('5秒後にログイン画面へ移動します。').closest('[role]')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('読み込み中です');
   });
 });

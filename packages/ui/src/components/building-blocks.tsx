@@ -23,9 +23,12 @@ export interface NoticeProps {
 /** A message in the page. Warnings and errors are announced to screen readers at once. */
 export function Notice({ tone = 'info', title, children, countdownSeconds }: NoticeProps) {
   return (
-    <div className={`city-notice city-notice--${tone}`} role={tone === 'info' ? 'status' : 'alert'}>
-      {title === undefined ? null : <p className="city-notice__title">{title}</p>}
-      {children}
+    <div className={`city-notice city-notice--${tone}`}>
+      <div role={tone === 'info' ? 'status' : 'alert'}>
+        {title === undefined ? null : <p className="city-notice__title">{title}</p>}
+        {children}
+      </div>
+      {/* Outside the live region: a countdown read out every second would drown everything. */}
       {countdownSeconds === undefined ? null : <p className="city-notice__countdown">{uiMessages.sessionCountdown(countdownSeconds)}</p>}
     </div>
   );
@@ -52,22 +55,32 @@ const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:n
 export function Dialog({ open, title, children, confirmLabel = uiMessages.confirm, cancelLabel = uiMessages.cancel, danger = false, onConfirm, onCancel }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
   useEffect(() => {
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    // Wherever the focus is, Escape cancels, and focus that wanders outside comes back.
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') cancel.current();
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (panel.current !== null && event.target instanceof Node && !panel.current.contains(event.target)) {
+        panel.current.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
       previous?.focus();
     };
   }, [open]);
   if (!open) return null;
 
   const keepFocusInside = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
     if (event.key !== 'Tab') return;
     const focusable = Array.from(panel.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
     const first = focusable[0];
@@ -128,22 +141,40 @@ const ToastContext = createContext<ShowToast | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+    };
+  }, []);
   const show = useCallback<ShowToast>((message, options = {}) => {
     const id = nextId.current++;
     setToasts((current) => [...current, { id, message, tone: options.tone ?? 'info' }]);
-    setTimeout(() => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
       setToasts((current) => current.filter((toast) => toast.id !== id));
     }, options.timeoutMs ?? DEFAULT_TOAST_TIMEOUT_MS);
+    timers.current.add(timer);
   }, []);
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="city-toasts" role="status" aria-live="polite">
-        {toasts.map((toast) => (
-          <p key={toast.id} className={`city-toast city-toast--${toast.tone}`}>
-            {toast.message}
-          </p>
-        ))}
+      <div className="city-toasts">
+        <div role="status">
+          {toasts.filter((toast) => toast.tone === 'info').map((toast) => (
+            <p key={toast.id} className="city-toast city-toast--info">
+              {toast.message}
+            </p>
+          ))}
+        </div>
+        <div role="alert">
+          {toasts.filter((toast) => toast.tone === 'error').map((toast) => (
+            <p key={toast.id} className="city-toast city-toast--error">
+              {toast.message}
+            </p>
+          ))}
+        </div>
       </div>
     </ToastContext.Provider>
   );

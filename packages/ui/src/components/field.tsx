@@ -28,7 +28,8 @@ export function Field({ label, required, description, error, group = false, hint
   const id = useId();
   const descriptionId = description === undefined ? undefined : `${id}-description`;
   const errorId = error === undefined ? undefined : `${id}-error`;
-  const describedBy = [descriptionId, errorId].filter(Boolean).join(' ') || undefined;
+  const hintId = hint === undefined ? undefined : `${id}-hint`;
+  const describedBy = [descriptionId, hintId, errorId].filter(Boolean).join(' ') || undefined;
   const control: FieldControlProps = {
     id: `${id}-control`,
     'aria-describedby': describedBy,
@@ -48,9 +49,11 @@ export function Field({ label, required, description, error, group = false, hint
         </p>
       )}
       {children(control)}
-      {hint}
+      {hint === undefined ? null : <div id={hintId}>{hint}</div>}
+      {/* Not a live region: the form's summary announces problems once, and each message is
+          read with its field (aria-describedby) when the citizen gets there. */}
       {error === undefined ? null : (
-        <p id={errorId} className="city-field__error" role="alert">
+        <p id={errorId} className="city-field__error">
           {error}
         </p>
       )}

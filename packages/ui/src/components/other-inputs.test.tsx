@@ -23,6 +23,11 @@ describe('GuideContent', () => {
     expect(document.querySelector('script')).toBeNull();
     expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeTruthy();
   });
+
+  it('ends a link where the address ends, before Japanese text and punctuation', () => {
+    render(<GuideContent item={{ itemKey: 'g', type: 'guide', title: 'ご案内', description: '申込は（https://city.example.jp/apply）。またはhttps://city.example.jp/faq。をご覧ください' }} />);
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['https://city.example.jp/apply', 'https://city.example.jp/faq']);
+  });
 });
 
 describe('ReservationButton', () => {
@@ -63,12 +68,12 @@ describe('FilesInput', () => {
     upload.mockClear();
     render(<Files upload={upload} />);
     await user.upload(screen.getByLabelText(/ファイルを選ぶ/), new File([new Uint8Array(2 * 1024 * 1024)], '大きな写真.jpg', { type: 'image/jpeg' }));
-    expect(screen.getByRole('alert').textContent).toBe('「大きな写真.jpg」は大きすぎます（1MBまで）。');
+    expect(screen.getByText('「大きな写真.jpg」は大きすぎます（1MBまで）。')).toBeTruthy();
     await user.upload(screen.getByLabelText(/ファイルを選ぶ/), new File(['x'], 'tool.exe', { type: 'application/x-msdownload' }));
-    expect(screen.getByRole('alert').textContent).toBe('「tool.exe」は選べない種類のファイルです。');
+    expect(screen.getByText('「tool.exe」は選べない種類のファイルです。')).toBeTruthy();
     const three = ['a', 'b', 'c'].map((name) => new File(['x'], `${name}.pdf`, { type: 'application/pdf' }));
     await user.upload(screen.getByLabelText(/ファイルを選ぶ/), three);
-    expect(screen.getByRole('alert').textContent).toBe('2ファイルまで選べます。');
+    expect(screen.getByText('2ファイルまで選べます。')).toBeTruthy();
     expect(upload).not.toHaveBeenCalled();
   });
 });
@@ -109,11 +114,20 @@ describe('ProductSelection', () => {
       return <ProductSelection item={{ itemKey: 'bags', type: 'selectProducts', title: '指定ごみ袋', products: [{ productId: 'l', name: 'ごみ袋（大）', unitPrice: 500 }] }} value={value} onChange={setValue} />;
     }
     render(<Products />);
-    await user.tab(); // the minus button is disabled at 0, so Tab lands on plus
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'ごみ袋（大）を1つ増やす' }));
+    await user.tab();
+    const minus = screen.getByRole('button', { name: 'ごみ袋（大）を1つ減らす' });
+    expect(document.activeElement).toBe(minus);
+    expect(minus.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}'); // nothing to take away at 0
+    await user.tab();
     await user.keyboard('{Enter}');
     await user.keyboard(' ');
     expect(screen.getByText('合計 ¥1,000（税込）')).toBeTruthy();
     expect(screen.getByLabelText('ごみ袋（大）の数量').textContent).toBe('2');
+    // Back to 0 with the keyboard: the minus button keeps the focus as it becomes unavailable.
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}{Enter}');
+    expect(document.activeElement).toBe(minus);
+    expect(screen.getByText('合計 ¥0（税込）')).toBeTruthy();
   });
 });

@@ -1,11 +1,13 @@
 import type { FileRef, FilesItem, GuideItem, Product, ReservationItem, SelectProductsItem } from '@city/survey-core';
-import { Fragment, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { uiMessages } from '../messages.js';
 import { formatYen, orderTotal } from '../yen.js';
 import { Field } from './field.js';
 import type { ItemInputProps } from './text-inputs.js';
 
-const URL_PATTERN = /(https:\/\/[^\s<>"']+)/g;
+// ASCII only, so Japanese text and full-width brackets after an address are not swallowed;
+// trailing punctuation is not part of it either.
+const URL_PATTERN = /(https:\/\/[\x21-\x7E]*[A-Za-z0-9/#=_-])/g;
 
 /**
  * A guide's text, shown read-only. Rendered as text, never as HTML: blank lines make paragraphs,
@@ -105,13 +107,19 @@ export function FilesInput({
   const accept = limits.accept ?? DEFAULT_ACCEPT;
   const maxFiles = limits.maxFiles ?? 5;
   const [refusal, setRefusal] = useState<string>();
+  const [uploading, setUploading] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  // The files as they are now, for an upload that finishes after the citizen removed one.
+  const current = useRef(files);
+  current.current = files;
+  const limitText = maxBytes >= 1024 * 1024 ? `${String(Math.floor(maxBytes / (1024 * 1024)))}MB` : `${String(Math.floor(maxBytes / 1024))}KB`;
 
   const add = async (picked: File[]) => {
     const tooLarge = picked.find((file) => file.size > maxBytes);
     const wrongType = picked.find((file) => !accepts(accept, file.type));
     const message =
       tooLarge !== undefined
-        ? uiMessages.fileTooLarge(tooLarge.name, Math.floor(maxBytes / (1024 * 1024)))
+        ? uiMessages.fileTooLarge(tooLarge.name, limitText)
         : wrongType !== undefined
           ? uiMessages.fileTypeNotAllowed(wrongType.name)
           : files.length + picked.length > maxFiles
@@ -119,11 +127,17 @@ export function FilesInput({
             : undefined;
     setRefusal(message);
     if (message !== undefined || picked.length === 0) return;
+    setUploading(true);
+    let uploaded: FileRef[];
     try {
-      onChange([...files, ...(await upload(picked))]);
+      uploaded = await upload(picked);
     } catch {
       setRefusal(uiMessages.uploadFailed);
+      return;
+    } finally {
+      setUploading(false);
     }
+    onChange([...current.current, ...uploaded]);
   };
 
   return (
@@ -142,6 +156,8 @@ export function FilesInput({
                   disabled={disabled}
                   onClick={() => {
                     onChange(files.filter((candidate) => candidate !== file));
+                    // The button is gone: keep the keyboard where the files are.
+                    picker.current?.focus();
                   }}
                 >
                   {uiMessages.removeFile}
@@ -149,10 +165,12 @@ export function FilesInput({
               </li>
             ))}
           </ul>
+          {uploading ? <p className="city-field__counter" role="status">{uiMessages.uploading}</p> : null}
           <label className="city-button city-button--secondary city-file-picker">
             {uiMessages.addFile}
             <input
               {...control}
+              ref={picker}
               type="file"
               multiple
               accept={accept.join(',')}
@@ -198,11 +216,12 @@ export function ProductSelection({ item, value, onChange, error, disabled }: Ite
                     <p className="city-field__description">{uiMessages.unitPrice(formatYen(product.unitPrice))}</p>
                   </div>
                   <div className="city-stepper">
-                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.decrease(product.name)} disabled={disabled || count === 0} onClick={() => { setQuantity(product, count - 1); }}>
+                    {/* aria-disabled, not disabled: the button keeps the focus at 0 and 99. */}
+                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.decrease(product.name)} aria-disabled={disabled || count === 0} onClick={() => { if (!disabled && count > 0) setQuantity(product, count - 1); }}>
                       −
                     </button>
                     <output aria-label={uiMessages.partOf(product.name, uiMessages.quantity)}>{count}</output>
-                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.increase(product.name)} disabled={disabled || count >= 99} onClick={() => { setQuantity(product, count + 1); }}>
+                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.increase(product.name)} aria-disabled={disabled || count >= 99} onClick={() => { if (!disabled && count < 99) setQuantity(product, count + 1); }}>
                       ＋
                     </button>
                   </div>

@@ -1,5 +1,5 @@
 import type { Answers, SurveyConfig } from '@city/survey-core';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -77,6 +77,61 @@ describe('SurveyForm', () => {
     await user.keyboard(' ');
     await user.keyboard('{Enter}');
     expect(onSubmit).toHaveBeenCalledWith({ name: '山田太郎', phone: '03-1234-5678', visit: '初診' });
+  });
+});
+
+describe('SurveyForm with files and limits', () => {
+  it('keeps what the citizen typed while a file was uploading', async () => {
+    const user = userEvent.setup();
+    let finishUpload: (refs: { name: string; url: string }[]) => void = () => undefined;
+    const upload = () => new Promise<{ name: string; url: string }[]>((resolve) => { finishUpload = resolve; });
+    const config: SurveyConfig = { surveyId: 'f', surveySchema: [{ itemKey: 'docs', type: 'files', title: '書類' }, { itemKey: 'name', type: 'text', title: 'お名前' }] };
+    const onSubmit = vi.fn();
+    function Form() {
+      const [answers, setAnswers] = useState<Answers>({});
+      return <SurveyForm config={config} answers={answers} onAnswersChange={setAnswers} onSubmit={onSubmit} upload={upload} />;
+    }
+    render(<Form />);
+    await user.upload(screen.getByLabelText(/ファイルを選ぶ/), new File(['x'], '写真.png', { type: 'image/png' }));
+    expect(screen.getByText('ファイルを送っています…')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /お名前/ }), '山田');
+    await act(async () => {
+      finishUpload([{ name: '写真.png', url: 'https://files.example/1' }]);
+      await Promise.resolve();
+    });
+    await user.click(screen.getByRole('button', { name: '確認する' }));
+    expect(onSubmit).toHaveBeenCalledWith({ name: '山田', docs: [{ name: '写真.png', url: 'https://files.example/1' }] });
+  });
+
+  it('says so when an upload fails, and keeps the files already there', async () => {
+    const user = userEvent.setup();
+    const config: SurveyConfig = { surveyId: 'f', surveySchema: [{ itemKey: 'docs', type: 'files', title: '書類' }] };
+    function Form() {
+      const [answers, setAnswers] = useState<Answers>({ docs: [{ name: '前の写真.png', url: 'https://files.example/0' }] });
+      return <SurveyForm config={config} answers={answers} onAnswersChange={setAnswers} onSubmit={() => undefined} upload={() => Promise.reject(new Error('offline'))} />;
+    }
+    render(<Form />);
+    await user.upload(screen.getByLabelText(/ファイルを選ぶ/), new File(['x'], '写真.png', { type: 'image/png' }));
+    expect(await screen.findByText('ファイルを送れませんでした。もう一度お試しください。')).toBeTruthy();
+    expect(screen.getByText('前の写真.png')).toBeTruthy();
+  });
+
+  it('asks for at least minChoices checkboxes', async () => {
+    const user = userEvent.setup();
+    const config: SurveyConfig = { surveyId: 'c', surveySchema: [{ itemKey: 'days', type: 'checkboxes', title: '希望曜日', options: ['月', '火', '水'], minChoices: 2 }] };
+    const onSubmit = vi.fn();
+    function Form() {
+      const [answers, setAnswers] = useState<Answers>({});
+      return <SurveyForm config={config} answers={answers} onAnswersChange={setAnswers} onSubmit={onSubmit} />;
+    }
+    render(<Form />);
+    await user.click(screen.getByRole('checkbox', { name: '月' }));
+    await user.click(screen.getByRole('button', { name: '確認する' }));
+    expect(screen.getByText('2個以上選んでください')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: '水' }));
+    expect(screen.queryByText('2個以上選んでください')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '確認する' }));
+    expect(onSubmit).toHaveBeenCalledWith({ days: ['月', '水'] });
   });
 });
 

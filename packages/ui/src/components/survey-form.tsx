@@ -44,6 +44,10 @@ export function SurveyForm(props: SurveyFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  // The latest answers, for changes that arrive late (a file upload finishing after the citizen
+  // typed elsewhere must not put the older answers back).
+  const latestAnswers = useRef(answers);
+  latestAnswers.current = answers;
 
   const problems = validateAnswers(items, answers);
   const errorFor = (itemKey: string) => (submitted || touched.has(itemKey) ? problems[itemKey] : undefined);
@@ -56,7 +60,8 @@ export function SurveyForm(props: SurveyFormProps) {
   }, [focusRequest]);
 
   const setAnswer = (itemKey: string, value: AnswerValue) => {
-    onAnswersChange({ ...answers, [itemKey]: value });
+    latestAnswers.current = { ...latestAnswers.current, [itemKey]: value };
+    onAnswersChange(latestAnswers.current);
   };
   const leave = (itemKey: string) => () => {
     setTouched((previous) => new Set(previous).add(itemKey));
@@ -146,7 +151,7 @@ function SurveyItemInput({
           item={item}
           value={Array.isArray(value) ? (value as FileRef[]) : undefined}
           onChange={onChange}
-          upload={form.upload ?? (() => Promise.reject(new Error('SurveyForm needs an upload function for files items')))}
+          upload={form.upload ?? missingUpload}
           {...(form.fileLimits === undefined ? {} : { limits: form.fileLimits })}
           {...common}
         />
@@ -167,6 +172,11 @@ function SurveyItemInput({
         />
       );
   }
+}
+
+function missingUpload(): never {
+  // A mistake in the app, not the citizen's: say so loudly to the developer.
+  throw new Error('SurveyForm needs an `upload` function for a survey with a files item.');
 }
 
 /** What a citizen sees of one answer on the confirm screens. */

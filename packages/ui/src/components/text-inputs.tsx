@@ -49,7 +49,7 @@ export function TextareaInput({ item, value, onChange, onBlur, error, disabled }
   const text = value ?? '';
   const counter =
     item.maxLength === undefined ? undefined : (
-      <p className="city-field__counter" aria-live="polite">
+      <p className="city-field__counter">
         {uiMessages.characterCount(countCharacters(text), item.maxLength)}
       </p>
     );

@@ -30,3 +30,18 @@ export const BirthdayAtEraChange: Story = { render: () => <BirthdayInput item={{
 export const BirthdayError: Story = { render: () => <BirthdayInput item={{ itemKey: 'born', type: 'birthday', title: '生年月日', required: true }} value="" onChange={fn()} error="必須項目です" thisYear={2026} /> };
 export const TextareaWithCounter: Story = { render: () => <TextareaInput item={textarea} value="いつも丁寧にご対応いただき、ありがとうございます。" onChange={fn()} /> };
 export const TextareaError: Story = { render: () => <TextareaInput item={{ ...textarea, required: true }} value="" onChange={fn()} error="必須項目です" /> };
+export const TextareaEmpty: Story = { render: () => <TextareaInput item={textarea} value={undefined} onChange={fn()} /> };
+export const TextareaNotEditable: Story = { render: () => <TextareaInput item={textarea} value="送信済みのご意見です。" onChange={fn()} disabled /> };
+export const CheckboxesNotEditable: Story = { render: () => <CheckboxGroup item={checkboxes} value={['火曜日']} onChange={fn()} disabled /> };
+export const DropdownNotEditable: Story = { render: () => <Dropdown item={dropdown} value="東区" onChange={fn()} disabled /> };
+export const DateError: Story = { render: () => <DateInput item={{ itemKey: 'day', type: 'date', title: '希望日', required: true }} value="" onChange={fn()} error="必須項目です" /> };
+export const BirthdayNotEditable: Story = { render: () => <BirthdayInput item={{ itemKey: 'born', type: 'birthday', title: '生年月日' }} value="1975-08-15" onChange={fn()} disabled thisYear={2026} /> };
+export const RadioLongJapaneseText: Story = {
+  render: () => (
+    <RadioGroup
+      item={{ itemKey: 'reason', type: 'radio', title: 'この講座を知ったきっかけ（いちばん近いものをひとつお選びください）', options: ['市の広報誌「市政だより」の講座案内ページ', '公民館・図書館などの市の施設に置いてあるチラシ', '家族・友人・知人からの紹介'] }}
+      value={undefined}
+      onChange={fn()}
+    />
+  ),
+};

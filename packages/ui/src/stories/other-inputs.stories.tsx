@@ -23,3 +23,9 @@ export const Guide: Story = {
 };
 export const ReservationNotChosen: Story = { render: () => <ReservationButton item={{ itemKey: 'slot', type: 'reservation', title: '予約枠', required: true }} value={undefined} onChoose={fn()} /> };
 export const ReservationChosen: Story = { render: () => <ReservationButton item={{ itemKey: 'slot', type: 'reservation', title: '予約枠' }} value="c1|20261201|s3" slotLabel="12月1日（火）10:00〜10:30" onChoose={fn()} /> };
+export const FilesNotEditable: Story = {
+  render: () => <FilesInput item={{ itemKey: 'docs', type: 'files', title: '本人確認書類' }} value={[{ name: '保険証（表面）.pdf', url: 'https://files.example/1.pdf' }]} onChange={fn()} upload={upload} disabled />,
+};
+export const ProductsError: Story = { render: () => <ProductSelection item={{ ...products, required: true }} value={[]} onChange={fn()} error="必須項目です" /> };
+export const ProductsNotEditable: Story = { render: () => <ProductSelection item={products} value={['s']} onChange={fn()} disabled /> };
+export const ReservationError: Story = { render: () => <ReservationButton item={{ itemKey: 'slot', type: 'reservation', title: '予約枠', required: true }} value={undefined} onChoose={fn()} error="必須項目です" /> };

@@ -34,3 +34,10 @@ export const EventApplicationConfirm: Story = {
     </PageLayout>
   ),
 };
+export const EventApplicationWithLockedItems: Story = {
+  render: () => (
+    <PageLayout title="申込内容の変更">
+      <SurveyForm config={EVENT_APPLICATION} answers={{ ticket: '100001', born: '1980-04-01', course: 'スマホ教室' }} lockedItemKeys={['ticket', 'born']} onAnswersChange={() => undefined} onSubmit={() => undefined} />
+    </PageLayout>
+  ),
+};
