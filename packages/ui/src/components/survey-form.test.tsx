@@ -116,6 +116,13 @@ describe('SurveyForm with files and limits', () => {
     expect(screen.getByText('前の写真.png')).toBeTruthy();
   });
 
+  it('refuses to render a files survey without an upload function: a developer mistake', () => {
+    const config: SurveyConfig = { surveyId: 'f', surveySchema: [{ itemKey: 'docs', type: 'files', title: '書類' }] };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the thrown error too
+    expect(() => render(<SurveyForm config={config} answers={{}} onAnswersChange={() => undefined} onSubmit={() => undefined} />)).toThrow(/upload/);
+    vi.restoreAllMocks();
+  });
+
   it('asks for at least minChoices checkboxes', async () => {
     const user = userEvent.setup();
     const config: SurveyConfig = { surveyId: 'c', surveySchema: [{ itemKey: 'days', type: 'checkboxes', title: '希望曜日', options: ['月', '火', '水'], minChoices: 2 }] };

@@ -40,6 +40,10 @@ export interface SurveyFormProps {
 export function SurveyForm(props: SurveyFormProps) {
   const { config, answers, onAnswersChange, onSubmit } = props;
   const items = config.surveySchema.filter((item) => !item.isAdminItem);
+  if (props.upload === undefined && items.some((item) => item.type === 'files')) {
+    // A mistake in the app, not the citizen's: fail where the developer sees it.
+    throw new Error('SurveyForm needs an `upload` function for a survey with a files item.');
+  }
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -151,7 +155,7 @@ function SurveyItemInput({
           item={item}
           value={Array.isArray(value) ? (value as FileRef[]) : undefined}
           onChange={onChange}
-          upload={form.upload ?? missingUpload}
+          upload={form.upload ?? missingUpload /* unreachable: SurveyForm checks first */}
           {...(form.fileLimits === undefined ? {} : { limits: form.fileLimits })}
           {...common}
         />
@@ -175,7 +179,6 @@ function SurveyItemInput({
 }
 
 function missingUpload(): never {
-  // A mistake in the app, not the citizen's: say so loudly to the developer.
   throw new Error('SurveyForm needs an `upload` function for a survey with a files item.');
 }
 
