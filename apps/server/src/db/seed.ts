@@ -1,48 +1,10 @@
-import type { SurveyConfig } from '@city/survey-core';
+import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-surveys';
 import { buildSurveyResultRows } from '@city/survey-core';
 import { createSurveyConfigRepository } from '../repositories/survey-configs.js';
 import { createSurveyResultRepository } from '../repositories/survey-results.js';
 import type { SqliteDatabase } from './database.js';
 
-/**
- * A plain questionnaire with every item type the form supports (one record per citizen).
- * `selectProducts` and `reservation` join when payments and calendars do.
- */
-export const CITIZEN_QUESTIONNAIRE: SurveyConfig = {
-  surveyId: 'citizen-questionnaire',
-  surveyTitle: '市民アンケート',
-  surveySchema: [
-    { itemKey: 'intro', type: 'guide', title: 'ご協力のお願い', description: '市政の参考にするため、5分ほどのアンケートにご協力ください。' },
-    { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30 },
-    { itemKey: 'kana', type: 'text', title: 'フリガナ', maxLength: 30 },
-    { itemKey: 'email', type: 'text', title: 'メールアドレス', format: 'email' },
-    { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true },
-    { itemKey: 'postalCode', type: 'text', title: '郵便番号', format: 'postalCode' },
-    { itemKey: 'address', type: 'text', title: 'ご住所', format: 'address' },
-    { itemKey: 'household', type: 'text', title: '世帯人数', format: 'number' },
-    { itemKey: 'birthday', type: 'birthday', title: '生年月日' },
-    { itemKey: 'area', type: 'dropdown', title: 'お住まいの地区', options: ['東区', '西区', '南区', '北区', '中央区'], required: true },
-    { itemKey: 'satisfaction', type: 'radio', title: '市のサービスへの満足度', options: ['満足', 'やや満足', 'やや不満', '不満'], required: true },
-    { itemKey: 'services', type: 'checkboxes', title: 'よく利用する施設', options: ['図書館', '公民館', '体育館', '市民プール'] },
-    { itemKey: 'visitDate', type: 'date', title: '最後に市役所を訪れた日' },
-    { itemKey: 'photos', type: 'files', title: '気になる場所の写真' },
-    { itemKey: 'opinion', type: 'textarea', title: 'ご意見・ご要望', maxLength: 1000 },
-    { itemKey: 'staffMemo', type: 'text', title: '職員メモ', isAdminItem: true },
-  ],
-};
-
-/** A repeated application (append mode: every submission is a new record); look-up enabled. */
-export const EVENT_APPLICATION: SurveyConfig = {
-  surveyId: 'event-application',
-  surveyTitle: '市民講座 受講申込',
-  isAppending: { value: true },
-  surveySchema: [
-    { itemKey: 'ticket', type: 'text', title: '受講券番号', format: 'number', required: true, minLength: 6, maxLength: 6 },
-    { itemKey: 'born', type: 'birthday', title: '生年月日', required: true },
-    { itemKey: 'course', type: 'radio', title: '講座', options: ['スマホ教室', '健康体操', '料理教室'], required: true },
-    { itemKey: 'note', type: 'textarea', title: '連絡事項', maxLength: 200 },
-  ],
-};
+export { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION };
 
 /** Records staff imported before citizens signed in: found by 受講券番号 + 生年月日, then claimed. */
 const IMPORTED_APPLICATIONS = [

@@ -24,6 +24,41 @@ export function yearLabel(year: number): string {
   return `${year}${uiMessages.year}（${eras.join('／')}）`;
 }
 
+/** `[['1', '1月'], ['2', '2月'], …]`. */
+const numbered = (count: number, unit: string): [string, string][] =>
+  Array.from({ length: count }, (_, index) => [String(index + 1), `${String(index + 1)}${unit}`]);
+
+/** One of the three selects: year, month or day. */
+function PartSelect(props: {
+  label: string;
+  placeholder: string;
+  choices: [value: string, label: string][];
+  value: string;
+  invalid: boolean | undefined;
+  disabled: boolean | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      className="city-input"
+      aria-label={props.label}
+      aria-invalid={props.invalid}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(event) => {
+        props.onChange(event.target.value);
+      }}
+    >
+      <option value="">{props.placeholder}</option>
+      {props.choices.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -81,59 +116,33 @@ export function BirthdayInput({
       {(control) => (
         <>
           <div className="city-birthday" onBlur={leaveGroup}>
-            <select
-              className="city-input"
-              aria-label={uiMessages.partOf(item.title, uiMessages.year)}
-              aria-invalid={control['aria-invalid']}
+            <PartSelect
+              label={uiMessages.partOf(item.title, uiMessages.year)}
+              placeholder={uiMessages.year}
+              choices={years.map((year) => [String(year), yearLabel(year)])}
               value={parts.year}
+              invalid={control['aria-invalid']}
               disabled={disabled}
-              onChange={(event) => {
-                update({ ...parts, year: event.target.value });
-              }}
-            >
-              <option value="">{uiMessages.year}</option>
-              {years.map((year) => (
-                <option key={year} value={String(year)}>
-                  {yearLabel(year)}
-                </option>
-              ))}
-            </select>
-            <select
-              className="city-input"
-              aria-label={uiMessages.partOf(item.title, uiMessages.month)}
-              aria-invalid={control['aria-invalid']}
+              onChange={(year) => { update({ ...parts, year }); }}
+            />
+            <PartSelect
+              label={uiMessages.partOf(item.title, uiMessages.month)}
+              placeholder={uiMessages.month}
+              choices={numbered(12, uiMessages.month)}
               value={parts.month}
+              invalid={control['aria-invalid']}
               disabled={disabled}
-              onChange={(event) => {
-                update({ ...parts, month: event.target.value });
-              }}
-            >
-              <option value="">{uiMessages.month}</option>
-              {Array.from({ length: 12 }, (_, index) => (
-                <option key={index} value={String(index + 1)}>
-                  {index + 1}
-                  {uiMessages.month}
-                </option>
-              ))}
-            </select>
-            <select
-              className="city-input"
-              aria-label={uiMessages.partOf(item.title, uiMessages.day)}
-              aria-invalid={control['aria-invalid']}
+              onChange={(month) => { update({ ...parts, month }); }}
+            />
+            <PartSelect
+              label={uiMessages.partOf(item.title, uiMessages.day)}
+              placeholder={uiMessages.day}
+              choices={numbered(lastDay, uiMessages.day)}
               value={parts.day}
+              invalid={control['aria-invalid']}
               disabled={disabled}
-              onChange={(event) => {
-                update({ ...parts, day: event.target.value });
-              }}
-            >
-              <option value="">{uiMessages.day}</option>
-              {Array.from({ length: lastDay }, (_, index) => (
-                <option key={index} value={String(index + 1)}>
-                  {index + 1}
-                  {uiMessages.day}
-                </option>
-              ))}
-            </select>
+              onChange={(day) => { update({ ...parts, day }); }}
+            />
           </div>
           {shown === undefined ? null : (
             <p className="city-field__counter" aria-live="polite">
