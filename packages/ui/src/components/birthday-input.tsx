@@ -5,6 +5,7 @@ import { uiMessages } from '../messages.js';
 import { formatSeireki, formatWareki, JAPANESE_ERAS } from '../wareki.js';
 import { Field } from './field.js';
 import type { ItemInputProps } from './text-inputs.js';
+import { fieldOf } from './text-inputs.js';
 
 const OLDEST_YEAR = 1912; // 大正元年: the oldest living citizens were born then
 
@@ -112,7 +113,7 @@ export function BirthdayInput({
   const shown = iso === undefined ? undefined : `${formatSeireki(iso) ?? ''}（${formatWareki(iso) ?? ''}）`;
 
   return (
-    <Field group label={item.title} required={item.required} description={item.description} error={error}>
+    <Field group {...fieldOf(item, error)}>
       {(control) => (
         <>
           <div className="city-birthday" onBlur={leaveGroup}>

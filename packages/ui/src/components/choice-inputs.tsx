@@ -3,12 +3,13 @@ import { useId } from 'react';
 import { uiMessages } from '../messages.js';
 import { Field } from './field.js';
 import type { ItemInputProps } from './text-inputs.js';
+import { fieldOf, textControl } from './text-inputs.js';
 
 /** One choice among options: native radios, so arrow keys move between them. */
 export function RadioGroup({ item, value, onChange, onBlur, error, disabled }: ItemInputProps<RadioItem, string>) {
   const name = useId();
   return (
-    <Field group label={item.title} required={item.required} description={item.description} error={error}>
+    <Field group {...fieldOf(item, error)}>
       {(control) => (
         <div className="city-choices" aria-invalid={control['aria-invalid']}>
           {item.options.map((option) => (
@@ -39,7 +40,7 @@ export function CheckboxGroup({ item, value, onChange, onBlur, error, disabled }
   const full = item.maxChoices !== undefined && chosen.length >= item.maxChoices;
   const hint = item.maxChoices === undefined ? undefined : <p className="city-field__counter">{uiMessages.maxChoices(item.maxChoices)}</p>;
   return (
-    <Field group label={item.title} required={item.required} description={item.description} error={error} hint={hint}>
+    <Field group {...fieldOf(item, error)} hint={hint}>
       {() => (
         <div className="city-choices">
           {item.options.map((option) => {
@@ -70,17 +71,12 @@ export function CheckboxGroup({ item, value, onChange, onBlur, error, disabled }
 
 export function Dropdown({ item, value, onChange, onBlur, error, disabled }: ItemInputProps<DropdownItem, string>) {
   return (
-    <Field label={item.title} required={item.required} description={item.description} error={error}>
+    <Field {...fieldOf(item, error)}>
       {(control) => (
         <select
           {...control}
           className="city-input"
-          value={value ?? ''}
-          disabled={disabled}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          onBlur={onBlur}
+          {...textControl({ value, onChange, onBlur, disabled })}
         >
           <option value="">{uiMessages.choose}</option>
           {item.options.map((option) => (
@@ -97,18 +93,13 @@ export function Dropdown({ item, value, onChange, onBlur, error, disabled }: Ite
 /** A calendar date (`YYYY-MM-DD`), with the phone's own date picker. */
 export function DateInput({ item, value, onChange, onBlur, error, disabled }: ItemInputProps<DateItem, string>) {
   return (
-    <Field label={item.title} required={item.required} description={item.description} error={error}>
+    <Field {...fieldOf(item, error)}>
       {(control) => (
         <input
           {...control}
           type="date"
           className="city-input"
-          value={value ?? ''}
-          disabled={disabled}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          onBlur={onBlur}
+          {...textControl({ value, onChange, onBlur, disabled })}
         />
       )}
     </Field>

@@ -4,6 +4,7 @@ import { uiMessages } from '../messages.js';
 import { formatYen, orderTotal } from '../yen.js';
 import { Field } from './field.js';
 import type { ItemInputProps } from './text-inputs.js';
+import { fieldOf } from './text-inputs.js';
 
 // ASCII only, so Japanese text and full-width brackets after an address are not swallowed;
 // trailing punctuation is not part of it either.
@@ -57,7 +58,7 @@ export function ReservationButton({
   const chosen = value !== undefined && value !== '';
   return (
     // A fieldset, so the button keeps its own words (選ぶ / 変更する) as its name.
-    <Field group label={item.title} required={item.required} description={item.description} error={error}>
+    <Field group {...fieldOf(item, error)}>
       {(control) => (
         <>
           {chosen ? <p className="city-slot">{uiMessages.chosenSlot(slotLabel ?? value)}</p> : null}
@@ -141,7 +142,7 @@ export function FilesInput({
   };
 
   return (
-    <Field label={item.title} required={item.required} description={item.description} error={refusal ?? error}>
+    <Field {...fieldOf(item, refusal ?? error)}>
       {(control) => (
         <>
           <ul className="city-files">
@@ -203,7 +204,7 @@ export function ProductSelection({ item, value, onChange, error, disabled }: Ite
     items: item.products.map((product) => ({ productId: product.productId, quantity: quantity(product) })),
   });
   return (
-    <Field group label={item.title} required={item.required} description={item.description} error={error}>
+    <Field group {...fieldOf(item, error)}>
       {() => (
         <>
           <ul className="city-products">

@@ -1,6 +1,6 @@
 import type { TextFormat, TextItem, TextareaItem } from '@city/survey-core';
 import { countCharacters } from '@city/survey-core';
-import type { InputHTMLAttributes } from 'react';
+import type { ChangeEvent, InputHTMLAttributes } from 'react';
 import { uiMessages } from '../messages.js';
 import { Field } from './field.js';
 
@@ -15,6 +15,23 @@ export interface ItemInputProps<Item, Value> {
   disabled?: boolean | undefined;
 }
 
+/** The Field an item gets: its title as the label, 必須/任意, its description, and the error. */
+export function fieldOf(item: { title: string; required?: boolean | undefined; description?: string | undefined }, error: string | undefined) {
+  return { label: item.title, required: item.required, description: item.description, error };
+}
+
+/** What an input, select or textarea needs to show a text answer and report changes to it. */
+export function textControl({ value, onChange, onBlur, disabled }: Omit<ItemInputProps<unknown, string>, 'item' | 'error'>) {
+  return {
+    value: value ?? '',
+    disabled,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      onChange(event.target.value);
+    },
+    onBlur,
+  };
+}
+
 /** The keyboard and autofill each format wants on a phone. */
 const FORMAT_ATTRIBUTES: Record<TextFormat, InputHTMLAttributes<HTMLInputElement>> = {
   plain: { type: 'text' },
@@ -27,18 +44,13 @@ const FORMAT_ATTRIBUTES: Record<TextFormat, InputHTMLAttributes<HTMLInputElement
 
 export function TextInput({ item, value, onChange, onBlur, error, disabled }: ItemInputProps<TextItem, string>) {
   return (
-    <Field label={item.title} required={item.required} description={item.description} error={error}>
+    <Field {...fieldOf(item, error)}>
       {(control) => (
         <input
           {...control}
           {...FORMAT_ATTRIBUTES[item.format ?? 'plain']}
           className="city-input"
-          value={value ?? ''}
-          disabled={disabled}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          onBlur={onBlur}
+          {...textControl({ value, onChange, onBlur, disabled })}
         />
       )}
     </Field>
@@ -54,18 +66,13 @@ export function TextareaInput({ item, value, onChange, onBlur, error, disabled }
       </p>
     );
   return (
-    <Field label={item.title} required={item.required} description={item.description} error={error} hint={counter}>
+    <Field {...fieldOf(item, error)} hint={counter}>
       {(control) => (
         <textarea
           {...control}
           className="city-input city-input--multiline"
           rows={5}
-          value={text}
-          disabled={disabled}
-          onChange={(event) => {
-            onChange(event.target.value);
-          }}
-          onBlur={onBlur}
+          {...textControl({ value, onChange, onBlur, disabled })}
         />
       )}
     </Field>
