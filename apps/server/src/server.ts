@@ -25,7 +25,16 @@ async function main(): Promise<void> {
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   if (app.lineStandIn !== undefined) {
-    app.log.info(`LINE stand-in: http://${config.host}:${config.port}/__dev/line/oauth2/v2.1/authorize (development only)`);
+    // A link that works as printed: LINE's authorize endpoint needs these parameters.
+    const origin = `http://${config.host}:${String(config.port)}`;
+    const params = new URLSearchParams({
+      response_type: 'code',
+      client_id: config.lineChannelId,
+      redirect_uri: `${origin}/login`,
+      state: '1',
+      scope: 'profile openid',
+    });
+    app.log.info(`LINE stand-in (development only), sign in as a test user: ${origin}/__dev/line/oauth2/v2.1/authorize?${params.toString()}`);
   }
 }
 
