@@ -1,4 +1,4 @@
-import type { AnswerValue, Answers, FileRef, SurveySchemaItem, TextFormat } from './types.js';
+import type { AnswerValue, Answers, FileRef, SurveyResultRow, SurveySchemaItem, TextFormat } from './types.js';
 
 /**
  * The answer for one item, read only from the object's own keys (an itemKey may be "toString").
@@ -90,4 +90,28 @@ export function fileValues(answer: unknown): FileRef[] {
     ...(typeof contentType === 'string' ? { contentType } : {}),
     ...(typeof size === 'number' ? { size } : {}),
   }));
+}
+
+/**
+ * The answers a record's rows hold, item by item, in the form `buildSurveyResultRows` takes: the
+ * inverse of building rows, for editing a stored record. Checkbox items give the chosen options,
+ * `files` items their files, other items their value; unanswered items and rows of items not in
+ * the schema are left out. (`selectProducts` answers make no rows, so none come back.)
+ *
+ * @example
+ * ```ts
+ * const answers = answersFromRows(config.surveySchema, record.rows);
+ * // { name: '山田太郎', services: ['図書館', '体育館'] }
+ * ```
+ */
+export function answersFromRows(schema: readonly SurveySchemaItem[], rows: readonly SurveyResultRow[]): Record<string, AnswerValue> {
+  const entries: [string, AnswerValue][] = [];
+  for (const item of schema) {
+    const answered = rows.filter((row) => row.itemKey === item.itemKey && row.value !== '');
+    if (answered.length === 0) continue;
+    if (item.type === 'files') entries.push([item.itemKey, answered[0]?.files ?? []]);
+    else if (item.type === 'checkboxes' || answered.length > 1) entries.push([item.itemKey, answered.map((row) => row.value)]);
+    else entries.push([item.itemKey, answered[0]?.value ?? '']);
+  }
+  return Object.fromEntries(entries);
 }

@@ -39,4 +39,4 @@ export type { ValidateAnswersOptions } from './validate.js';
 export { countCharacters, validateAnswers } from './validate.js';
 export { buildPartitionKey, KEY_SEPARATOR } from './keys.js';
 export { validationMessages } from './messages.js';
-export { normalizeAnswers } from './answers.js';
+export { answersFromRows, normalizeAnswers } from './answers.js';
