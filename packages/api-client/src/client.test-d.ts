@@ -1,4 +1,4 @@
-import type { CalendarCategory, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import type { CalendarCategory, FileRef, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClient } from './client.js';
 import type { LoginSession, RecordChangeResult, ReservationResult, TemporaryReservation } from './contract/types.js';
@@ -14,6 +14,12 @@ describe('what each call resolves to', () => {
     expectTypeOf<Awaited<ReturnType<ApiClient['getCalendarCategories']>>>().toEqualTypeOf<
       { data: CalendarCategory[] } | ApiError
     >();
+    expectTypeOf<Awaited<ReturnType<ApiClient['uploadFile']>>>().toEqualTypeOf<{ data: FileRef } | ApiError>();
+  });
+
+  it('uploads a Blob (a File is one) under a name', () => {
+    expectTypeOf<ApiClient['uploadFile']>().parameter(0).toEqualTypeOf<Blob>();
+    expectTypeOf<ApiClient['uploadFile']>().parameter(1).toEqualTypeOf<string>();
   });
 
   it('only data for the "no catch" calls, which reject instead', () => {

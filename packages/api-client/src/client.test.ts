@@ -170,6 +170,14 @@ const endpointCases: {
     path: `${prefix}/calendars/display_settings`,
     onFailure: 'resolves ApiError',
   },
+  {
+    name: 'uploadFile',
+    call: (api) => api.uploadFile(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), '申請書.pdf'),
+    method: 'POST',
+    path: `${prefix}/files`,
+    query: { name: '申請書.pdf' },
+    onFailure: 'resolves ApiError',
+  },
 ];
 
 describe.each(endpointCases)('$name', ({ call, method, path, query, body, onFailure }) => {
@@ -228,6 +236,35 @@ describe.each(endpointCases)('$name', ({ call, method, path, query, body, onFail
         break;
       }
     }
+  });
+});
+
+describe('uploadFile', () => {
+  it('sends the file bytes as they are, with the file type as Content-Type, and resolves to the file reference', async () => {
+    const fileRef = { name: '写真.png', url: `${prefix}/files/0123456789abcdef0123456789abcdef`, contentType: 'image/png', size: 4 };
+    server.respond(() => ({ status: 201, body: { data: fileRef } }));
+    const bytes = new Uint8Array([0x89, 0x50, 0x00, 0xff]);
+    const result = await client({ getIdToken: () => 'id.token.value' }).uploadFile(new Blob([bytes], { type: 'image/png' }), '写真.png');
+    expect(result).toEqual({ data: fileRef });
+    const [request] = server.requests;
+    expect(request).toMatchObject({ method: 'POST', path: `${prefix}/files`, query: { name: '写真.png' } });
+    expect(request?.headers['content-type']).toBe('image/png');
+    expect(request?.headers.authorization).toBe('Bearer id.token.value');
+    expect([...(request?.rawBody ?? [])]).toEqual([...bytes]);
+  });
+
+  it('sends a file of unknown type as application/octet-stream (for the server to refuse)', async () => {
+    await client().uploadFile(new Blob(['abc']), 'memo');
+    expect(server.requests[0]?.headers['content-type']).toBe('application/octet-stream');
+    expect(server.requests[0]?.rawBody.toString('utf8')).toBe('abc');
+  });
+
+  it("resolves to the server's refusal as an ApiError", async () => {
+    const body = { statusCode: 415, error: 'Unsupported Media Type', message: 'このファイルの種類は送信できません。', code: 'unsupported_file_type' };
+    server.respond(() => ({ status: 415, body }));
+    const result = await client().uploadFile(new Blob(['GIF89a'], { type: 'image/svg+xml' }), 'a.svg');
+    expect(result).toBeInstanceOf(ApiError);
+    expect(result).toMatchObject({ status: 415, code: 'unsupported_file_type', body });
   });
 });
 

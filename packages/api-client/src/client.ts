@@ -63,7 +63,10 @@ export type Result<Name extends EndpointName> = Promise<Endpoints[Name]['respons
 
 interface Request {
   query?: Record<string, string>;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is (a file upload), with its Content-Type in `headers`. */
+  rawBody?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal | undefined;
 }
@@ -119,6 +122,7 @@ export function createApiClient(options: ApiClientOptions) {
         headers,
         ...(request.query === undefined ? {} : { searchParams: request.query }),
         ...(request.body === undefined ? {} : { json: request.body }),
+        ...(request.rawBody === undefined ? {} : { body: request.rawBody }),
         ...(request.signal === undefined ? {} : { signal: request.signal }),
       });
     } catch (error) {
@@ -337,6 +341,29 @@ export function createApiClient(options: ApiClientOptions) {
     /** How the calendar screens label things (`calendars/display_settings`). */
     getCalendarDisplaySettings(callOptions: CallOptions = {}): Result<'getCalendarDisplaySettings'> {
       return settle(call('getCalendarDisplaySettings', { signal: callOptions.signal }));
+    },
+
+    /**
+     * Uploads one file for a `files` item (POST `files`): the Blob's bytes as the body, its type
+     * as Content-Type. Resolves to `{ data: FileRef }`, the reference to put in the answer, or to
+     * an ApiError (413 too large, 415 `unsupported_file_type`: see `FILE_UPLOAD_LIMITS`).
+     *
+     * @example
+     * ```ts
+     * const uploaded = await api.uploadFile(file, file.name); // file: a File from <input type="file">
+     * if (isApiError(uploaded)) console.error(uploaded.code);
+     * else answers.photos = [...answers.photos, uploaded.data];
+     * ```
+     */
+    uploadFile(file: Blob, name: string, callOptions: CallOptions = {}): Result<'uploadFile'> {
+      return settle(
+        call('uploadFile', {
+          query: { name },
+          rawBody: file,
+          headers: { 'Content-Type': file.type || 'application/octet-stream' },
+          signal: callOptions.signal,
+        }),
+      );
     },
   };
 }

@@ -5,7 +5,7 @@ export type { Clock, RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
 export type { IntegrationSettings, SettingsStorage } from './settings.js';
 export { INTEGRATION_SETTING_KEYS, readIntegrationSettings } from './settings.js';
-export { API_PREFIX, routes } from './routes.js';
+export { API_PREFIX, FILE_UPLOAD_LIMITS, routes } from './routes.js';
 export type { EndpointName } from './routes.js';
 export type {
   DataResponse,
@@ -20,4 +20,5 @@ export type {
   SurveyResultsByUserFailure,
   SurveyResultsByUserResponse,
   TemporaryReservation,
+  UploadFileQuery,
 } from './contract/types.js';

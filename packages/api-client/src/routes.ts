@@ -25,6 +25,25 @@ export const routes = {
   getCalendarCategories: { method: 'GET', path: `${API_PREFIX}/calendars/categories` },
   getCalendarCategoriesTree: { method: 'GET', path: `${API_PREFIX}/calendars/categories_tree` },
   getCalendarDisplaySettings: { method: 'GET', path: `${API_PREFIX}/calendars/display_settings` },
+  // Not in the spec: files items need somewhere to put the files. The body is the file itself.
+  uploadFile: { method: 'POST', path: `${API_PREFIX}/files` },
+} as const;
+
+/**
+ * What `uploadFile` accepts: these types (the `Content-Type` of the upload), up to 10 MiB a file.
+ * The server refuses anything else (415 `unsupported_file_type`, 413).
+ */
+export const FILE_UPLOAD_LIMITS = {
+  contentTypes: [
+    'image/jpeg',
+    'image/png',
+    'image/gif',
+    'image/webp',
+    'image/heic',
+    'image/heif',
+    'application/pdf',
+  ],
+  maxBytes: 10 * 1024 * 1024,
 } as const;
 
 /** The name of an endpoint: the client method that calls it. */

@@ -8,7 +8,10 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
+  /** The body parsed as JSON, when it was sent as JSON. */
   body: unknown;
+  /** The body as sent. */
+  rawBody: Buffer;
 }
 
 export type Reply =
@@ -33,13 +36,15 @@ export async function startTestServer(): Promise<TestServer> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const text = Buffer.concat(chunks).toString('utf8');
+      const rawBody = Buffer.concat(chunks);
+      const json = /^application\/json/.test(req.headers['content-type'] ?? '') && rawBody.length > 0;
       const recorded: RecordedRequest = {
         method: req.method ?? '',
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         headers: req.headers,
-        body: text === '' ? undefined : (JSON.parse(text) as unknown),
+        body: json ? (JSON.parse(rawBody.toString('utf8')) as unknown) : undefined,
+        rawBody,
       };
       requests.push(recorded);
       const reply = handler(recorded);

@@ -1,10 +1,11 @@
 import { type TSchema, Type } from 'typebox';
-import { routes } from '../routes.js';
+import { FILE_UPLOAD_LIMITS, routes } from '../routes.js';
 import {
   CalendarCategorySchema,
   CalendarCategoryTreeRootSchema,
   CalendarDisplaySettingsSchema,
   closed,
+  FileRefSchema,
   Key,
   LoginSessionSchema,
   PartitionKey,
@@ -101,5 +102,12 @@ export const endpoints = {
   getCalendarDisplaySettings: {
     ...routes.getCalendarDisplaySettings,
     response: Data(CalendarDisplaySettingsSchema),
+  },
+  uploadFile: {
+    ...routes.uploadFile,
+    // The body is the file's bytes, with its type as Content-Type: one of `contentTypes`.
+    ...FILE_UPLOAD_LIMITS,
+    query: Type.Object({ name: Type.String({ minLength: 1, maxLength: 256 }) }, closed),
+    response: Data(FileRefSchema),
   },
 } as const;

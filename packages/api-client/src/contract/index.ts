@@ -14,7 +14,7 @@ export {
   SurveyResultRowSchema,
   SurveySchemaItemSchema,
 } from './schemas.js';
-export { API_PREFIX, routes } from '../routes.js';
+export { API_PREFIX, FILE_UPLOAD_LIMITS, routes } from '../routes.js';
 export type { EndpointName } from '../routes.js';
 export type {
   DataResponse,
@@ -34,4 +34,5 @@ export type {
   SurveyResultsByUserResponse,
   SurveyResultsQueryBody,
   TemporaryReservation,
+  UploadFileQuery,
 } from './types.js';

@@ -12,8 +12,12 @@ export const Key = Type.String({ minLength: 1, maxLength: 256 });
 export const PartitionKey = Type.String({ minLength: 1, maxLength: 600 });
 /** Longest answer text stored; the server refuses more. */
 export const MAX_VALUE_LENGTH = 10_000;
-/** A link shown to staff and citizens: web addresses only, never `javascript:`. */
-const WebUrl = Type.String({ maxLength: 2048, pattern: '^https?://' });
+/**
+ * A file's link, shown to staff and citizens: a web address, or a path on the API's own host (what
+ * `uploadFile` answers). Never `javascript:`, nor `//host` or `/\host`, which browsers read as
+ * another host.
+ */
+const FileUrl = Type.String({ maxLength: 2048, pattern: '^(?:https?://|/(?![/\\\\]))' });
 /** Unknown properties are refused. */
 export const closed = { additionalProperties: false } as const;
 
@@ -69,7 +73,7 @@ export const SurveyConfigSchema = Type.Object(
 export const FileRefSchema = Type.Object(
   {
     name: Type.String({ maxLength: 256 }),
-    url: WebUrl,
+    url: FileUrl,
     contentType: Type.Optional(Type.String({ maxLength: 128 })),
     size: Type.Optional(Type.Integer({ minimum: 0 })),
   },

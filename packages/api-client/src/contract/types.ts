@@ -4,6 +4,7 @@ import type {
   CalendarCategory,
   CalendarCategoryTreeRoot,
   CalendarDisplaySettings,
+  FileRef,
   SubmissionPayload,
   SurveyConfig,
   SurveyResultRow,
@@ -109,6 +110,12 @@ export interface LoginCodeQuery {
   redirectTo: string;
 }
 
+/** Names an uploaded file (`uploadFile`); the body is the file itself. */
+export interface UploadFileQuery {
+  /** The file's name as the citizen chose it: 1–200 characters, no slashes or control characters. */
+  name: string;
+}
+
 /** A LINE login, exchanged from the authorization code. */
 export interface LoginSession {
   session: { id_token: string; access_token: string; refresh_token: string };
@@ -140,4 +147,6 @@ export interface Endpoints {
   getCalendarCategories: { query: never; body: never; response: DataResponse<CalendarCategory[]> };
   getCalendarCategoriesTree: { query: never; body: never; response: DataResponse<CalendarCategoryTreeRoot[]> };
   getCalendarDisplaySettings: { query: never; body: never; response: DataResponse<CalendarDisplaySettings> };
+  /** The body is the file's bytes, not JSON. */
+  uploadFile: { query: UploadFileQuery; body: never; response: DataResponse<FileRef> };
 }
