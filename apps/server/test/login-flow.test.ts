@@ -1,8 +1,11 @@
 // The whole web login, as a browser and the citizen app go through it, against a real server
 // listening on 127.0.0.1 with the LINE stand-in, and @city/api-client as the client.
 import { createApiClient, isApiError } from '@city/api-client';
+import { buildSubmissionPayload } from '@city/survey-core';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CITIZEN_QUESTIONNAIRE } from '../src/db/seed.js';
+import { citizenView } from '../src/routes/shared.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 
@@ -102,5 +105,36 @@ describe('web login through the LINE stand-in', () => {
     const profile = await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: `Bearer ${login.data.session.access_token}` } });
     expect(await profile.json()).toEqual({ userId: suzuki!.userId, displayName: '鈴木 一郎', pictureUrl: suzuki!.pictureUrl });
     expect((await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+  });
+});
+
+describe('LIFF through the LINE stand-in (liff/token, for @line/liff-mock)', () => {
+  it('hands out what the LIFF SDK would hold: an ID token the API accepts as that user, an access token and the profile', async () => {
+    const [, sato] = ctx.users;
+    const response = await fetch(`${baseUrl}/__dev/line/liff/token?userId=${sato!.userId}`);
+    expect(response.status).toBe(200);
+    const liff = (await response.json()) as { idToken: string; accessToken: string; profile: unknown };
+    expect(liff.profile).toEqual({ userId: sato!.userId, displayName: '佐藤 花子', pictureUrl: sato!.pictureUrl });
+
+    // Signed ES256 like a real LIFF token: the server checks it against the stand-in's certs.
+    expect(JSON.parse(Buffer.from(liff.idToken.split('.')[0]!, 'base64url').toString('utf8'))).toMatchObject({ alg: 'ES256' });
+    const api = createApiClient({ baseUrl, getIdToken: () => liff.idToken });
+    const answers = { name: '佐藤花子', phone: '090-1234-5678', area: '東区', satisfaction: '満足' };
+    const saved = await api.putReservation(buildSubmissionPayload({ config: citizenView(CITIZEN_QUESTIONNAIRE), userId: sato!.userId, answers }));
+    expect(saved).toMatchObject({ result: 'OK', partitionKey: `citizen-questionnaire#${sato!.userId}` });
+    const mine = await api.getSurveyResultsByUser('citizen-questionnaire');
+    expect(mine.result === 'OK' && mine.data.map((row) => row.userId)).toContain(sato!.userId);
+    expect(mine.result === 'OK' && mine.data.find((row) => row.itemKey === 'name')?.value).toBe('佐藤花子');
+
+    const profile = await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: `Bearer ${liff.accessToken}` } });
+    expect(await profile.json()).toEqual(liff.profile);
+  });
+
+  it('refuses an unknown or missing userId with a 400 JSON error', async () => {
+    for (const query of ['?userId=U0000000000000000000000000000000', '']) {
+      const response = await fetch(`${baseUrl}/__dev/line/liff/token${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+    }
   });
 });

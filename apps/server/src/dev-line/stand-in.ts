@@ -1,7 +1,8 @@
 // A stand-in for the LINE platform, for development, demos and tests only. It speaks LINE Login's
 // protocol (authorize, token, verify, certs, profile) and signs real tokens, so the server's
 // production code path (HTTP code exchange + JWT verification) is what runs; only the base URL
-// differs. It refuses to exist in production.
+// differs. It also hands out what the LIFF SDK would have (liff/token), for @line/liff-mock in the
+// browser. It refuses to exist in production.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
@@ -74,6 +75,13 @@ export async function createLineStandIn(options: { channelId: string; channelSec
     return claims(user, tokenOptions).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid }).sign(privateKey);
   }
 
+  /** An access token for LINE's profile endpoint, as the token endpoint and the LIFF SDK give one. */
+  function newAccessToken(user: TestUser): string {
+    const accessToken = randomBytes(24).toString('hex');
+    accessTokens.set(accessToken, user);
+    return accessToken;
+  }
+
   const oauthError = (error: string, description: string) => ({ error, error_description: description });
 
   const plugin: FastifyPluginAsync = async (app) => {
@@ -118,10 +126,8 @@ export async function createLineStandIn(options: { channelId: string; channelSec
       if (pending.expiresAt < Date.now() || pending.redirectUri !== body.redirect_uri) {
         return reply.status(400).send(oauthError('invalid_grant', 'Invalid authorization code'));
       }
-      const accessToken = randomBytes(24).toString('hex');
-      accessTokens.set(accessToken, pending.user);
       return {
-        access_token: accessToken,
+        access_token: newAccessToken(pending.user),
         token_type: 'Bearer',
         refresh_token: randomBytes(24).toString('hex'),
         expires_in: 2_592_000,
@@ -144,6 +150,21 @@ export async function createLineStandIn(options: { channelId: string; channelSec
     });
 
     app.get('/oauth2/v2.1/certs', async () => ({ keys: [publicJwk] }));
+
+    // Not LINE's: what the LIFF SDK would hold for a test user inside the LINE app, so that
+    // @line/liff-mock in the browser can play it with a token the server really verifies.
+    app.get<{ Querystring: { userId?: string } }>('/liff/token', async (request, reply) => {
+      const user = request.query.userId === undefined ? undefined : userById(request.query.userId);
+      if (user === undefined) {
+        const known = TEST_USERS.map((candidate) => candidate.userId).join(', ');
+        return reply.status(400).send(oauthError('invalid_request', `userId must be one of the test users: ${known}`));
+      }
+      return {
+        idToken: await signLiffIdToken(user),
+        accessToken: newAccessToken(user),
+        profile: { userId: user.userId, displayName: user.displayName, pictureUrl: user.pictureUrl },
+      };
+    });
 
     app.get('/v2/profile', async (request, reply) => {
       const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
