@@ -1,4 +1,6 @@
 // The one place that reads process.env: every setting, validated at start.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -22,6 +24,10 @@ export interface ServerConfig {
   corsOrigin: string | undefined;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
   trustProxy: boolean;
+  /** The built citizen app (its `index.html` and `assets/`), served on the same port when present. */
+  citizenAppDir: string;
+  /** The LIFF app id, passed to the citizen app; none outside LINE's LIFF. */
+  liffId: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -31,6 +37,8 @@ export class ConfigError extends Error {
 // Development-only stand-ins for the channel settings; refused in production.
 const DEV_CHANNEL_ID = '1650000000';
 const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
+/** Where `pnpm --filter @city/liff build` puts the citizen app (read as files, never imported). */
+const DEFAULT_CITIZEN_APP_DIR = fileURLToPath(new URL('../../liff/dist', import.meta.url));
 
 /** Reads and checks the configuration; throws a ConfigError naming every problem at once. */
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -75,5 +83,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     lineAccessBaseUrl,
     corsOrigin: env.CORS_ORIGIN?.trim() || undefined,
     trustProxy: trustProxy === 'true',
+    citizenAppDir: path.resolve(env.CITIZEN_APP_DIR?.trim() || DEFAULT_CITIZEN_APP_DIR),
+    liffId: env.LIFF_ID?.trim() || undefined,
   };
 }

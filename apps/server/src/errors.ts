@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from './messages.js';
 
 /** An error meant for the caller: its status, code and (Japanese) message are sent as they are. */
@@ -69,9 +69,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (statusCode >= 500 && code !== 'busy') request.log.error({ err: error }, 'request failed');
     void reply.status(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, code, ...extra });
   });
-  app.setNotFoundHandler((_request, reply) => {
-    void reply.status(404).send({ statusCode: 404, error: 'Not Found', message: messages.notFound, code: 'not_found' });
-  });
+}
+
+/** A 404 in the one error format (the not-found handler is set in citizen-app.ts, which also serves pages). */
+export function sendNotFound(reply: FastifyReply, message: string = messages.notFound, code = 'not_found'): FastifyReply {
+  return reply.status(404).send({ statusCode: 404, error: 'Not Found', message, code });
 }
 
 function isSqliteBusy(error: unknown): boolean {

@@ -1,4 +1,5 @@
 // Reads the configuration, listens, and shuts down gracefully (closing the database).
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './env.js';
 
@@ -24,9 +25,12 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
-  if (app.lineStandIn !== undefined) {
+  const origin = `http://${config.host}:${String((app.server.address() as AddressInfo).port)}`;
+  if (app.citizenAppServed) {
+    // The newcomer's entry point: the app signs in through the stand-in (or LINE) itself.
+    app.log.info(`Citizen app: ${origin}/`);
+  } else if (app.lineStandIn !== undefined) {
     // A link that works as printed: LINE's authorize endpoint needs these parameters.
-    const origin = `http://${config.host}:${String(config.port)}`;
     const params = new URLSearchParams({
       response_type: 'code',
       client_id: config.lineChannelId,

@@ -3,11 +3,12 @@
 import { createHash, randomInt } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ReservationResult } from '@city/api-client';
-import type { AnswerValue, SubmissionPayload, SurveyResultRow, SurveySchemaItem } from '@city/survey-core';
+import type { AnswerValue, FileRef, SubmissionPayload, SurveyResultRow, SurveySchemaItem } from '@city/survey-core';
 import { buildSurveyResultRows, validateAnswers } from '@city/survey-core';
 import type { RouteDeps } from './app.js';
 import { HttpError } from './errors.js';
 import { messages } from './messages.js';
+import { fileIdOfUrl } from './routes/files.js';
 import { citizenView, requireOwnRecord, requireSurvey } from './routes/shared.js';
 
 /** Idempotency keys are kept a day: clients retry within a minute. */
@@ -107,6 +108,15 @@ export function storeSubmission(
       });
     }
   }
+  // Files: each one an upload of this caller's, described as it was stored.
+  const badFiles = citizenSurvey.surveySchema.filter(
+    (item) => item.type === 'files' && filesOf(answers[item.itemKey]).some((file) => !isOwnUpload(deps, userId, file)),
+  );
+  if (badFiles.length > 0) {
+    throw new HttpError(400, 'invalid_file', messages.invalidFile, {
+      fields: Object.fromEntries(badFiles.map((item) => [item.itemKey, messages.invalidFile])),
+    });
+  }
   const adminKeys = new Set(survey.config.surveySchema.filter((item) => item.isAdminItem).map((item) => item.itemKey));
   const keptAdminRows = previousRows
     .filter((row) => adminKeys.has(row.itemKey))
@@ -145,6 +155,23 @@ function answersFromRows(schema: readonly SurveySchemaItem[], rows: readonly Sur
     else entries.push([item.itemKey, answered[0]?.value ?? '']);
   }
   return Object.fromEntries(entries);
+}
+
+function filesOf(answer: AnswerValue | undefined): FileRef[] {
+  return Array.isArray(answer) ? answer.filter((value): value is FileRef => typeof value === 'object') : [];
+}
+
+/** The file is an upload of this user's, with the name, type and size it was stored with. */
+function isOwnUpload(deps: RouteDeps, userId: string, file: FileRef): boolean {
+  const fileId = fileIdOfUrl(file.url);
+  const stored = fileId === undefined ? undefined : deps.uploads.describe(fileId);
+  return (
+    stored !== undefined &&
+    stored.userId === userId &&
+    stored.name === file.name &&
+    stored.contentType === file.contentType &&
+    stored.size === file.size
+  );
 }
 
 // No 0/O, 1/I/L: a receipt number is read aloud over the phone and typed by hand.

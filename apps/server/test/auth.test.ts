@@ -25,6 +25,8 @@ const protectedRoutes: [method: 'GET' | 'POST' | 'DELETE', route: string, option
   ['POST', '/reservation/cancelItem', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
   ['DELETE', '/reservation/deleteItem', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
   ['POST', '/reservation/putUserId', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
+  ['POST', '/files', { query: { name: 'a.png' } }],
+  ['GET', '/files/0123456789abcdef0123456789abcdef', {}],
 ];
 
 describe.each(protectedRoutes)('%s %s', (method, route, options) => {

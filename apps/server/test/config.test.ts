@@ -31,6 +31,14 @@ describe('configuration', () => {
     });
   });
 
+  it('serves the citizen app from apps/liff/dist unless CITIZEN_APP_DIR says otherwise, and passes LIFF_ID on', () => {
+    expect(readConfig({})).toMatchObject({ citizenAppDir: path.resolve(import.meta.dirname, '../../liff/dist'), liffId: undefined });
+    expect(readConfig({ CITIZEN_APP_DIR: 'build/app', LIFF_ID: ' 1650000000-AbCd ' })).toMatchObject({
+      citizenAppDir: path.resolve('build/app'),
+      liffId: '1650000000-AbCd',
+    });
+  });
+
   it('refuses nonsense', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);

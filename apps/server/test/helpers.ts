@@ -30,7 +30,8 @@ export interface TestContext {
 export async function createTestContext(env: Record<string, string> = {}, dbOptions: { busyTimeoutMs?: number } = {}): Promise<TestContext> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');
-  const config = readConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, ...env });
+  // No citizen app unless a test gives one: a build in apps/liff/dist must not change the tests.
+  const config = readConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env });
   const db = openDatabase(databasePath, dbOptions);
   const app = await buildApp({ config, db });
   const standIn = app.lineStandIn;

@@ -1,0 +1,193 @@
+// The built citizen app on the API's port: pages answer index.html with the runtime configuration,
+// files are served as built, and the API's 404s stay JSON.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { RuntimeConfig } from '../src/citizen-app.js';
+import { readConfig } from '../src/env.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+
+const INDEX = '<!doctype html><html lang="ja"><head><!--city-runtime-config--><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>';
+const SCRIPT = 'console.log("citizen app");';
+
+/** A built app as Vite leaves it: index.html and hashed assets. */
+function writeBuiltApp(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'city-liff-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX);
+  writeFileSync(path.join(dir, 'assets', 'app-abc.js'), SCRIPT);
+  writeFileSync(path.join(dir, 'favicon.ico'), 'icon');
+  return dir;
+}
+
+/** The configuration the page carries, read as the app reads it. */
+function runtimeConfigOf(html: string): RuntimeConfig {
+  const json = /<script id="city-runtime-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+  if (json === undefined) throw new Error(`no runtime configuration in ${html}`);
+  return JSON.parse(json) as RuntimeConfig;
+}
+
+describe('with a built citizen app', () => {
+  let ctx: TestContext;
+  let appDir: string;
+  const liffId = '1650000000-AbCdEfGh';
+  beforeAll(async () => {
+    appDir = writeBuiltApp();
+    ctx = await createTestContext({ CITIZEN_APP_DIR: appDir, LIFF_ID: liffId });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  it('answers a deep link with index.html, configured for the host the browser used', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/survey/citizen-questionnaire', headers: { host: 'phone.example:8080' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).not.toContain('<!--city-runtime-config-->');
+    expect(response.body).toContain('<script type="module" src="/assets/app-abc.js"></script>');
+    expect(runtimeConfigOf(response.body)).toEqual({
+      lineAuthorizeUrl: 'http://phone.example:8080/__dev/line/oauth2/v2.1/authorize',
+      loginAppId: '1650000000',
+      liffId,
+      lineStandIn: true,
+    });
+  });
+
+  it('answers every page the app routes, and HEAD, with index.html', async () => {
+    for (const url of ['/', '/login?code=abc&state=1', '/index.html', '/member-confirmList/clinic']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(runtimeConfigOf(response.body).loginAppId, url).toBe('1650000000');
+    }
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/survey/citizen-questionnaire' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('lets the page load its scripts and styles from this server, and LINE be called, but nothing inline run', async () => {
+    const csp = (await ctx.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'];
+    expect(String(csp).split(';')).toEqual(
+      expect.arrayContaining([
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: https:",
+        "connect-src 'self' https://api.line.me https://access.line.me https://liffsdk.line-scdn.net https://*.line-scdn.net",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ]),
+    );
+  });
+
+  it('serves the hashed assets as built, cached for a year', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SCRIPT);
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await ctx.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file, an unknown API path and anything but GET with the JSON 404, never the page', async () => {
+    for (const [method, url] of [
+      ['GET', '/assets/app-old.js'],
+      ['GET', '/robots.txt'],
+      ['GET', '/survey/api/v1/db/nothing-here'],
+      ['GET', '/__dev/nothing-here'],
+      ['POST', '/survey/citizen-questionnaire'],
+    ] as const) {
+      const response = await ctx.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toEqual({ statusCode: 404, error: 'Not Found', message: 'ページが見つかりません。', code: 'not_found' });
+    }
+  });
+
+  it('leaves the API as it was', async () => {
+    const response = await ctx.call(ctx.users[0]!, 'GET', '/survey-configs/getItem', { query: { surveyId: 'citizen-questionnaire' } });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ data: { surveyId: 'citizen-questionnaire' } });
+  });
+
+  it('serves a rebuilt app without a restart', async () => {
+    writeFileSync(path.join(appDir, 'index.html'), INDEX.replace('app-abc.js', 'app-def.js'));
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: '/' })).body).toContain('/assets/app-def.js');
+    } finally {
+      writeFileSync(path.join(appDir, 'index.html'), INDEX);
+    }
+  });
+});
+
+describe('the runtime configuration', () => {
+  it('cannot close the script element it sits in', async () => {
+    const appDir = writeBuiltApp();
+    const ctx = await createTestContext({ CITIZEN_APP_DIR: appDir, LIFF_ID: '</script><script>alert(1)</script>' });
+    try {
+      const html = (await ctx.app.inject({ method: 'GET', url: '/' })).body;
+      expect(html).not.toContain('<script>alert(1)');
+      expect(runtimeConfigOf(html).liffId).toBe('</script><script>alert(1)</script>');
+    } finally {
+      await ctx.close();
+      rmSync(appDir, { recursive: true, force: true });
+    }
+  });
+
+  it("sends the app to LINE's own authorize page in production, with no stand-in and no LIFF id", async () => {
+    const appDir = writeBuiltApp();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'city-server-prod-'));
+    const config = readConfig({
+      NODE_ENV: 'production',
+      LINE_CHANNEL_ID: '2000000001',
+      LINE_CHANNEL_SECRET: 'a-real-secret',
+      DATABASE_PATH: path.join(dataDir, 'db.sqlite'),
+      CITIZEN_APP_DIR: appDir,
+    });
+    const app = await buildApp({ config });
+    try {
+      const html = (await app.inject({ method: 'GET', url: '/login' })).body;
+      expect(runtimeConfigOf(html)).toEqual({
+        lineAuthorizeUrl: 'https://access.line.me/oauth2/v2.1/authorize',
+        loginAppId: '2000000001',
+        liffId: null,
+        lineStandIn: false,
+      });
+    } finally {
+      await app.close();
+      rmSync(appDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('without a built citizen app', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('tells whoever opens / to build it, in the JSON 404', async () => {
+    expect(ctx.app.citizenAppServed).toBe(false);
+    const response = await ctx.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404, code: 'citizen_app_not_built' });
+    expect(response.json<{ message: string }>().message).toContain('pnpm --filter @city/liff build');
+  });
+
+  it('answers other unknown paths with the usual JSON 404', async () => {
+    for (const url of ['/survey/citizen-questionnaire', '/survey/api/v1/db/nothing-here']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+});
