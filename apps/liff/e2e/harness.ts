@@ -1,0 +1,135 @@
+// The browser tests' world: the real server (a child process on 127.0.0.1, fresh SQLite file,
+// LINE stand-in, serving the production build of this app) and Debian's Chromium at phone size.
+import { spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { expect } from 'vitest';
+import { chromiumPath, searchPath } from './env.js';
+
+const appDir = fileURLToPath(new URL('..', import.meta.url));
+const serverDir = join(appDir, '../server');
+const distDir = join(appDir, 'dist');
+
+/** The development LINE channel the server falls back to outside production (apps/server/src/env.ts). */
+export const DEV_CHANNEL_ID = '1650000000';
+const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
+
+/** The stand-in's test users (apps/server/src/dev-line/stand-in.ts). */
+export const TEST_USERS = {
+  yamada: { userId: 'U1111111111111111111111111111111a', displayName: '山田 太郎' },
+  sato: { userId: 'U2222222222222222222222222222222b', displayName: '佐藤 花子' },
+} as const;
+
+export interface RunningServer {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the real server on a free port with a fresh database; resolves once it listens. */
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error('Build the app first: pnpm --filter @city/liff build');
+  const dataDir = await mkdtemp(join(tmpdir(), 'city-liff-e2e-'));
+  const child: ChildProcessByStdio<Writable, Readable, Readable> = spawn(
+    process.execPath,
+    ['--conditions=@city/source', '--import', 'tsx', '--import', join(appDir, 'e2e/exit-with-parent.mjs'), 'src/server.ts'],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: searchPath,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATABASE_PATH: join(dataDir, 'city.sqlite'),
+        CITIZEN_APP_DIR: distDir,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`));
+    });
+  });
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}
+
+/** A phone: 390×844, touch, Japanese, Japan time. CSP bypass only so that axe can be injected. */
+export function newPhoneContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    bypassCSP: true,
+  });
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe-core on the page; fails on any serious or critical violation, naming it. */
+export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
+  await page.addScriptTag({ content: await axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+  });
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
+
+/** Logs in through the web flow: the app's login button, the stand-in's user picker, back again. */
+export async function logInAs(page: Page, user: { displayName: string }, from = '/login'): Promise<void> {
+  await page.goto(from);
+  await page.getByRole('button', { name: 'LINEでログイン' }).click();
+  await page.getByRole('link', { name: user.displayName }).click();
+  await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith('/__dev'));
+}
+
+/** An ID token as LINE's web login issues it (HS256, the development channel secret). */
+export function signWebIdToken(userId: string, expiresInSeconds: number): Promise<string> {
+  return new SignJWT({ name: 'テスト' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer('https://access.line.me')
+    .setSubject(userId)
+    .setAudience(DEV_CHANNEL_ID)
+    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+    .sign(new TextEncoder().encode(DEV_CHANNEL_SECRET));
+}

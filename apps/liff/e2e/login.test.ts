@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningServer } from './harness.js';
+import { expectNoSeriousA11yViolations, launchBrowser, logInAs, newPhoneContext, startServer, TEST_USERS } from './harness.js';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+beforeEach(async () => {
+  context = await newPhoneContext(browser, server.baseUrl);
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+describe('web login through the LINE stand-in', () => {
+  it('sends the citizen to LINE with the spec query and brings them back signed in', async () => {
+    await page.goto('/login');
+    await expect.poll(() => page.getByRole('heading', { name: 'ログイン' }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'login');
+
+    await page.getByRole('button', { name: 'LINEでログイン' }).click();
+    await page.waitForURL(/\/__dev\/line\/oauth2\/v2\.1\/authorize/);
+    const authorize = new URL(page.url());
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: '1650000000',
+      redirect_uri: `${server.baseUrl}/login`,
+      scope: 'profile openid',
+      disable_ios_auto_login: 'true',
+    });
+    const state = Number(authorize.searchParams.get('state'));
+    expect(Number.isInteger(state) && state >= 0 && state < 100_000).toBe(true);
+
+    await page.getByRole('link', { name: TEST_USERS.yamada.displayName }).click();
+    await page.waitForURL(`${server.baseUrl}/confirmSearchForm`);
+    await expect.poll(() => page.getByRole('heading', { name: 'アンケート・申込みの確認' }).isVisible()).toBe(true);
+    const stored = await page.evaluate(() => ({
+      idToken: sessionStorage.getItem('liffIdToken'),
+      accessToken: sessionStorage.getItem('liffAccessToken'),
+      refreshToken: sessionStorage.getItem('liffRefreshToken'),
+      profile: JSON.parse(sessionStorage.getItem('liffProfile') ?? 'null') as unknown,
+      state: sessionStorage.getItem('lineOauthStateKey'),
+    }));
+    expect(stored.idToken?.split('.')).toHaveLength(3);
+    expect(stored.accessToken).toBeTruthy();
+    expect(stored.refreshToken).toBeTruthy();
+    expect(stored.profile).toMatchObject({ userId: TEST_USERS.yamada.userId, displayName: TEST_USERS.yamada.displayName });
+    expect(stored.state).toBeNull();
+  });
+
+  it('refuses a return whose state does not match, offers to try again, and does not redirect by itself', async () => {
+    await page.goto('/login');
+    await page.evaluate(() => {
+      sessionStorage.setItem('lineOauthStateKey', '12345');
+    });
+    await page.goto('/login?code=made-up&state=54321');
+    await expect.poll(() => page.getByText('ログインの確認ができませんでした').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => sessionStorage.getItem('liffIdToken'))).toBeNull();
+    await expectNoSeriousA11yViolations(page, 'login state mismatch');
+
+    // The way to try again is a real login.
+    await page.getByRole('button', { name: 'もう一度ログインする' }).click();
+    await page.getByRole('link', { name: TEST_USERS.sato.displayName }).click();
+    await page.waitForURL(`${server.baseUrl}/confirmSearchForm`);
+  });
+});
+
+describe('the not-found screen', () => {
+  it('answers any unknown path, and the screens of later issues, which are not registered yet', async () => {
+    await logInAs(page, TEST_USERS.yamada);
+    for (const path of ['/no-such-page', '/calendar', '/member/event-application', '/completedPayment/1']) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('heading', { name: 'ページが見つかりません' }).isVisible()).toBe(true);
+    }
+    await expectNoSeriousA11yViolations(page, 'not found');
+  });
+});

@@ -1,0 +1,3 @@
+import react from '@city/eslint-config/react';
+
+export default react;

@@ -1,0 +1,17 @@
+import { isApiError } from '@city/api-client';
+import type { CallFailure } from '../lib/api-errors.js';
+import { describeFailure } from '../lib/api-errors.js';
+import { sessionLost } from './session-slice.js';
+import type { AppDispatch } from './store.js';
+
+/**
+ * What a thunk rejects with when a call failed. A 401 also starts the way back to the login
+ * screen (spec section 4): the server said the session is missing or expired.
+ */
+export function failureOf(error: unknown, dispatch: AppDispatch): CallFailure {
+  const failure = describeFailure(error);
+  if (failure.sessionLost) {
+    dispatch(sessionLost(isApiError(error) && error.code === 'login_required' ? 'notLoggedIn' : 'expired'));
+  }
+  return failure;
+}

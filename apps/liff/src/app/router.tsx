@@ -1,0 +1,51 @@
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter, redirect } from 'react-router';
+import { RequireSession } from '../components/require-session.js';
+import { paths } from '../config/paths.js';
+import { RootLayout } from './root-layout.js';
+
+/** Every screen loads lazily (spec section 2): a route's code arrives when it is first opened. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.login.pattern, lazy: () => import('../features/auth/login-page.js').then((module) => ({ Component: module.LoginPage })) },
+      {
+        path: paths.loginSurvey.pattern,
+        loader: ({ params }) => redirect(paths.survey.to(params.id ?? '')),
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          { path: paths.survey.pattern, lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.SurveyPage })) },
+          { path: paths.confirm.pattern, lazy: () => import('../features/survey/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
+          { path: paths.surveyConfirm.pattern, lazy: () => import('../features/survey/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
+          {
+            path: paths.confirmSearchForm.pattern,
+            lazy: () => import('../features/survey/search-form-page.js').then((module) => ({ Component: module.SearchFormPage })),
+          },
+          { path: paths.confirmList.pattern, lazy: () => import('../features/survey/confirm-list-page.js').then((module) => ({ Component: module.ConfirmListPage })) },
+          {
+            path: paths.surveyConfirmList.pattern,
+            lazy: () => import('../features/survey/confirm-list-page.js').then((module) => ({ Component: module.ConfirmListPage })),
+          },
+          { path: paths.confirmDetails.pattern, lazy: () => import('../features/survey/details-page.js').then((module) => ({ Component: module.DetailsPage })) },
+          {
+            path: paths.cancelConfirm.pattern,
+            lazy: () => import('../features/survey/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage })),
+          },
+          {
+            path: paths.surveyCancelConfirm.pattern,
+            lazy: () => import('../features/survey/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage })),
+          },
+          { path: paths.receipt.pattern, lazy: () => import('../features/survey/receipt-page.js').then((module) => ({ Component: module.ReceiptPage })) },
+        ],
+      },
+      { path: paths.notFound.pattern, lazy: () => import('../features/not-found/not-found-page.js').then((module) => ({ Component: module.NotFoundPage })) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

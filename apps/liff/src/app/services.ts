@@ -1,0 +1,20 @@
+import type { ApiClient } from '@city/api-client';
+import type { IntegrationSettings } from '@city/api-client';
+import type { RuntimeConfig } from '../config/env.js';
+
+/** What thunks and screens reach the outside world through; tests pass their own. */
+export interface AppServices {
+  api: ApiClient;
+  /** Session storage (the session, the OAuth state, the return path, the completion flag). */
+  storage: Storage;
+  settings: IntegrationSettings;
+  runtime: RuntimeConfig;
+  /** Where the citizen is sent for LINE's authorize page (a full page navigation). */
+  navigateAway: (url: string) => void;
+  /** Milliseconds since the epoch (append-mode partition keys, receipt dates). */
+  now: () => number;
+  /** True inside the LINE app (LIFF): sessions come from the LIFF SDK, not the web login. */
+  inLiff: boolean;
+  /** Asks the LIFF SDK to log in again (inside LINE only). */
+  liffLogin?: () => void;
+}

@@ -1,0 +1,42 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
+import type { LineProfile, Session } from '../lib/session.js';
+
+/** Why the citizen has to log in (again): shown with the countdown before the login screen. */
+export type SessionProblem = 'notLoggedIn' | 'expired';
+
+export interface SessionState {
+  /** The signed-in citizen's LINE session (spec section 3: authSession). */
+  authSession: Session | null;
+  /** Their LINE profile (spec section 3: lineUser). */
+  lineUser: LineProfile | null;
+  sessionProblem: SessionProblem | null;
+}
+
+export const initialSessionState: SessionState = { authSession: null, lineUser: null, sessionProblem: null };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    signedIn(state, action: PayloadAction<Session>) {
+      state.authSession = action.payload;
+      state.lineUser = action.payload.profile;
+      state.sessionProblem = null;
+    },
+    /** The first problem wins: a burst of 401s shows one notice. */
+    sessionLost(state, action: PayloadAction<SessionProblem>) {
+      state.sessionProblem ??= action.payload;
+    },
+    signedOut() {
+      return initialSessionState;
+    },
+  },
+  selectors: {
+    selectSession: (state) => state.authSession,
+    selectSessionProblem: (state) => state.sessionProblem,
+  },
+});
+
+export const { signedIn, sessionLost, signedOut } = sessionSlice.actions;
+export const { selectSession, selectSessionProblem } = sessionSlice.selectors;

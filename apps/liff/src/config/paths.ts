@@ -1,0 +1,38 @@
+// Every route of the citizen app (spec section 2), defined once. Screens for calendars, payments
+// and members are not registered until their issues land: their paths fall to the not-found screen.
+
+export const paths = {
+  login: { pattern: '/login', to: () => '/login' },
+  loginSurvey: { pattern: '/login/survey/:id', to: (surveyId: string) => `/login/survey/${encodeURIComponent(surveyId)}` },
+  survey: { pattern: '/survey/:id', to: (surveyId: string) => `/survey/${encodeURIComponent(surveyId)}` },
+  confirm: { pattern: '/confirm', to: () => '/confirm' },
+  surveyConfirm: { pattern: '/confirm/:id', to: (surveyId: string) => `/confirm/${encodeURIComponent(surveyId)}` },
+  confirmSearchForm: { pattern: '/confirmSearchForm', to: () => '/confirmSearchForm' },
+  confirmList: { pattern: '/confirmList', to: () => '/confirmList' },
+  surveyConfirmList: { pattern: '/confirmList/:id', to: (surveyId: string) => `/confirmList/${encodeURIComponent(surveyId)}` },
+  confirmDetails: { pattern: '/confirmDetails', to: () => '/confirmDetails' },
+  cancelConfirm: { pattern: '/cancelConfirm', to: () => '/cancelConfirm' },
+  surveyCancelConfirm: { pattern: '/cancelConfirm/:id', to: (surveyId: string) => `/cancelConfirm/${encodeURIComponent(surveyId)}` },
+  receipt: { pattern: '/receipt', to: () => '/receipt' },
+  notFound: { pattern: '*', to: () => '/not-found' },
+} as const;
+
+/** Where a citizen lands after logging in with nowhere to return to: the surveys they can open. */
+export const HOME_PATH = paths.confirmSearchForm.to();
+
+/** The survey form path a pathname belongs to, if any (`/survey/x` → true). */
+export const isSurveyFormPath = (pathname: string) => /^\/survey\/[^/]+$/.test(pathname);
+
+/**
+ * Where browser back from the survey form is blocked (spec section 2): the survey confirmation
+ * list and the survey confirm screen.
+ */
+export const isBackBlockedTarget = (pathname: string) => /^\/(?:confirmList|confirm)\/[^/]+$/.test(pathname);
+
+/**
+ * A path the app may return to after logging in: one of ours (starts with a single slash), never
+ * the login screen itself, so a stored value cannot send the citizen to another site or loop.
+ */
+export function isSafeReturnPath(path: string | null | undefined): path is string {
+  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/^\/login(?:[/?#]|$)/.test(path);
+}

@@ -1,0 +1,95 @@
+import { Button, Loading, Notice, PageLayout } from '@city/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector, useServices } from '../../app/hooks.js';
+import { selectSession, signedIn } from '../../app/session-slice.js';
+import { HOME_PATH, isSafeReturnPath, paths } from '../../config/paths.js';
+import { startWebLogin, takeOauthState } from '../../lib/line-login.js';
+import { createSession, RETURN_PATH_KEY, saveSession } from '../../lib/session.js';
+import { messages } from '../../messages.js';
+
+type LoginStatus = 'idle' | 'exchanging' | 'mismatch' | 'failed';
+
+/**
+ * The login screen, and the address LINE returns to with `code` and `state` (spec sections 2 and
+ * 4). A state that does not match the stored one is refused with a way to try again; it never
+ * starts another redirect by itself, so it cannot loop.
+ */
+export function LoginPage() {
+  const services = useServices();
+  const { storage, settings, runtime } = services;
+  const session = useAppSelector(selectSession);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const code = searchParams.get('code');
+  const returnedState = searchParams.get('state');
+  const [status, setStatus] = useState<LoginStatus>(code === null ? 'idle' : 'exchanging');
+  const handledCode = useRef<string | null>(null);
+  const redirectUri = `${settings.webUrl.replace(/\/+$/, '')}${paths.login.to()}`;
+
+  useEffect(() => {
+    if (code === null || handledCode.current === code) return;
+    handledCode.current = code;
+    // The code and state leave the address bar at once: a reload must not replay them.
+    void navigate(paths.login.to(), { replace: true });
+    if (!takeOauthState(storage, returnedState)) {
+      setStatus('mismatch');
+      return;
+    }
+    setStatus('exchanging');
+    void services.api.exchangeLoginCode({ code, redirectTo: redirectUri }).then((result) => {
+      if ('error' in result) {
+        setStatus('failed');
+        return;
+      }
+      try {
+        const { session: tokens, profile } = result.data;
+        const newSession = createSession({ idToken: tokens.id_token, accessToken: tokens.access_token, refreshToken: tokens.refresh_token, profile });
+        saveSession(storage, newSession);
+        dispatch(signedIn(newSession));
+      } catch {
+        setStatus('failed');
+        return;
+      }
+      const returnPath = storage.getItem(RETURN_PATH_KEY);
+      storage.removeItem(RETURN_PATH_KEY);
+      void navigate(isSafeReturnPath(returnPath) ? returnPath : HOME_PATH, { replace: true });
+    });
+  }, [code, returnedState, storage, services.api, redirectUri, dispatch, navigate]);
+
+  const login = () => {
+    if (services.inLiff && services.liffLogin !== undefined) {
+      services.liffLogin();
+      return;
+    }
+    services.navigateAway(startWebLogin(storage, { authorizeUrl: runtime.lineAuthorizeUrl, clientId: settings.loginAppId, redirectUri }));
+  };
+
+  if (status === 'exchanging') {
+    return (
+      <PageLayout title={messages.loginTitle}>
+        <Loading label={messages.loggingIn} />
+      </PageLayout>
+    );
+  }
+  return (
+    <PageLayout title={messages.loginTitle}>
+      {status === 'mismatch' ? <Notice tone="error">{messages.loginStateMismatch}</Notice> : null}
+      {status === 'failed' ? <Notice tone="error">{messages.loginFailed}</Notice> : null}
+      {session !== null && status === 'idle' ? (
+        <>
+          <p>{messages.loggedInAs(session.profile.displayName)}</p>
+          <p>
+            <Link to={HOME_PATH}>{messages.goHome}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{messages.loginLead}</p>
+          <Button onClick={login}>{status === 'idle' ? messages.loginWithLine : messages.loginAgain}</Button>
+        </>
+      )}
+    </PageLayout>
+  );
+}

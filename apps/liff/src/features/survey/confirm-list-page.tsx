@@ -1,0 +1,75 @@
+import { Loading, Notice, PageLayout } from '@city/ui';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { paths } from '../../config/paths.js';
+import { messages } from '../../messages.js';
+import { loadRecords } from './lookup-slice.js';
+import { RecordCard } from './record-card.js';
+import { recordsOf } from './records.js';
+import { newAnswerStarted, recordSelected } from './survey-slice.js';
+
+/**
+ * The citizen's records (`/confirmList/{id}` for one survey, `/confirmList` for every searchable
+ * one), grouped with groupSurveyResults, newest first, each with its status.
+ */
+export function ConfirmListPage() {
+  const { id } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { recordsBySurvey, recordsStatus, error } = useAppSelector((state) => state.lookup);
+
+  useEffect(() => {
+    void dispatch(loadRecords(id));
+  }, [id, dispatch]);
+
+  const surveys = id === undefined ? Object.values(recordsBySurvey) : recordsBySurvey[id] === undefined ? [] : [recordsBySurvey[id]];
+  const loading = recordsStatus === 'loading' || recordsStatus === 'idle';
+
+  return (
+    <PageLayout title={messages.listTitle}>
+      {recordsStatus === 'failed' ? <Notice tone="error">{error ?? messages.serverError}</Notice> : null}
+      {loading && surveys.length === 0 ? <Loading label={messages.listLoading} /> : null}
+      {surveys.map(({ config, rows }) => {
+        const records = recordsOf(config, rows);
+        const canAnswer = config.isAppending?.value === true || records.length === 0;
+        return (
+          <section key={config.surveyId} className="app-section" aria-labelledby={`survey-${config.surveyId}`}>
+            <h2 id={`survey-${config.surveyId}`} className="app-section-title">
+              {config.surveyTitle ?? config.surveyId}
+            </h2>
+            {records.length === 0 && !loading ? <p>{messages.listEmpty}</p> : null}
+            {records.map((view, index) => (
+              <RecordCard key={view.record.partitionKey} config={config} view={view} heading={messages.record(index + 1)}>
+                <button
+                  type="button"
+                  className="city-button city-button--secondary"
+                  onClick={() => {
+                    dispatch(recordSelected(view.record));
+                    void navigate(paths.confirmDetails.to());
+                  }}
+                >
+                  {messages.showDetails}
+                </button>
+              </RecordCard>
+            ))}
+            {canAnswer ? (
+              <Link
+                className="city-button city-button--primary"
+                to={paths.survey.to(config.surveyId)}
+                onClick={() => {
+                  dispatch(newAnswerStarted());
+                }}
+              >
+                {messages.newAnswer}
+              </Link>
+            ) : null}
+          </section>
+        );
+      })}
+      <p>
+        <Link to={paths.confirmSearchForm.to()}>{messages.searchTitle}</Link>
+      </p>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button, Notice, PageLayout, SurveyConfirm } from '@city/ui';
+import { Link } from 'react-router';
+import { useAppSelector } from '../../app/hooks.js';
+import { HOME_PATH, paths } from '../../config/paths.js';
+import { messages } from '../../messages.js';
+
+const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
+
+/** The receipt (`/receipt`): 受付番号, what was sent, when; printable. */
+export function ReceiptPage() {
+  const receipt = useAppSelector((state) => state.survey.receipt);
+  if (receipt === null) {
+    return (
+      <PageLayout title={messages.receiptTitle}>
+        <Notice>{messages.noReceipt}</Notice>
+        <Link to={HOME_PATH}>{messages.goHome}</Link>
+      </PageLayout>
+    );
+  }
+  return (
+    <PageLayout title={messages.receiptTitle}>
+      {receipt.receiptNumber === null ? (
+        <Notice>{messages.notSentCancelPost}</Notice>
+      ) : (
+        <>
+          <p>{messages.receiptLead}</p>
+          <dl className="app-receipt">
+            <div>
+              <dt>{messages.receiptNumber}</dt>
+              <dd className="app-receipt__number" data-testid="receipt-number">
+                {receipt.receiptNumber}
+              </dd>
+            </div>
+            <div>
+              <dt>{messages.receiptSurvey}</dt>
+              <dd>{receipt.config.surveyTitle ?? receipt.surveyId}</dd>
+            </div>
+            <div>
+              <dt>{messages.receiptDate}</dt>
+              <dd>{dateTimeFormat.format(receipt.submittedAt)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+      <h2 className="app-section-title">{messages.receiptContents}</h2>
+      <SurveyConfirm config={receipt.config} answers={receipt.answers} />
+      <div className="app-actions app-no-print">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            window.print();
+          }}
+        >
+          {messages.print}
+        </Button>
+        <Link className="city-button city-button--primary" to={paths.surveyConfirmList.to(receipt.surveyId)}>
+          {messages.seeMyAnswers}
+        </Link>
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import { Button, Loading, Notice, PageLayout } from '@city/ui';
+import type { SyntheticEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { paths } from '../../config/paths.js';
+import { messages } from '../../messages.js';
+import { loadSearchableSurveys } from './lookup-slice.js';
+import { newAnswerStarted } from './survey-slice.js';
+
+/** The search form (`/confirmSearchForm`): which survey's answers to look at; or answer one. */
+export function SearchFormPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { searchableSurveys, searchableStatus, error } = useAppSelector((state) => state.lookup);
+  const [chosen, setChosen] = useState<string>();
+  const [showProblem, setShowProblem] = useState(false);
+  const problemId = useId();
+
+  useEffect(() => {
+    void dispatch(loadSearchableSurveys());
+  }, [dispatch]);
+
+  const search = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (chosen === undefined) {
+      setShowProblem(true);
+      return;
+    }
+    void navigate(paths.surveyConfirmList.to(chosen));
+  };
+
+  return (
+    <PageLayout title={messages.searchTitle}>
+      {searchableStatus === 'failed' ? <Notice tone="error">{error ?? messages.serverError}</Notice> : null}
+      {searchableStatus === 'loading' && searchableSurveys.length === 0 ? <Loading /> : null}
+      {searchableStatus === 'ready' && searchableSurveys.length === 0 ? <p>{messages.noSearchableSurveys}</p> : null}
+      {searchableSurveys.length > 0 ? (
+        <form className="city-form" noValidate onSubmit={search}>
+          <p>{messages.searchLead}</p>
+          <fieldset className="city-field" aria-describedby={showProblem ? problemId : undefined}>
+            <legend className="city-field__label">{messages.searchSurveyLegend}</legend>
+            <div className="city-choices">
+              {searchableSurveys.map((survey) => (
+                <label key={survey.surveyId} className="city-choice">
+                  <input
+                    type="radio"
+                    name="surveyId"
+                    value={survey.surveyId}
+                    checked={chosen === survey.surveyId}
+                    onChange={() => {
+                      setChosen(survey.surveyId);
+                      setShowProblem(false);
+                    }}
+                  />
+                  <span>{survey.surveyTitle ?? survey.surveyId}</span>
+                </label>
+              ))}
+            </div>
+            {showProblem ? (
+              <p id={problemId} className="city-field__error" role="alert">
+                {messages.chooseSurvey}
+              </p>
+            ) : null}
+          </fieldset>
+          <div className="city-form__actions">
+            <Button type="submit">{messages.searchSubmit}</Button>
+          </div>
+        </form>
+      ) : null}
+      <p>
+        <Link to={paths.confirmList.to()}>{messages.showAllRecords}</Link>
+      </p>
+      <ul className="app-links">
+        {searchableSurveys.map((survey) => (
+          <li key={survey.surveyId}>
+            <Link
+              to={paths.survey.to(survey.surveyId)}
+              onClick={() => {
+                dispatch(newAnswerStarted());
+              }}
+            >
+              {messages.answerSurvey(survey.surveyTitle ?? survey.surveyId)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </PageLayout>
+  );
+}

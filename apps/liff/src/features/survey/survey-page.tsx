@@ -1,0 +1,85 @@
+import type { FileRef } from '@city/survey-core';
+import { normalizeAnswers } from '@city/survey-core';
+import { isApiError } from '@city/api-client';
+import { Button, Loading, Notice, PageLayout, SurveyForm } from '@city/ui';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { failureOf } from '../../app/call-failure.js';
+import { useAppDispatch, useAppSelector, useServices } from '../../app/hooks.js';
+import { paths } from '../../config/paths.js';
+import { messages } from '../../messages.js';
+import { answersChanged, loadSurveyConfig, newAnswerStarted } from './survey-slice.js';
+
+/** The survey form (`/survey/{id}`): a new answer, or an edit of a stored record. */
+export function SurveyPage() {
+  const { id = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { api } = useServices();
+  const survey = useAppSelector((state) => state.survey);
+  const config = survey.surveyConfig?.surveyId === id ? survey.surveyConfig : null;
+
+  useEffect(() => {
+    void dispatch(loadSurveyConfig(id));
+  }, [id, dispatch]);
+
+  if (survey.configStatus === 'failed') {
+    return (
+      <PageLayout title={messages.appTitle}>
+        <Notice tone="error">{survey.configError ?? messages.surveyNotFound}</Notice>
+      </PageLayout>
+    );
+  }
+  if (config === null) return <Loading label={messages.surveyLoading} />;
+  const title = config.surveyTitle ?? messages.appTitle;
+
+  if (survey.reservationComplite && !survey.inEditingAppendingMode) {
+    return (
+      <PageLayout title={title}>
+        <Notice>{messages.alreadySubmitted}</Notice>
+        <div className="app-actions">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              dispatch(newAnswerStarted());
+            }}
+          >
+            {messages.answerAgain}
+          </Button>
+          <Link className="city-button city-button--primary" to={paths.surveyConfirmList.to(id)}>
+            {messages.seeMyAnswers}
+          </Link>
+        </div>
+      </PageLayout>
+    );
+  }
+
+  const upload = async (files: File[]): Promise<FileRef[]> => {
+    const stored: FileRef[] = [];
+    for (const file of files) {
+      const result = await api.uploadFile(file, file.name);
+      if (isApiError(result)) throw new Error(failureOf(result, dispatch).message);
+      stored.push(result.data);
+    }
+    return stored;
+  };
+  const lockedItemKeys = survey.inEditingAppendingMode ? config.surveySchema.filter((item) => item.isNotEditable).map((item) => item.itemKey) : [];
+
+  return (
+    <PageLayout title={title}>
+      {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
+      <SurveyForm
+        config={config}
+        answers={survey.surveyInput}
+        onAnswersChange={(answers) => dispatch(answersChanged(answers))}
+        onSubmit={(answers) => {
+          // The confirm screen shows what will be stored: ０９０ー… becomes 090-…
+          dispatch(answersChanged(normalizeAnswers(config.surveySchema, answers)));
+          void navigate(paths.surveyConfirm.to(id));
+        }}
+        upload={upload}
+        lockedItemKeys={lockedItemKeys}
+      />
+    </PageLayout>
+  );
+}

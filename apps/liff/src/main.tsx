@@ -1,0 +1,42 @@
+import '@city/ui/styles.css';
+import './app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { bootApp } from './app/boot.js';
+import { AppProviders } from './app/providers.js';
+import { createAppRouter } from './app/router.js';
+import { initialSessionState } from './app/session-slice.js';
+import { makeStore } from './app/store.js';
+import { messages } from './messages.js';
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html has no #root element.');
+const root = createRoot(container);
+
+bootApp().then(
+  ({ services, session }) => {
+    const store = makeStore(services, {
+      session: session === null ? initialSessionState : { ...initialSessionState, authSession: session, lineUser: session.profile },
+    });
+    // Created only now: the router reads the URL, which LIFF may have changed during init.
+    const router = createAppRouter();
+    root.render(
+      <StrictMode>
+        <AppProviders store={store} services={services}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    console.error(error);
+    root.render(
+      <div className="city-root app-root">
+        <p role="alert" className="app-boot-error">
+          {messages.liffFailed}
+        </p>
+      </div>,
+    );
+  },
+);

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defaultClientConditions, defineConfig } from 'vite';
+
+// react-router 7's package exports name only its development build (dist/development), whatever
+// the mode; its production build sits beside it in dist/production. Production builds use that
+// one: smaller, and without development-only warnings and checks.
+const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  resolve: {
+    // In the workspace, @city/* packages resolve to their TypeScript source (the @city/source
+    // condition), so the app builds without building the packages first.
+    conditions: ['@city/source', ...defaultClientConditions],
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: join(reactRouterDist, 'production/index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'production/dom-export.mjs') },
+          ]
+        : [],
+  },
+  build: { sourcemap: true, target: 'es2022' },
+  server: {
+    // `pnpm dev`: the API and the LINE stand-in of `pnpm start` (port 3000) behind Vite.
+    proxy: { '/survey/api': 'http://127.0.0.1:3000', '/__dev': 'http://127.0.0.1:3000' },
+  },
+}));
