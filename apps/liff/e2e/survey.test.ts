@@ -68,6 +68,8 @@ describe('the demo questionnaire', () => {
     await field('最後に市役所を訪れた日').fill('2026-10-01');
     await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: PNG });
     await visible('park.png');
+    // The thumbnail is the picked file itself: the stored one needs a token an <img> cannot send.
+    await expect.poll(() => page.locator('img.city-file__preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await field('ご意見・ご要望').fill('公園のベンチを増やしてください。');
     await expectNoSeriousA11yViolations(page, 'survey form filled');
     await page.getByRole('button', { name: '確認する' }).click();

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, redirect } from 'react-router';
+import { Loading } from '@city/ui';
 import { RequireSession } from '../components/require-session.js';
 import { paths } from '../config/paths.js';
 import { RootLayout } from './root-layout.js';
@@ -8,6 +9,8 @@ import { RootLayout } from './root-layout.js';
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while the first screen's code arrives.
+    hydrateFallbackElement: <Loading />,
     children: [
       { path: paths.login.pattern, lazy: () => import('../features/auth/login-page.js').then((module) => ({ Component: module.LoginPage })) },
       {

@@ -58,7 +58,7 @@ function SessionCountdown({ problem }: { problem: 'notLoggedIn' | 'expired' }) {
         title={problem === 'expired' ? messages.sessionExpiredTitle : messages.notLoggedInTitle}
         {...(secondsLeft > 0 ? { countdownSeconds: secondsLeft } : {})}
       >
-        {secondsLeft > 0 ? (problem === 'expired' ? messages.sessionExpired : messages.notLoggedIn) : messages.movingToLogin}
+        <p>{secondsLeft > 0 ? (problem === 'expired' ? messages.sessionExpired : messages.notLoggedIn) : messages.movingToLogin}</p>
       </Notice>
     </div>
   );

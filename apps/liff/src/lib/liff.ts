@@ -61,6 +61,9 @@ export async function startLiff(options: { liffId: string; mockUser?: MockLiffUs
       getAccessToken: mockUser.accessToken,
       getProfile: { ...mockUser.profile, statusMessage: '' },
     });
+    // The mock keeps its own signed-in state, which only its login() sets (as inside LINE, where
+    // the citizen is always signed in).
+    liff.login();
   }
   const login = (redirectUri: string) => {
     liff.login({ redirectUri });

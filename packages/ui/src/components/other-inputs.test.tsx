@@ -48,9 +48,18 @@ describe('ReservationButton', () => {
 });
 
 describe('FilesInput', () => {
-  function Files({ upload }: { upload: (files: File[]) => Promise<FileRef[]> }) {
+  function Files({ upload, previewUrl }: { upload: (files: File[]) => Promise<FileRef[]>; previewUrl?: (file: FileRef) => string | undefined }) {
     const [value, setValue] = useState<FileRef[]>();
-    return <FilesInput item={{ itemKey: 'docs', type: 'files', title: '書類' }} value={value} onChange={setValue} upload={upload} limits={{ maxBytes: 1024 * 1024, maxFiles: 2 }} />;
+    return (
+      <FilesInput
+        item={{ itemKey: 'docs', type: 'files', title: '書類' }}
+        value={value}
+        onChange={setValue}
+        upload={upload}
+        limits={{ maxBytes: 1024 * 1024, maxFiles: 2 }}
+        {...(previewUrl === undefined ? {} : { previewUrl })}
+      />
+    );
   }
   const upload = vi.fn((files: File[]) => Promise.resolve(files.map((file) => ({ name: file.name, url: `https://files.example/${file.name}`, contentType: file.type, size: file.size }))));
 
@@ -61,6 +70,26 @@ describe('FilesInput', () => {
     expect(await screen.findByText('保険証.png')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '「保険証.png」を削除' }));
     expect(screen.queryByText('保険証.png')).toBeNull();
+  });
+
+  it('shows image thumbnails from the file url, or from where the app says, or none', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<Files upload={upload} />);
+    await user.upload(screen.getByLabelText(/ファイルを選ぶ/), new File(['x'], 'a.png', { type: 'image/png' }));
+    await screen.findByText('a.png');
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('https://files.example/a.png');
+    unmount();
+
+    const { unmount: unmountLocal } = render(<Files upload={upload} previewUrl={(file) => `blob:local/${file.name}`} />);
+    await user.upload(screen.getByLabelText(/ファイルを選ぶ/), new File(['x'], 'b.png', { type: 'image/png' }));
+    await screen.findByText('b.png');
+    expect(document.querySelector('img')?.getAttribute('src')).toBe('blob:local/b.png');
+    unmountLocal();
+
+    render(<Files upload={upload} previewUrl={() => undefined} />);
+    await user.upload(screen.getByLabelText(/ファイルを選ぶ/), new File(['x'], 'c.png', { type: 'image/png' }));
+    await screen.findByText('c.png');
+    expect(document.querySelector('img')).toBeNull();
   });
 
   it('refuses a file that is too large or of the wrong type with a message, before sending anything', async () => {

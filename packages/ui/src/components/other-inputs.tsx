@@ -102,7 +102,16 @@ export function FilesInput({
   disabled,
   upload,
   limits = {},
-}: ItemInputProps<FilesItem, FileRef[]> & { upload: (files: File[]) => Promise<FileRef[]>; limits?: FileLimits }) {
+  previewUrl = (file) => file.url,
+}: ItemInputProps<FilesItem, FileRef[]> & {
+  upload: (files: File[]) => Promise<FileRef[]>;
+  limits?: FileLimits;
+  /**
+   * Where an image's thumbnail comes from; none shows no thumbnail. Default: the file's url. An app
+   * whose file urls need a token (an `<img>` sends none) passes object URLs of the picked files.
+   */
+  previewUrl?: (file: FileRef) => string | undefined;
+}) {
   const files = value ?? [];
   const maxBytes = limits.maxBytes ?? 10 * 1024 * 1024;
   const accept = limits.accept ?? DEFAULT_ACCEPT;
@@ -148,7 +157,7 @@ export function FilesInput({
           <ul className="city-files">
             {files.map((file) => (
               <li key={file.url} className="city-file">
-                {file.contentType?.startsWith('image/') ? <img src={file.url} alt="" className="city-file__preview" /> : null}
+                {file.contentType?.startsWith('image/') && previewUrl(file) !== undefined ? <img src={previewUrl(file)} alt="" className="city-file__preview" /> : null}
                 <span className="city-file__name">{file.name}</span>
                 <button
                   type="button"

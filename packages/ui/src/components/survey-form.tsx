@@ -24,6 +24,8 @@ export interface SurveyFormProps {
   /** Sends picked files (files items); required when the survey has one. */
   upload?: (files: File[]) => Promise<FileRef[]>;
   fileLimits?: FileLimits;
+  /** Where a files item's image thumbnails come from (see FilesInput); default: the file's url. */
+  filePreviewUrl?: (file: FileRef) => string | undefined;
   /** Opens the calendar for a reservation item. */
   onChooseSlot?: (itemKey: string) => void;
   /** How a chosen slot reads, by its value. */
@@ -157,6 +159,7 @@ function SurveyItemInput({
           onChange={onChange}
           upload={form.upload ?? missingUpload /* unreachable: SurveyForm checks first */}
           {...(form.fileLimits === undefined ? {} : { limits: form.fileLimits })}
+          {...(form.filePreviewUrl === undefined ? {} : { previewUrl: form.filePreviewUrl })}
           {...common}
         />
       );

@@ -7,7 +7,7 @@ import { messages } from '../../messages.js';
 import { loadRecords } from './lookup-slice.js';
 import { RecordCard } from './record-card.js';
 import { recordsOf } from './records.js';
-import { newAnswerStarted, recordSelected } from './survey-slice.js';
+import { startNewAnswer, recordSelected } from './survey-slice.js';
 
 /**
  * The citizen's records (`/confirmList/{id}` for one survey, `/confirmList` for every searchable
@@ -58,7 +58,7 @@ export function ConfirmListPage() {
                 className="city-button city-button--primary"
                 to={paths.survey.to(config.surveyId)}
                 onClick={() => {
-                  dispatch(newAnswerStarted());
+                  void dispatch(startNewAnswer());
                 }}
               >
                 {messages.newAnswer}

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { loadSearchableSurveys } from './lookup-slice.js';
-import { newAnswerStarted } from './survey-slice.js';
+import { startNewAnswer } from './survey-slice.js';
 
 /** The search form (`/confirmSearchForm`): which survey's answers to look at; or answer one. */
 export function SearchFormPage() {
@@ -77,7 +77,7 @@ export function SearchFormPage() {
             <Link
               to={paths.survey.to(survey.surveyId)}
               onClick={() => {
-                dispatch(newAnswerStarted());
+                void dispatch(startNewAnswer());
               }}
             >
               {messages.answerSurvey(survey.surveyTitle ?? survey.surveyId)}

@@ -1,6 +1,6 @@
 import type { FileRef } from '@city/survey-core';
 import { normalizeAnswers } from '@city/survey-core';
-import { isApiError } from '@city/api-client';
+import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Loading, Notice, PageLayout, SurveyForm } from '@city/ui';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,7 +8,14 @@ import { failureOf } from '../../app/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
-import { answersChanged, loadSurveyConfig, newAnswerStarted } from './survey-slice.js';
+import { answersChanged, loadSurveyConfig, startNewAnswer } from './survey-slice.js';
+
+/**
+ * Thumbnails of the images this citizen picked, by their stored url: the stored file needs the ID
+ * token, which an <img> cannot send, so the picked file itself is shown.
+ */
+const pickedImages = new Map<string, string>();
+const fileLimits = { accept: FILE_UPLOAD_LIMITS.contentTypes, maxBytes: FILE_UPLOAD_LIMITS.maxBytes };
 
 /** The survey form (`/survey/{id}`): a new answer, or an edit of a stored record. */
 export function SurveyPage() {
@@ -33,7 +40,7 @@ export function SurveyPage() {
   if (config === null) return <Loading label={messages.surveyLoading} />;
   const title = config.surveyTitle ?? messages.appTitle;
 
-  if (survey.reservationComplite && !survey.inEditingAppendingMode) {
+  if (survey.reservationComplite && survey.completedSurveyId === id && !survey.inEditingAppendingMode) {
     return (
       <PageLayout title={title}>
         <Notice>{messages.alreadySubmitted}</Notice>
@@ -41,7 +48,7 @@ export function SurveyPage() {
           <Button
             variant="secondary"
             onClick={() => {
-              dispatch(newAnswerStarted());
+              void dispatch(startNewAnswer());
             }}
           >
             {messages.answerAgain}
@@ -59,6 +66,7 @@ export function SurveyPage() {
     for (const file of files) {
       const result = await api.uploadFile(file, file.name);
       if (isApiError(result)) throw new Error(failureOf(result, dispatch).message);
+      if (file.type.startsWith('image/')) pickedImages.set(result.data.url, URL.createObjectURL(file));
       stored.push(result.data);
     }
     return stored;
@@ -78,6 +86,8 @@ export function SurveyPage() {
           void navigate(paths.surveyConfirm.to(id));
         }}
         upload={upload}
+        fileLimits={fileLimits}
+        filePreviewUrl={(file) => pickedImages.get(file.url)}
         lockedItemKeys={lockedItemKeys}
       />
     </PageLayout>

@@ -38,8 +38,14 @@ export interface SurveyState {
   inEditingAppendingMode: boolean;
   /** The record being looked at or edited (spec section 3: selectedSurveyResults). */
   selectedSurveyResults: SelectedRecord | null;
-  /** Set when a submission completed; removed when the page is hidden (spec section 2: reservationComplite). */
+  /**
+   * Set when a submission completed, also in session storage (its value the survey's id); both are
+   * removed when the page becomes hidden (spec section 2: reservationComplite), which includes
+   * leaving or reloading it.
+   */
   reservationComplite: boolean;
+  /** The survey whose submission the flag is about. */
+  completedSurveyId: string | null;
   receipt: Receipt | null;
   submitStatus: 'idle' | 'sending' | 'failed';
   submitError: string | null;
@@ -53,6 +59,7 @@ export const initialSurveyState: SurveyState = {
   inEditingAppendingMode: false,
   selectedSurveyResults: null,
   reservationComplite: false,
+  completedSurveyId: null,
   receipt: null,
   submitStatus: 'idle',
   submitError: null,
@@ -97,8 +104,14 @@ export const submitSurvey = createAppThunk('survey/submit', async (_: undefined,
   if (config.cancelPost === true) return { payload, receipt: { ...receipt, receiptNumber: null } };
   const result = await extra.api.putReservation(payload);
   if (isApiError(result)) return rejectWithValue(failureOf(result, dispatch));
-  extra.storage.setItem(RESERVATION_COMPLETE_KEY, 'true');
+  extra.storage.setItem(RESERVATION_COMPLETE_KEY, config.surveyId);
   return { payload, receipt: { ...receipt, receiptNumber: result.receiptNumber } };
+});
+
+/** Starts a fresh answer: no edit, no completion flag (in the store or in session storage). */
+export const startNewAnswer = createAppThunk('survey/startNewAnswer', (_: undefined, { extra, dispatch }) => {
+  extra.storage.removeItem(RESERVATION_COMPLETE_KEY);
+  dispatch(surveySlice.actions.newAnswerStarted());
 });
 
 export const surveySlice = createSlice({
@@ -124,16 +137,18 @@ export const surveySlice = createSlice({
       state.submitStatus = 'idle';
       state.submitError = null;
     },
-    /** A fresh answer to a survey (leaves any edit). */
+    /** A fresh answer to a survey (leaves any edit). Dispatched through {@link startNewAnswer}. */
     newAnswerStarted(state) {
       state.surveyInput = {};
       state.inEditingAppendingMode = false;
       state.reservationComplite = false;
+      state.completedSurveyId = null;
       state.submitStatus = 'idle';
       state.submitError = null;
     },
     reservationCompleteCleared(state) {
       state.reservationComplite = false;
+      state.completedSurveyId = null;
     },
   },
   extraReducers: (builder) => {
@@ -144,7 +159,6 @@ export const surveySlice = createSlice({
           state.surveyConfig = null;
           state.surveyInput = {};
           state.inEditingAppendingMode = false;
-          state.reservationComplite = false;
         }
         state.configStatus = 'loading';
         state.configError = null;
@@ -164,6 +178,7 @@ export const surveySlice = createSlice({
       .addCase(submitSurvey.fulfilled, (state, action) => {
         state.receipt = action.payload.receipt as Draft<Receipt>;
         state.reservationComplite = action.payload.receipt.receiptNumber !== null;
+        state.completedSurveyId = state.reservationComplite ? action.payload.receipt.surveyId : null;
         state.submitStatus = 'idle';
         state.surveyInput = {};
         state.inEditingAppendingMode = false;
@@ -176,4 +191,4 @@ export const surveySlice = createSlice({
   },
 });
 
-export const { answersChanged, recordSelected, editStarted, newAnswerStarted, reservationCompleteCleared } = surveySlice.actions;
+export const { answersChanged, recordSelected, editStarted, reservationCompleteCleared } = surveySlice.actions;
