@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const origin = `http://${config.host}:${String((app.server.address() as AddressInfo).port)}`;
   if (app.citizenAppServed) {
     // The newcomer's entry point: the app signs in through the stand-in (or LINE) itself.
-    app.log.info(`Citizen app: ${origin}/`);
+    app.log.info(`Citizen app: ${origin}/login`);
   } else if (app.lineStandIn !== undefined) {
     // A link that works as printed: LINE's authorize endpoint needs these parameters.
     const params = new URLSearchParams({

@@ -3,8 +3,8 @@
 import { createHash, randomInt } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { ReservationResult } from '@city/api-client';
-import type { AnswerValue, FileRef, SubmissionPayload, SurveyResultRow, SurveySchemaItem } from '@city/survey-core';
-import { buildSurveyResultRows, validateAnswers } from '@city/survey-core';
+import type { AnswerValue, FileRef, SubmissionPayload } from '@city/survey-core';
+import { answersFromRows, buildSurveyResultRows, validateAnswers } from '@city/survey-core';
 import type { RouteDeps } from './app.js';
 import { HttpError } from './errors.js';
 import { messages } from './messages.js';
@@ -142,19 +142,6 @@ export function storeSubmission(
     throw error;
   }
   return result;
-}
-
-/** The answers a record's rows hold, item by item, in the form buildSurveyResultRows takes. */
-function answersFromRows(schema: readonly SurveySchemaItem[], rows: readonly SurveyResultRow[]): Record<string, AnswerValue> {
-  const entries: [string, AnswerValue][] = [];
-  for (const item of schema) {
-    const answered = rows.filter((row) => row.itemKey === item.itemKey && row.value !== '');
-    if (answered.length === 0) continue;
-    if (item.type === 'files') entries.push([item.itemKey, answered[0]?.files ?? []]);
-    else if (item.type === 'checkboxes' || answered.length > 1) entries.push([item.itemKey, answered.map((row) => row.value)]);
-    else entries.push([item.itemKey, answered[0]?.value ?? '']);
-  }
-  return Object.fromEntries(entries);
 }
 
 function filesOf(answer: AnswerValue | undefined): FileRef[] {

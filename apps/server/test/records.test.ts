@@ -38,7 +38,7 @@ describe('survey configs', () => {
   it('lists the searchable surveys, and the ones asked for (unknown ids left out)', async () => {
     const [yamada] = ctx.users;
     const searchable = await ctx.call(yamada!, 'GET', '/survey-configs/getAllSearchable');
-    expect((searchable.body.data as { surveyId: string }[]).map((config) => config.surveyId)).toEqual(['event-application']);
+    expect((searchable.body.data as { surveyId: string }[]).map((config) => config.surveyId)).toEqual(['citizen-questionnaire', 'event-application']);
     const list = await ctx.call(yamada!, 'POST', '/survey-configs/getSurveyConfigsList', {
       body: { surveyIdList: ['citizen-questionnaire', 'nope', 'event-application'] },
     });

@@ -21,7 +21,7 @@ export function seedDemoData(db: SqliteDatabase): void {
   if (!surveys.isEmpty()) return;
   const results = createSurveyResultRepository(db);
   results.transaction(() => {
-    surveys.save({ config: CITIZEN_QUESTIONNAIRE, lookupItemKeys: [], searchable: false });
+    surveys.save({ config: CITIZEN_QUESTIONNAIRE, lookupItemKeys: [], searchable: true });
     surveys.save({ config: EVENT_APPLICATION, lookupItemKeys: ['ticket', 'born'], searchable: true });
     for (const imported of IMPORTED_APPLICATIONS) {
       const rows = buildSurveyResultRows({
