@@ -1,5 +1,5 @@
 import { Button, Notice } from '@city/ui';
-import { useBlocker } from 'react-router';
+import { NavigationType, useBlocker } from 'react-router';
 import { isBackBlockedTarget, isSurveyFormPath } from '../config/paths.js';
 import { messages } from '../messages.js';
 
@@ -11,7 +11,7 @@ import { messages } from '../messages.js';
 export function BackNavigationGuard() {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation, historyAction }) =>
-      historyAction === 'POP' && isSurveyFormPath(currentLocation.pathname) && isBackBlockedTarget(nextLocation.pathname),
+      historyAction === NavigationType.Pop && isSurveyFormPath(currentLocation.pathname) && isBackBlockedTarget(nextLocation.pathname),
   );
   if (blocker.state !== 'blocked') return null;
   return (

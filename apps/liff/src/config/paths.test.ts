@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { isBackBlockedTarget, isSafeReturnPath, isSurveyFormPath, paths } from './paths.js';
+
+describe('paths', () => {
+  it('builds each screen path, encoding ids', () => {
+    expect(paths.survey.to('a b')).toBe('/survey/a%20b');
+    expect(paths.surveyConfirmList.to('x')).toBe('/confirmList/x');
+    expect(paths.surveyCancelConfirm.to('x')).toBe('/cancelConfirm/x');
+  });
+
+  it('returns after login only to a path of this app, never to login itself or elsewhere', () => {
+    expect(isSafeReturnPath('/confirmList/event-application')).toBe(true);
+    expect(isSafeReturnPath('/survey/x?from=line')).toBe(true);
+    for (const unsafe of ['//evil.example', '/\\evil.example', 'https://evil.example/', '/login', '/login?code=1', '/login/survey/x', '', null]) {
+      expect(isSafeReturnPath(unsafe), String(unsafe)).toBe(false);
+    }
+  });
+
+  it('knows the survey form and the screens back navigation from it may not reach', () => {
+    expect(isSurveyFormPath('/survey/x')).toBe(true);
+    expect(isSurveyFormPath('/survey')).toBe(false);
+    expect(isBackBlockedTarget('/confirmList/x')).toBe(true);
+    expect(isBackBlockedTarget('/confirm/x')).toBe(true);
+    expect(isBackBlockedTarget('/confirmList')).toBe(false);
+    expect(isBackBlockedTarget('/confirmDetails')).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import type { SubmissionPayload, SurveyConfig } from '@city/survey-core';
+import { buildSurveyResultRows } from '@city/survey-core';
+import { describe, expect, it, vi } from 'vitest';
+import { testServices } from '../../../test/render-with-providers.js';
+import { initialSessionState } from '../../app/session-slice.js';
+import { makeStore } from '../../app/store.js';
+import { answersChanged, editStarted, submitSurvey } from './survey-slice.js';
+
+const survey: SurveyConfig = {
+  surveyId: 'event-application',
+  isAppending: { value: true },
+  surveySchema: [
+    { itemKey: 'ticket', type: 'text', title: '受講券番号' },
+    { itemKey: 'course', type: 'radio', title: '講座', options: ['スマホ教室', '料理教室'] },
+  ],
+};
+const session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
+
+function storeWith(config: SurveyConfig, putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }))) {
+  const services = testServices({ api: { putReservation } });
+  const store = makeStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+  store.dispatch({ type: 'survey/loadConfig/fulfilled', payload: config, meta: { arg: config.surveyId } });
+  return { store, services, putReservation };
+}
+
+describe('submitSurvey', () => {
+  it('sends the rows built from the answers and keeps the receipt number; the completion flag names the survey', async () => {
+    const { store, services, putReservation } = storeWith(survey);
+    store.dispatch(answersChanged({ ticket: '200001', course: 'スマホ教室' }));
+    await store.dispatch(submitSurvey());
+    const payload = putReservation.mock.calls[0]![0];
+    expect(payload.data[0]!.partitionKey).toBe(`event-application#U1#${String(services.now())}`);
+    expect(payload.oldPartitionKey).toBeUndefined();
+    expect(store.getState().survey.receipt?.receiptNumber).toBe('K7Q-4M2X');
+    expect(store.getState().survey.reservationComplite).toBe(true);
+    expect(services.storage.getItem('reservationComplite')).toBe('event-application');
+  });
+
+  it('replaces the record being edited: same partition key, sent as oldPartitionKey', async () => {
+    const { store, putReservation } = storeWith(survey);
+    const rows = buildSurveyResultRows({ config: survey, userId: 'U1', answers: { ticket: '200001', course: 'スマホ教室' }, now: 1 });
+    const partitionKey = rows[0]!.partitionKey;
+    store.dispatch(editStarted({ config: survey, record: { surveyId: survey.surveyId, partitionKey, check: '未対応', rows } }));
+    expect(store.getState().survey.surveyInput).toEqual({ ticket: '200001', course: 'スマホ教室' });
+    store.dispatch(answersChanged({ ticket: '200001', course: '料理教室' }));
+    await store.dispatch(submitSurvey());
+    const payload = putReservation.mock.calls[0]![0];
+    expect(payload.oldPartitionKey).toBe(partitionKey);
+    expect(new Set(payload.data.map((row) => row.partitionKey))).toEqual(new Set([partitionKey]));
+    expect(store.getState().survey.inEditingAppendingMode).toBe(false);
+  });
+
+  it('with cancelPost, returns the payload and sends nothing', async () => {
+    const { store, putReservation } = storeWith({ ...survey, cancelPost: true });
+    store.dispatch(answersChanged({ ticket: '200001' }));
+    const result = await store.dispatch(submitSurvey());
+    expect(putReservation).not.toHaveBeenCalled();
+    expect(submitSurvey.fulfilled.match(result) && result.payload.payload.data[0]?.value).toBe('200001');
+    expect(store.getState().survey.receipt?.receiptNumber).toBeNull();
+    expect(store.getState().survey.reservationComplite).toBe(false);
+  });
+});

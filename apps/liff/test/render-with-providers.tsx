@@ -1,0 +1,63 @@
+import type { ApiClient } from '@city/api-client';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../src/app/providers.js';
+import type { AppServices } from '../src/app/services.js';
+import type { RootState } from '../src/app/store.js';
+import { makeStore } from '../src/app/store.js';
+
+/** Session storage for one test (jsdom's is shared between tests of a file). */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => {
+      items.clear();
+    },
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+  };
+}
+
+/** Services for a test: the given API methods (others throw when called), memory storage, a fixed clock. */
+export function testServices(overrides: Partial<Omit<AppServices, 'api'>> & { api?: Partial<ApiClient> } = {}): AppServices {
+  const api = new Proxy(overrides.api ?? {}, {
+    get: (target, name: string) => (target as Record<string, unknown>)[name] ?? (() => { throw new Error(`Unexpected API call: ${name}`); }),
+  }) as ApiClient;
+  return {
+    storage: memoryStorage(),
+    settings: { apiBaseUrl: 'http://127.0.0.1:1', loginAppId: '1650000000', webUrl: 'http://127.0.0.1:1' },
+    runtime: { lineAuthorizeUrl: 'https://access.line.me/oauth2/v2.1/authorize', loginAppId: '1650000000', liffId: null, lineStandIn: false },
+    navigateAway: () => undefined,
+    now: () => Date.UTC(2026, 10, 22, 1, 0, 0),
+    inLiff: false,
+    ...overrides,
+    api,
+  };
+}
+
+/** Renders routes at `path` inside the app's providers; returns the store, router and services. */
+export function renderWithProviders(
+  routes: RouteObject[],
+  options: { path: string; services?: AppServices; preloadedState?: Partial<RootState> },
+): { store: ReturnType<typeof makeStore>; router: ReturnType<typeof createMemoryRouter>; services: AppServices; view: ReturnType<typeof render> } {
+  const services = options.services ?? testServices();
+  const store = makeStore(services, options.preloadedState);
+  const router = createMemoryRouter(routes, { initialEntries: [options.path] });
+  const tree: ReactNode = (
+    <AppProviders store={store} services={services}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  return { store, router, services, view: render(tree) };
+}
