@@ -22,7 +22,8 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
-  build: { sourcemap: true, target: 'es2022' },
+  // The manifest lets scripts/size.mjs find the entry chunk and its static imports.
+  build: { sourcemap: true, target: 'es2022', manifest: true },
   server: {
     // `pnpm dev`: the API and the LINE stand-in of `pnpm start` (port 3000) behind Vite.
     proxy: { '/survey/api': 'http://127.0.0.1:3000', '/__dev': 'http://127.0.0.1:3000' },
