@@ -4,18 +4,18 @@ import { dirname, join } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
 
 // react-router 7's package exports name only its development build (dist/development), whatever
-// the mode; its production build sits beside it in dist/production. Production builds use that
-// one: smaller, and without development-only warnings and checks.
+// the mode; its production build sits beside it in dist/production, without the development-only
+// warnings and checks. Every build (any --mode) uses that one; the dev server keeps the warnings.
 const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
     // In the workspace, @city/* packages resolve to their TypeScript source (the @city/source
     // condition), so the app builds without building the packages first.
     conditions: ['@city/source', ...defaultClientConditions],
     alias:
-      mode === 'production'
+      command === 'build'
         ? [
             { find: /^react-router$/, replacement: join(reactRouterDist, 'production/index.mjs') },
             { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'production/dom-export.mjs') },

@@ -76,6 +76,9 @@ describe('the demo questionnaire', () => {
 
     await page.waitForURL(/\/confirm\/citizen-questionnaire$/);
     await visible('入力内容の確認');
+    // The new screen is named in the tab and gets the focus, so a screen reader announces it.
+    await expect.poll(() => page.title()).toBe('入力内容の確認 | 市民アンケート・予約');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     for (const shown of ['山田 太郎', '090-1234-5678', '1980年4月1日（昭和55年4月1日）', '中央区', 'やや満足', '図書館、体育館', 'park.png', '公園のベンチを増やしてください。']) {
       await visible(shown);
     }

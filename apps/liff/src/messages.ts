@@ -16,7 +16,7 @@ export const messages = {
   notLoggedInTitle: 'ログインしてください',
   notLoggedIn: 'この画面を使うにはログインが必要です。',
   sessionExpiredTitle: 'セッションの有効期限が切れました',
-  sessionExpired: 'しばらく操作がなかったため、ログインの有効期限が切れました。もう一度ログインしてください。',
+  sessionExpired: 'ログインの有効期限が切れました。お手数ですが、もう一度ログインしてください。',
   movingToLogin: 'ログイン画面へ移動します。',
   // Survey
   surveyLoading: 'アンケートを読み込んでいます',
@@ -31,6 +31,7 @@ export const messages = {
   toSurvey: 'アンケートに戻る',
   // Receipt
   receiptTitle: '送信が完了しました',
+  notSentTitle: '入力内容の確認が終わりました',
   receiptLead: 'ご回答ありがとうございました。受付番号はお問い合わせの際に必要です。',
   receiptNumber: '受付番号',
   receiptSurvey: 'アンケート',
@@ -54,8 +55,8 @@ export const messages = {
   listLoading: '送信した内容を読み込んでいます',
   record: (index: number) => `${index}件目`,
   status: '状況',
-  receiptNumberShort: '受付番号',
   showDetails: '詳しく見る',
+  showDetailsOf: (index: number) => `${index}件目を詳しく見る`,
   newAnswer: '新しく回答する',
   detailsTitle: '送信した内容の詳細',
   noSelectedRecord: '表示する内容がありません。一覧から選び直してください。',
@@ -69,7 +70,6 @@ export const messages = {
   cancelBack: 'キャンセルしない',
   cancelling: 'キャンセルしています…',
   cancelled: 'キャンセルしました。',
-  saved: '送信しました。',
   // Blocked back navigation (spec section 2)
   backBlockedTitle: '前の画面には戻れません',
   backBlocked: '前の画面に戻ると、手続きが正常に終了しない場合があります。最初からやり直す場合は、一度ブラウザを閉じてください。',
@@ -79,6 +79,9 @@ export const messages = {
   networkError: '通信できませんでした。電波の良いところで、もう一度お試しください。',
   timeout: '時間内に処理が終わりませんでした。時間をおいて、もう一度お試しください。',
   serverError: 'ただいま処理できません。時間をおいて、もう一度お試しください。',
+  notFoundOnServer: 'お探しの情報は見つかりませんでした。',
+  tooManyRequests: '操作が続いたため、しばらくお待ちください。時間をおいて、もう一度お試しください。',
+  requestRefused: 'この操作は受け付けられませんでした。入力内容をご確認のうえ、もう一度お試しください。',
   retry: '再読み込み',
   close: '閉じる',
 } as const;

@@ -3,7 +3,8 @@ import type { RuntimeConfig } from '../config/env.js';
 import { LIFF_MOCK_USER_KEY, localStorageOrNull, readRuntimeConfig, readSettings } from '../config/env.js';
 import type { LiffSession, MockLiffUser } from '../lib/liff.js';
 import type { Session } from '../lib/session.js';
-import { createSession, findSession, saveSession, SESSION_KEYS } from '../lib/session.js';
+import { HOME_PATH, isSafeReturnPath } from '../config/paths.js';
+import { createSession, findSession, RETURN_PATH_KEY, saveSession, SESSION_KEYS } from '../lib/session.js';
 import type { AppServices } from './services.js';
 
 /** What starting the app decided: its services and the session it starts with. */
@@ -63,8 +64,12 @@ export async function bootApp(): Promise<Boot> {
     ...(liffSession === undefined
       ? {}
       : {
+          // Inside LINE the citizen is always signed in to LINE: opening the app again makes
+          // liff.init fetch fresh tokens. (liff.login() is for LIFF apps in other browsers.)
           liffLogin: () => {
-            liffSession.login(`${settings.webUrl.replace(/\/+$/, '')}${window.location.pathname}`);
+            const returnPath = storage.getItem(RETURN_PATH_KEY);
+            storage.removeItem(RETURN_PATH_KEY);
+            window.location.replace(`${settings.webUrl.replace(/\/+$/, '')}${isSafeReturnPath(returnPath) ? returnPath : HOME_PATH}`);
           },
         }),
   };

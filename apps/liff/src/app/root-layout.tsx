@@ -1,9 +1,10 @@
 import { Loading, ToastProvider } from '@city/ui';
-import { Suspense, useEffect } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useAppDispatch, useServices } from './hooks.js';
 import { reservationCompleteCleared } from '../features/survey/survey-slice.js';
 import { RESERVATION_COMPLETE_KEY } from '../lib/session.js';
+import { messages } from '../messages.js';
 import { BackNavigationGuard } from '../components/back-navigation-guard.js';
 import { SessionNotice } from '../components/session-notice.js';
 
@@ -14,6 +15,7 @@ import { SessionNotice } from '../components/session-notice.js';
 export function RootLayout() {
   const navigation = useNavigation();
   useClearCompletionWhenHidden();
+  useAnnounceScreenChange();
   return (
     <div className="city-root app-root">
       <ToastProvider>
@@ -26,6 +28,31 @@ export function RootLayout() {
       </ToastProvider>
     </div>
   );
+}
+
+/**
+ * After moving to another screen, the browser tab says which screen it is and the focus moves to
+ * its heading, so a screen reader announces the new screen (a client-side route change is silent
+ * otherwise). The first screen keeps the browser's own start.
+ */
+function useAnnounceScreenChange() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    const isFirstScreen = first.current;
+    first.current = false;
+    const frame = requestAnimationFrame(() => {
+      const heading = document.querySelector<HTMLElement>('h1');
+      if (heading === null) return;
+      document.title = `${heading.textContent} | ${messages.appTitle}`;
+      if (isFirstScreen) return;
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: false });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [location.key]);
 }
 
 /** When the page becomes hidden, the stored reservation-complete flag is removed (spec section 2). */

@@ -1,9 +1,9 @@
 import { Notice } from '@city/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector, useServices } from '../app/hooks.js';
 import { selectSessionProblem, signedOut } from '../app/session-slice.js';
-import { paths } from '../config/paths.js';
+import { isSafeReturnPath, paths } from '../config/paths.js';
 import { clearSessionStorage, RETURN_PATH_KEY } from '../lib/session.js';
 import { messages } from '../messages.js';
 
@@ -19,7 +19,9 @@ export const MOVING_MESSAGE_MS = 1500;
  */
 export function SessionNotice() {
   const problem = useAppSelector(selectSessionProblem);
-  if (problem === null) return null;
+  const { pathname } = useLocation();
+  // On the login screen itself there is nowhere to move to.
+  if (problem === null || pathname === paths.login.to()) return null;
   return <SessionCountdown key={problem} problem={problem} />;
 }
 
@@ -29,7 +31,9 @@ function SessionCountdown({ problem }: { problem: 'notLoggedIn' | 'expired' }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const returnPath = `${location.pathname}${location.search}`;
+  // Where the citizen was when the session was lost: where they return after logging in.
+  const [returnPath] = useState(() => `${location.pathname}${location.search}`);
+  const moved = useRef(false);
 
   useEffect(() => {
     if (secondsLeft > 0) {
@@ -41,10 +45,13 @@ function SessionCountdown({ problem }: { problem: 'notLoggedIn' | 'expired' }) {
       };
     }
     const move = setTimeout(() => {
+      if (moved.current) return;
+      moved.current = true;
       clearSessionStorage(storage);
-      storage.setItem(RETURN_PATH_KEY, returnPath);
-      dispatch(signedOut());
-      void navigate(paths.login.to(), { replace: true });
+      if (isSafeReturnPath(returnPath)) storage.setItem(RETURN_PATH_KEY, returnPath);
+      // Signed out only once the login screen shows: the screen being left would otherwise see
+      // no session and start a second countdown.
+      void Promise.resolve(navigate(paths.login.to(), { replace: true })).then(() => dispatch(signedOut()));
     }, MOVING_MESSAGE_MS);
     return () => {
       clearTimeout(move);

@@ -14,7 +14,7 @@ export const paths = {
   cancelConfirm: { pattern: '/cancelConfirm', to: () => '/cancelConfirm' },
   surveyCancelConfirm: { pattern: '/cancelConfirm/:id', to: (surveyId: string) => `/cancelConfirm/${encodeURIComponent(surveyId)}` },
   receipt: { pattern: '/receipt', to: () => '/receipt' },
-  notFound: { pattern: '*', to: () => '/not-found' },
+  notFound: { pattern: '*' },
 } as const;
 
 /** Where a citizen lands after logging in with nowhere to return to: the surveys they can open. */

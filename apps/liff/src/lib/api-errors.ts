@@ -26,7 +26,13 @@ export function describeFailure(error: unknown): CallFailure {
 function messageFor(error: ApiError): string {
   if (error.code === 'ERR_NETWORK') return messages.networkError;
   if (error.code === 'timeout' || error.code === 'ETIMEDOUT') return messages.timeout;
-  const serverMessage = error.body?.message;
-  if (error.status !== undefined && error.status < 500 && typeof serverMessage === 'string' && serverMessage !== '') return serverMessage;
-  return messages.serverError;
+  // Only our server's own JSON errors (with a code) carry a message written for citizens; a proxy's
+  // or a framework's 4xx (「Forbidden」, an HTML page) does not.
+  const body = error.body;
+  if (error.status !== undefined && error.status < 500 && typeof body?.code === 'string' && typeof body.message === 'string' && /[\u3040-\u30ff\u4e00-\u9fff]/.test(body.message)) {
+    return body.message;
+  }
+  if (error.status === 404) return messages.notFoundOnServer;
+  if (error.status === 429) return messages.tooManyRequests;
+  return error.status !== undefined && error.status < 500 ? messages.requestRefused : messages.serverError;
 }

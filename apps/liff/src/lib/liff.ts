@@ -25,7 +25,6 @@ export interface MockLiffUser {
 export interface LiffSession {
   /** Null when LIFF is sending the citizen to LINE's login (the page is about to leave). */
   tokens: LiffTokens | null;
-  login: (redirectUri: string) => void;
 }
 
 let modulesInstalled = false;
@@ -65,12 +64,10 @@ export async function startLiff(options: { liffId: string; mockUser?: MockLiffUs
     // the citizen is always signed in).
     liff.login();
   }
-  const login = (redirectUri: string) => {
-    liff.login({ redirectUri });
-  };
   if (!liff.isLoggedIn()) {
-    login(window.location.href);
-    return { tokens: null, login };
+    // A LIFF app opened in another browser: LINE's login first, then back here.
+    liff.login({ redirectUri: window.location.href });
+    return { tokens: null };
   }
   const profile = await liff.getProfile();
   return {
@@ -79,6 +76,5 @@ export async function startLiff(options: { liffId: string; mockUser?: MockLiffUs
       accessToken: liff.getAccessToken(),
       profile: { userId: profile.userId, displayName: profile.displayName, ...(profile.pictureUrl === undefined ? {} : { pictureUrl: profile.pictureUrl }) },
     },
-    login,
   };
 }

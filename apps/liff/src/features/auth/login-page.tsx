@@ -58,6 +58,15 @@ export function LoginPage() {
     });
   }, [code, returnedState, storage, services.api, redirectUri, dispatch, navigate]);
 
+  // Already signed in (a LIFF session, or back from LINE in another tab): go where the citizen was.
+  useEffect(() => {
+    if (session === null || code !== null || status !== 'idle') return;
+    const returnPath = storage.getItem(RETURN_PATH_KEY);
+    if (!isSafeReturnPath(returnPath)) return;
+    storage.removeItem(RETURN_PATH_KEY);
+    void navigate(returnPath, { replace: true });
+  }, [session, code, status, storage, navigate]);
+
   const login = () => {
     if (services.inLiff && services.liffLogin !== undefined) {
       services.liffLogin();

@@ -1,20 +1,20 @@
-import { answersFromRows } from '@city/survey-core';
 import { Button, Notice, PageLayout, SurveyConfirm, useToast } from '@city/ui';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
-import { cancelRecord } from './lookup-slice.js';
+import { cancelRecord, findRecord } from './lookup-slice.js';
+import { isClosed } from './records.js';
 
 /** Cancel confirmation (`/cancelConfirm`, `/cancelConfirm/{id}`): what will be cancelled, then cancel. */
 export function CancelConfirmPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const showToast = useToast();
-  const { selectedValuesForCancel: record, cancelStatus, cancelError } = useAppSelector((state) => state.lookup);
-  const config = useAppSelector((state) => (record === null ? undefined : state.lookup.recordsBySurvey[record.surveyId]?.config));
+  const { selectedValuesForCancel: key, recordsBySurvey, cancelStatus, cancelError } = useAppSelector((state) => state.lookup);
+  const found = findRecord(recordsBySurvey, key);
 
-  if (record === null || config === undefined) {
+  if (found === undefined) {
     return (
       <PageLayout title={messages.cancelTitle}>
         <Notice>{messages.noSelectedRecord}</Notice>
@@ -22,9 +22,12 @@ export function CancelConfirmPage() {
       </PageLayout>
     );
   }
+  const { config, view } = found;
+  const { record } = view;
+  const closed = isClosed(record.check);
   const cancelling = cancelStatus === 'cancelling';
   const cancel = async () => {
-    const result = await dispatch(cancelRecord(record));
+    const result = await dispatch(cancelRecord({ surveyId: record.surveyId, partitionKey: record.partitionKey }));
     if (cancelRecord.fulfilled.match(result)) {
       showToast(messages.cancelled);
       void navigate(paths.surveyConfirmList.to(record.surveyId), { replace: true });
@@ -32,20 +35,20 @@ export function CancelConfirmPage() {
   };
   return (
     <PageLayout title={messages.cancelTitle}>
-      <p>{messages.cancelLead}</p>
-      <SurveyConfirm config={config} answers={answersFromRows(config.surveySchema, record.rows)} />
+      {closed ? <Notice>{messages.closedRecord}</Notice> : <p>{messages.cancelLead}</p>}
+      <SurveyConfirm config={config} answers={view.answers} />
       {cancelStatus === 'failed' && cancelError !== null ? <Notice tone="error">{cancelError}</Notice> : null}
       <div className="app-actions">
         <Button
           variant="secondary"
           disabled={cancelling}
           onClick={() => {
-            void navigate(paths.confirmDetails.to());
+            void navigate(paths.confirmDetails.to(), { replace: true });
           }}
         >
           {messages.cancelBack}
         </Button>
-        <Button variant="danger" disabled={cancelling} aria-busy={cancelling} onClick={() => void cancel()}>
+        <Button variant="danger" disabled={cancelling || closed} aria-busy={cancelling} onClick={() => void cancel()}>
           {cancelling ? messages.cancelling : messages.cancelDo}
         </Button>
       </div>

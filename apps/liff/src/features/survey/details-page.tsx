@@ -1,10 +1,9 @@
-import { answersFromRows } from '@city/survey-core';
 import { Button, Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
-import { cancelChosen } from './lookup-slice.js';
+import { cancelChosen, findRecord } from './lookup-slice.js';
 import { isClosed } from './records.js';
 import { editStarted } from './survey-slice.js';
 
@@ -12,10 +11,11 @@ import { editStarted } from './survey-slice.js';
 export function DetailsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const record = useAppSelector((state) => state.survey.selectedSurveyResults);
-  const config = useAppSelector((state) => (record === null ? undefined : state.lookup.recordsBySurvey[record.surveyId]?.config));
+  const key = useAppSelector((state) => state.lookup.selectedRecordKey);
+  const recordsBySurvey = useAppSelector((state) => state.lookup.recordsBySurvey);
+  const found = findRecord(recordsBySurvey, key);
 
-  if (record === null || config === undefined) {
+  if (found === undefined) {
     return (
       <PageLayout title={messages.detailsTitle}>
         <Notice>{messages.noSelectedRecord}</Notice>
@@ -23,13 +23,15 @@ export function DetailsPage() {
       </PageLayout>
     );
   }
+  const { config, view } = found;
+  const { record } = view;
   const closed = isClosed(record.check);
   return (
     <PageLayout title={messages.detailsTitle}>
       <p className="app-record__status" data-status={record.check}>
         {messages.status}: {record.check}
       </p>
-      <SurveyConfirm config={config} answers={answersFromRows(config.surveySchema, record.rows)} />
+      <SurveyConfirm config={config} answers={view.answers} />
       {closed ? <Notice>{messages.closedRecord}</Notice> : null}
       <div className="app-actions">
         <Button
@@ -46,7 +48,7 @@ export function DetailsPage() {
           variant="danger"
           disabled={closed}
           onClick={() => {
-            dispatch(cancelChosen(record));
+            dispatch(cancelChosen({ surveyId: record.surveyId, partitionKey: record.partitionKey }));
             void navigate(paths.surveyCancelConfirm.to(record.surveyId));
           }}
         >

@@ -4,9 +4,9 @@ import type { Draft, PayloadAction } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
 import { failureOf } from '../../app/call-failure.js';
 import { createAppThunk } from '../../app/hooks.js';
-import type { SelectedRecord } from './survey-slice.js';
-
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
+import { messages } from '../../messages.js';
+import type { LoadStatus, RecordKey, RecordView } from './records.js';
+import { recordsOf } from './records.js';
 
 /** A survey and the citizen's rows in it (every record of theirs). */
 export interface SurveyRecords {
@@ -14,26 +14,37 @@ export interface SurveyRecords {
   rows: SurveyResultRow[];
 }
 
+/** Where one list's load stands: by surveyId, or {@link ALL_SURVEYS}. */
+export interface ListLoad {
+  status: LoadStatus;
+  error: string | null;
+}
+
+/** The key of the list of every searchable survey (`/confirmList`). */
+export const ALL_SURVEYS = '*';
+
 export interface LookupState {
   /** The surveys a citizen can look their records up in. */
   searchableSurveys: SurveyConfig[];
-  searchableStatus: LoadStatus;
+  searchable: ListLoad;
   /** The citizen's records, by surveyId. */
   recordsBySurvey: Record<string, SurveyRecords>;
-  recordsStatus: LoadStatus;
-  error: string | null;
+  /** Each list's own load: a late answer for one survey never shows on another's list. */
+  listLoads: Record<string, ListLoad>;
+  /** The record on the details screen; read live from recordsBySurvey, so it never goes stale. */
+  selectedRecordKey: RecordKey | null;
   /** The record on the cancel confirmation screen (spec section 3: selectedValuesForCancel). */
-  selectedValuesForCancel: SelectedRecord | null;
+  selectedValuesForCancel: RecordKey | null;
   cancelStatus: 'idle' | 'cancelling' | 'failed';
   cancelError: string | null;
 }
 
 export const initialLookupState: LookupState = {
   searchableSurveys: [],
-  searchableStatus: 'idle',
+  searchable: { status: 'idle', error: null },
   recordsBySurvey: {},
-  recordsStatus: 'idle',
-  error: null,
+  listLoads: {},
+  selectedRecordKey: null,
   selectedValuesForCancel: null,
   cancelStatus: 'idle',
   cancelError: null,
@@ -61,20 +72,21 @@ export const loadRecords = createAppThunk(
       if (isApiError(config)) return rejectWithValue(failureOf(config, dispatch));
       configs = [config.data];
     }
+    // survey-results/query (not getBySurveyIdUserIdIndex): its failures keep their status, so a
+    // 401 can send the citizen back to the login screen.
+    const results = await Promise.all(configs.map((config) => extra.api.querySurveyResults({ surveyId: config.surveyId, userId })));
     const found: SurveyRecords[] = [];
-    for (const config of configs) {
-      // survey-results/query (not getBySurveyIdUserIdIndex): its failures keep their status, so a
-      // 401 can send the citizen back to the login screen.
-      const rows = await extra.api.querySurveyResults({ surveyId: config.surveyId, userId });
+    for (const [index, rows] of results.entries()) {
       if (isApiError(rows)) return rejectWithValue(failureOf(rows, dispatch));
-      found.push({ config, rows: rows.data });
+      const config = configs[index];
+      if (config !== undefined) found.push({ config, rows: rows.data });
     }
     return found;
   },
 );
 
 /** Cancels a record (spec section 7: cancelItem, "no catch"), then reloads that survey's records. */
-export const cancelRecord = createAppThunk('lookup/cancel', async (record: SelectedRecord, { extra, getState, dispatch, rejectWithValue }) => {
+export const cancelRecord = createAppThunk('lookup/cancel', async (record: RecordKey, { extra, getState, dispatch, rejectWithValue }) => {
   const userId = getState().session.authSession?.userId;
   if (userId === undefined) throw new Error('cancelRecord needs a session.');
   try {
@@ -86,11 +98,21 @@ export const cancelRecord = createAppThunk('lookup/cancel', async (record: Selec
   return record;
 });
 
+const listKey = (surveyId: string | undefined) => surveyId ?? ALL_SURVEYS;
+const failedLoad = (payload: { message: string; sessionLost: boolean } | undefined): ListLoad => ({
+  status: 'failed',
+  // A lost session shows its own notice; anything unforeseen still gets a message.
+  error: payload?.sessionLost === true ? null : (payload?.message ?? messages.serverError),
+});
+
 export const lookupSlice = createSlice({
   name: 'lookup',
   initialState: initialLookupState,
   reducers: {
-    cancelChosen(state, action: PayloadAction<SelectedRecord>) {
+    recordSelected(state, action: PayloadAction<RecordKey>) {
+      state.selectedRecordKey = action.payload;
+    },
+    cancelChosen(state, action: PayloadAction<RecordKey>) {
       state.selectedValuesForCancel = action.payload;
       state.cancelStatus = 'idle';
       state.cancelError = null;
@@ -99,28 +121,24 @@ export const lookupSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loadSearchableSurveys.pending, (state) => {
-        state.searchableStatus = 'loading';
-        state.error = null;
+        state.searchable = { status: 'loading', error: null };
       })
       .addCase(loadSearchableSurveys.fulfilled, (state, action) => {
         state.searchableSurveys = action.payload as Draft<SurveyConfig[]>;
-        state.searchableStatus = 'ready';
+        state.searchable = { status: 'ready', error: null };
       })
       .addCase(loadSearchableSurveys.rejected, (state, action) => {
-        state.searchableStatus = 'failed';
-        state.error = action.payload?.message ?? null;
+        state.searchable = failedLoad(action.payload);
       })
-      .addCase(loadRecords.pending, (state) => {
-        state.recordsStatus = 'loading';
-        state.error = null;
+      .addCase(loadRecords.pending, (state, action) => {
+        state.listLoads[listKey(action.meta.arg)] = { status: 'loading', error: null };
       })
       .addCase(loadRecords.fulfilled, (state, action) => {
         for (const records of action.payload) state.recordsBySurvey[records.config.surveyId] = records as Draft<SurveyRecords>;
-        state.recordsStatus = 'ready';
+        state.listLoads[listKey(action.meta.arg)] = { status: 'ready', error: null };
       })
       .addCase(loadRecords.rejected, (state, action) => {
-        state.recordsStatus = 'failed';
-        state.error = action.payload?.message ?? null;
+        state.listLoads[listKey(action.meta.arg)] = failedLoad(action.payload);
       })
       .addCase(cancelRecord.pending, (state) => {
         state.cancelStatus = 'cancelling';
@@ -132,9 +150,18 @@ export const lookupSlice = createSlice({
       })
       .addCase(cancelRecord.rejected, (state, action) => {
         state.cancelStatus = 'failed';
-        state.cancelError = action.payload?.message ?? null;
+        state.cancelError = action.payload?.sessionLost === true ? null : (action.payload?.message ?? messages.serverError);
       });
   },
 });
 
-export const { cancelChosen } = lookupSlice.actions;
+export const { recordSelected, cancelChosen } = lookupSlice.actions;
+
+/** A record as last loaded, with its survey, or undefined when it is not (or no longer) there. */
+export function findRecord(recordsBySurvey: LookupState['recordsBySurvey'], key: RecordKey | null): { config: SurveyConfig; view: RecordView } | undefined {
+  if (key === null) return undefined;
+  const records = recordsBySurvey[key.surveyId];
+  if (records === undefined) return undefined;
+  const view = recordsOf(records.config, records.rows).find((candidate) => candidate.record.partitionKey === key.partitionKey);
+  return view === undefined ? undefined : { config: records.config, view };
+}

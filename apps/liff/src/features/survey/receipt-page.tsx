@@ -18,7 +18,7 @@ export function ReceiptPage() {
     );
   }
   return (
-    <PageLayout title={messages.receiptTitle}>
+    <PageLayout title={receipt.receiptNumber === null ? messages.notSentTitle : messages.receiptTitle}>
       {receipt.receiptNumber === null ? (
         <Notice>{messages.notSentCancelPost}</Notice>
       ) : (

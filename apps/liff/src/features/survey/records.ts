@@ -1,13 +1,27 @@
 import type { Answers, CheckStatus, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { answersFromRows, groupSurveyResults, KEY_SEPARATOR } from '@city/survey-core';
-import type { SelectedRecord } from './survey-slice.js';
+
+/** Where a call stands. */
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** Which record: a survey and the record's partitionKey. */
+export interface RecordKey {
+  surveyId: string;
+  partitionKey: string;
+}
+
+/** One stored record (the rows of one partitionKey). */
+export interface SelectedRecord extends RecordKey {
+  check: CheckStatus;
+  rows: SurveyResultRow[];
+}
 
 /** Statuses after which a record can no longer be changed or cancelled by the citizen. */
 const CLOSED_STATUSES: readonly CheckStatus[] = ['キャンセル', '取り消し'];
 
 export const isClosed = (check: CheckStatus) => CLOSED_STATUSES.includes(check);
 
-/** One record as the list shows it. */
+/** One record as the screens show it. */
 export interface RecordView {
   record: SelectedRecord;
   answers: Answers;

@@ -1,8 +1,9 @@
-import { Button, Loading, Notice, PageLayout } from '@city/ui';
+import { Button, Loading, PageLayout } from '@city/ui';
 import type { SyntheticEvent } from 'react';
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { loadSearchableSurveys } from './lookup-slice.js';
@@ -12,7 +13,7 @@ import { startNewAnswer } from './survey-slice.js';
 export function SearchFormPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { searchableSurveys, searchableStatus, error } = useAppSelector((state) => state.lookup);
+  const { searchableSurveys, searchable } = useAppSelector((state) => state.lookup);
   const [chosen, setChosen] = useState<string>();
   const [showProblem, setShowProblem] = useState(false);
   const problemId = useId();
@@ -32,9 +33,9 @@ export function SearchFormPage() {
 
   return (
     <PageLayout title={messages.searchTitle}>
-      {searchableStatus === 'failed' ? <Notice tone="error">{error ?? messages.serverError}</Notice> : null}
-      {searchableStatus === 'loading' && searchableSurveys.length === 0 ? <Loading /> : null}
-      {searchableStatus === 'ready' && searchableSurveys.length === 0 ? <p>{messages.noSearchableSurveys}</p> : null}
+      {searchable.status === 'failed' ? <LoadFailure message={searchable.error} onRetry={() => void dispatch(loadSearchableSurveys())} /> : null}
+      {searchable.status === 'loading' && searchableSurveys.length === 0 ? <Loading /> : null}
+      {searchable.status === 'ready' && searchableSurveys.length === 0 ? <p>{messages.noSearchableSurveys}</p> : null}
       {searchableSurveys.length > 0 ? (
         <form className="city-form" noValidate onSubmit={search}>
           <p>{messages.searchLead}</p>

@@ -6,9 +6,10 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { failureOf } from '../../app/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../app/hooks.js';
+import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
-import { answersChanged, loadSurveyConfig, startNewAnswer } from './survey-slice.js';
+import { answersChanged, loadSurveyConfig, startNewAnswer, submissionPrepared } from './survey-slice.js';
 
 /**
  * Thumbnails of the images this citizen picked, by their stored url: the stored file needs the ID
@@ -33,7 +34,7 @@ export function SurveyPage() {
   if (survey.configStatus === 'failed') {
     return (
       <PageLayout title={messages.appTitle}>
-        <Notice tone="error">{survey.configError ?? messages.surveyNotFound}</Notice>
+        <LoadFailure message={survey.configError} onRetry={() => void dispatch(loadSurveyConfig(id))} />
       </PageLayout>
     );
   }
@@ -82,7 +83,7 @@ export function SurveyPage() {
         onAnswersChange={(answers) => dispatch(answersChanged(answers))}
         onSubmit={(answers) => {
           // The confirm screen shows what will be stored: ０９０ー… becomes 090-…
-          dispatch(answersChanged(normalizeAnswers(config.surveySchema, answers)));
+          void dispatch(submissionPrepared(normalizeAnswers(config.surveySchema, answers)));
           void navigate(paths.surveyConfirm.to(id));
         }}
         upload={upload}

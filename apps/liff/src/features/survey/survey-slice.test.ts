@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { testServices } from '../../../test/render-with-providers.js';
 import { initialSessionState } from '../../app/session-slice.js';
 import { makeStore } from '../../app/store.js';
-import { answersChanged, editStarted, submitSurvey } from './survey-slice.js';
+import { ApiError } from '@city/api-client';
+import { answersChanged, editStarted, submissionPrepared, submitSurvey } from './survey-slice.js';
 
 const survey: SurveyConfig = {
   surveyId: 'event-application',
@@ -48,6 +49,28 @@ describe('submitSurvey', () => {
     expect(payload.oldPartitionKey).toBe(partitionKey);
     expect(new Set(payload.data.map((row) => row.partitionKey))).toEqual(new Set([partitionKey]));
     expect(store.getState().survey.inEditingAppendingMode).toBe(false);
+  });
+
+  it('sends a retry after a lost response as the same submission: same Idempotency-Key, same record key', async () => {
+    const putReservation = vi
+      .fn<(payload: SubmissionPayload, options?: { idempotencyKey?: string }) => Promise<unknown>>()
+      .mockResolvedValueOnce(new ApiError('Network Error', { code: 'ERR_NETWORK' }))
+      .mockImplementation((payload) => Promise.resolve({ result: 'OK', partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
+    let clock = 1000;
+    const services = testServices({ api: { putReservation: putReservation as never }, now: () => (clock += 1000) });
+    const store = makeStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+    store.dispatch({ type: 'survey/loadConfig/fulfilled', payload: survey, meta: { arg: survey.surveyId } });
+    await store.dispatch(submissionPrepared({ ticket: '200001', course: 'スマホ教室' }));
+    await store.dispatch(submitSurvey());
+    expect(store.getState().survey.submitError).toBe('通信できませんでした。電波の良いところで、もう一度お試しください。');
+    await store.dispatch(submitSurvey());
+    const [first, second] = putReservation.mock.calls;
+    expect(second![1]?.idempotencyKey).toBe(first![1]?.idempotencyKey);
+    expect(second![0].data[0]!.partitionKey).toBe(first![0].data[0]!.partitionKey);
+    // Changed answers are another submission.
+    store.dispatch(answersChanged({ ticket: '200002', course: 'スマホ教室' }));
+    await store.dispatch(submitSurvey());
+    expect(putReservation.mock.calls[2]![1]?.idempotencyKey).not.toBe(first![1]?.idempotencyKey);
   });
 
   it('with cancelPost, returns the payload and sends nothing', async () => {

@@ -1,4 +1,4 @@
-import type { Answers, CheckStatus, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import type { Answers, SurveyConfig } from '@city/survey-core';
 import { answersFromRows, buildSubmissionPayload } from '@city/survey-core';
 import { isApiError } from '@city/api-client';
 import type { Draft, PayloadAction } from '@reduxjs/toolkit';
@@ -6,13 +6,19 @@ import { createSlice } from '@reduxjs/toolkit';
 import { failureOf } from '../../app/call-failure.js';
 import { createAppThunk } from '../../app/hooks.js';
 import { RESERVATION_COMPLETE_KEY } from '../../lib/session.js';
+import { messages } from '../../messages.js';
 
-/** One stored record (the rows of one partitionKey) the citizen picked in the list. */
-export interface SelectedRecord {
-  surveyId: string;
-  partitionKey: string;
-  check: CheckStatus;
-  rows: SurveyResultRow[];
+import { recordSelected } from './lookup-slice.js';
+import type { LoadStatus, SelectedRecord } from './records.js';
+
+/**
+ * What makes a submission the same one when it is sent again (a lost response, 送信する tapped
+ * twice): its Idempotency-Key and the time in its append-mode partition key. Fixed when the form
+ * is left for the confirm screen; a change to the answers makes a new one.
+ */
+export interface SubmissionIdentity {
+  idempotencyKey: string;
+  now: number;
 }
 
 /** What the receipt screen shows after a submission. */
@@ -25,8 +31,6 @@ export interface Receipt {
   submittedAt: number;
 }
 
-type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
-
 export interface SurveyState {
   /** The survey being answered (spec section 3: surveyConfig). */
   surveyConfig: SurveyConfig | null;
@@ -36,8 +40,9 @@ export interface SurveyState {
   surveyInput: Answers;
   /** Editing a stored record: the submission replaces it (spec section 3: inEditingAppendingMode). */
   inEditingAppendingMode: boolean;
-  /** The record being looked at or edited (spec section 3: selectedSurveyResults). */
+  /** The record being edited, when inEditingAppendingMode (spec section 3: selectedSurveyResults). */
   selectedSurveyResults: SelectedRecord | null;
+  pendingSubmission: SubmissionIdentity | null;
   /**
    * Set when a submission completed, also in session storage (its value the survey's id); both are
    * removed when the page becomes hidden (spec section 2: reservationComplite), which includes
@@ -58,6 +63,7 @@ export const initialSurveyState: SurveyState = {
   surveyInput: {},
   inEditingAppendingMode: false,
   selectedSurveyResults: null,
+  pendingSubmission: null,
   reservationComplite: false,
   completedSurveyId: null,
   receipt: null,
@@ -92,20 +98,34 @@ export const submitSurvey = createAppThunk('survey/submit', async (_: undefined,
   const userId = session.authSession?.userId;
   if (config === null || userId === undefined) throw new Error('submitSurvey needs a loaded survey and a session.');
   const editing = survey.inEditingAppendingMode ? survey.selectedSurveyResults : null;
+  if (editing !== null && editing.surveyId !== config.surveyId) throw new Error('The record being edited belongs to another survey.');
+  const identity = survey.pendingSubmission ?? newSubmissionIdentity(extra.now());
   const payload = buildSubmissionPayload({
     config,
     userId,
     answers: survey.surveyInput,
-    now: extra.now(),
+    now: identity.now,
     isLiffMode: extra.inLiff,
     ...(editing === null ? {} : { existingResults: editing.rows, updateExist: true, oldPartitionKey: editing.partitionKey }),
   });
   const receipt = { surveyId: config.surveyId, config, answers: survey.surveyInput, submittedAt: extra.now() };
   if (config.cancelPost === true) return { payload, receipt: { ...receipt, receiptNumber: null } };
-  const result = await extra.api.putReservation(payload);
+  const result = await extra.api.putReservation(payload, { idempotencyKey: identity.idempotencyKey });
   if (isApiError(result)) return rejectWithValue(failureOf(result, dispatch));
   extra.storage.setItem(RESERVATION_COMPLETE_KEY, config.surveyId);
   return { payload, receipt: { ...receipt, receiptNumber: result.receiptNumber } };
+});
+
+/** A new identity for the submission about to be confirmed. */
+export function newSubmissionIdentity(now: number): SubmissionIdentity {
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return { idempotencyKey: hex, now };
+}
+
+/** The form is done: fix the identity every send of these answers will carry. */
+export const submissionPrepared = createAppThunk('survey/prepareSubmission', (answers: Answers, { extra, dispatch }) => {
+  dispatch(surveySlice.actions.answersChanged(answers));
+  dispatch(surveySlice.actions.identityFixed(newSubmissionIdentity(extra.now())));
 });
 
 /** Starts a fresh answer: no edit, no completion flag (in the store or in session storage). */
@@ -120,9 +140,10 @@ export const surveySlice = createSlice({
   reducers: {
     answersChanged(state, action: PayloadAction<Answers>) {
       state.surveyInput = action.payload;
+      state.pendingSubmission = null;
     },
-    recordSelected(state, action: PayloadAction<SelectedRecord>) {
-      state.selectedSurveyResults = action.payload;
+    identityFixed(state, action: PayloadAction<SubmissionIdentity>) {
+      state.pendingSubmission = action.payload;
     },
     /** Starts editing a stored record: the form opens with its answers. */
     editStarted(state, action: PayloadAction<{ config: SurveyConfig; record: SelectedRecord }>) {
@@ -133,6 +154,7 @@ export const surveySlice = createSlice({
       state.selectedSurveyResults = record;
       state.surveyInput = answersFromRows(config.surveySchema, record.rows);
       state.inEditingAppendingMode = true;
+      state.pendingSubmission = null;
       state.reservationComplite = false;
       state.submitStatus = 'idle';
       state.submitError = null;
@@ -141,6 +163,8 @@ export const surveySlice = createSlice({
     newAnswerStarted(state) {
       state.surveyInput = {};
       state.inEditingAppendingMode = false;
+      state.selectedSurveyResults = null;
+      state.pendingSubmission = null;
       state.reservationComplite = false;
       state.completedSurveyId = null;
       state.submitStatus = 'idle';
@@ -159,6 +183,8 @@ export const surveySlice = createSlice({
           state.surveyConfig = null;
           state.surveyInput = {};
           state.inEditingAppendingMode = false;
+          state.selectedSurveyResults = null;
+          state.pendingSubmission = null;
         }
         state.configStatus = 'loading';
         state.configError = null;
@@ -169,7 +195,7 @@ export const surveySlice = createSlice({
       })
       .addCase(loadSurveyConfig.rejected, (state, action) => {
         state.configStatus = 'failed';
-        state.configError = action.payload?.message ?? null;
+        state.configError = action.payload?.sessionLost === true ? null : (action.payload?.message ?? messages.serverError);
       })
       .addCase(submitSurvey.pending, (state) => {
         state.submitStatus = 'sending';
@@ -183,12 +209,20 @@ export const surveySlice = createSlice({
         state.surveyInput = {};
         state.inEditingAppendingMode = false;
         state.selectedSurveyResults = null;
+        state.pendingSubmission = null;
       })
       .addCase(submitSurvey.rejected, (state, action) => {
         state.submitStatus = 'failed';
-        state.submitError = action.payload?.message ?? null;
+        // A lost session shows its own notice; anything unforeseen still gets a message.
+        state.submitError = action.payload?.sessionLost === true ? null : (action.payload?.message ?? messages.serverError);
+      })
+      // Picking a record in the list ends any edit left unfinished.
+      .addCase(recordSelected, (state) => {
+        state.inEditingAppendingMode = false;
+        state.selectedSurveyResults = null;
+        state.pendingSubmission = null;
       });
   },
 });
 
-export const { answersChanged, recordSelected, editStarted, reservationCompleteCleared } = surveySlice.actions;
+export const { answersChanged, editStarted, reservationCompleteCleared } = surveySlice.actions;
