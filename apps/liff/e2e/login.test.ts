@@ -78,6 +78,15 @@ describe('web login through the LINE stand-in', () => {
   });
 });
 
+describe('/login/survey/{id}', () => {
+  it('redirects to the survey', async () => {
+    await logInAs(page, TEST_USERS.yamada);
+    await page.goto('/login/survey/event-application');
+    await page.waitForURL(`${server.baseUrl}/survey/event-application`);
+    await expect.poll(() => page.getByRole('heading', { name: '市民講座 受講申込' }).isVisible()).toBe(true);
+  });
+});
+
 describe('the not-found screen', () => {
   it('answers any unknown path, and the screens of later issues, which are not registered yet', async () => {
     await logInAs(page, TEST_USERS.yamada);
