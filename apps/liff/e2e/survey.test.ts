@@ -128,6 +128,13 @@ describe('the demo questionnaire', () => {
     await expect.poll(() => records.count()).toBe(1);
     await expect.poll(() => records.first().textContent()).toContain('山田 花太郎');
     expect(await records.first().textContent()).not.toContain('山田 太郎');
+
+    // One record per citizen (update mode): opening the survey again continues that record
+    // instead of silently starting a new answer over it.
+    await page.goto('/survey/citizen-questionnaire');
+    await visible('送信済みの内容を変更しています');
+    await expect.poll(() => field('お名前').inputValue()).toBe('山田 花太郎');
+    await page.goto('/confirmList/citizen-questionnaire');
   });
 
   it('cancels the record after a confirmation screen; the list then shows キャンセル', async () => {

@@ -1,4 +1,4 @@
-import type { FileRef } from '@city/survey-core';
+import type { FileRef, SurveyConfig } from '@city/survey-core';
 import { normalizeAnswers } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Loading, Notice, PageLayout, SurveyForm } from '@city/ui';
@@ -9,7 +9,9 @@ import { useAppDispatch, useAppSelector, useServices } from '../../app/hooks.js'
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
-import { answersChanged, loadSurveyConfig, startNewAnswer, submissionPrepared } from './survey-slice.js';
+import { loadRecords } from './lookup-slice.js';
+import { isClosed, recordsOf } from './records.js';
+import { answersChanged, editStarted, loadSurveyConfig, startNewAnswer, submissionPrepared } from './survey-slice.js';
 
 /**
  * Thumbnails of the images this citizen picked, by their stored url: the stored file needs the ID
@@ -17,6 +19,35 @@ import { answersChanged, loadSurveyConfig, startNewAnswer, submissionPrepared } 
  */
 const pickedImages = new Map<string, string>();
 const fileLimits = { accept: FILE_UPLOAD_LIMITS.contentTypes, maxBytes: FILE_UPLOAD_LIMITS.maxBytes };
+
+/**
+ * An update-mode survey keeps one record per citizen, so answering it again replaces that record.
+ * When the citizen already has an open one, the form opens as an edit of it (its answers filled
+ * in, the editing notice shown) instead of silently starting over.
+ */
+function useContinueOwnRecord(surveyId: string, config: SurveyConfig | null) {
+  const dispatch = useAppDispatch();
+  const updateMode = config !== null && config.isAppending?.value !== true;
+  // Nothing typed, no edit, and not just sent (the form then says so instead).
+  const fresh = useAppSelector(
+    ({ survey }) =>
+      !survey.inEditingAppendingMode && Object.keys(survey.surveyInput).length === 0 && !(survey.reservationComplite && survey.completedSurveyId === surveyId),
+  );
+  useEffect(() => {
+    if (config === null || !updateMode || !fresh) return;
+    let stillFresh = true;
+    void dispatch(loadRecords(surveyId)).then((result) => {
+      if (!stillFresh || !loadRecords.fulfilled.match(result)) return;
+      const rows = result.payload.find((records) => records.config.surveyId === surveyId)?.rows ?? [];
+      const own = recordsOf(config, rows).find((view) => !isClosed(view.record.check));
+      if (own !== undefined) dispatch(editStarted({ config, record: own.record }));
+    });
+    return () => {
+      // The citizen started typing (or left) before the records came: leave their answers alone.
+      stillFresh = false;
+    };
+  }, [config, updateMode, fresh, surveyId, dispatch]);
+}
 
 /** The survey form (`/survey/{id}`): a new answer, or an edit of a stored record. */
 export function SurveyPage() {
@@ -30,6 +61,7 @@ export function SurveyPage() {
   useEffect(() => {
     void dispatch(loadSurveyConfig(id));
   }, [id, dispatch]);
+  useContinueOwnRecord(id, config);
 
   if (survey.configStatus === 'failed') {
     return (
