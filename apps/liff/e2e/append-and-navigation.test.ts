@@ -1,23 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from './harness.js';
-import { expectNoSeriousA11yViolations, launchBrowser, logInAs, newPhoneContext, startServer, TEST_USERS } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, logInAs, TEST_USERS, useTestWorld } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const world = useTestWorld();
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  context = await newPhoneContext(browser, server.baseUrl);
-  page = await context.newPage();
+  page = await world.newPhonePage();
   await logInAs(page, TEST_USERS.sato);
-});
-afterAll(async () => {
-  await context.close();
-  await browser.close();
-  await server.stop();
 });
 
 async function applyForCourse(ticket: string, course: string): Promise<void> {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumPath, searchPath } from './env.js';
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
@@ -98,6 +98,40 @@ export function newPhoneContext(browser: Browser, baseUrl: string): Promise<Brow
     timezoneId: 'Asia/Tokyo',
     bypassCSP: true,
   });
+}
+
+/** A test file's world: one server with a fresh database, one browser, phone pages on demand. */
+export interface TestWorld {
+  readonly baseUrl: string;
+  /** A page in a new phone context (its own cookies and storage). */
+  newPhonePage(): Promise<Page>;
+}
+
+/** Starts the server and the browser before the file's tests and stops both after them. */
+export function useTestWorld(): TestWorld {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close(); // closes every context it opened
+    await server?.stop();
+  });
+  const started = () => {
+    if (server === undefined || browser === undefined) throw new Error('The test world starts in beforeAll.');
+    return { server, browser };
+  };
+  return {
+    get baseUrl() {
+      return started().server.baseUrl;
+    },
+    async newPhonePage() {
+      const { server: running, browser: chromium } = started();
+      const context = await newPhoneContext(chromium, running.baseUrl);
+      return context.newPage();
+    },
+  };
 }
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,26 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningServer } from './harness.js';
-import { expectNoSeriousA11yViolations, launchBrowser, logInAs, newPhoneContext, startServer, TEST_USERS } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, logInAs, TEST_USERS, useTestWorld } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const world = useTestWorld();
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 beforeEach(async () => {
-  context = await newPhoneContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+  page = await world.newPhonePage();
 });
 
 describe('web login through the LINE stand-in', () => {
@@ -35,7 +21,7 @@ describe('web login through the LINE stand-in', () => {
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: '1650000000',
-      redirect_uri: `${server.baseUrl}/login`,
+      redirect_uri: `${world.baseUrl}/login`,
       scope: 'profile openid',
       disable_ios_auto_login: 'true',
     });
@@ -43,7 +29,7 @@ describe('web login through the LINE stand-in', () => {
     expect(Number.isInteger(state) && state >= 0 && state < 100_000).toBe(true);
 
     await page.getByRole('link', { name: TEST_USERS.yamada.displayName }).click();
-    await page.waitForURL(`${server.baseUrl}/confirmSearchForm`);
+    await page.waitForURL(`${world.baseUrl}/confirmSearchForm`);
     await expect.poll(() => page.getByRole('heading', { name: 'アンケート・申込みの確認' }).isVisible()).toBe(true);
     const stored = await page.evaluate(() => ({
       idToken: sessionStorage.getItem('liffIdToken'),
@@ -74,7 +60,7 @@ describe('web login through the LINE stand-in', () => {
     // The way to try again is a real login.
     await page.getByRole('button', { name: 'もう一度ログインする' }).click();
     await page.getByRole('link', { name: TEST_USERS.sato.displayName }).click();
-    await page.waitForURL(`${server.baseUrl}/confirmSearchForm`);
+    await page.waitForURL(`${world.baseUrl}/confirmSearchForm`);
   });
 });
 
@@ -82,7 +68,7 @@ describe('/login/survey/{id}', () => {
   it('redirects to the survey', async () => {
     await logInAs(page, TEST_USERS.yamada);
     await page.goto('/login/survey/event-application');
-    await page.waitForURL(`${server.baseUrl}/survey/event-application`);
+    await page.waitForURL(`${world.baseUrl}/survey/event-application`);
     await expect.poll(() => page.getByRole('heading', { name: '市民講座 受講申込' }).isVisible()).toBe(true);
   });
 });

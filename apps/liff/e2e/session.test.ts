@@ -1,26 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RunningServer } from './harness.js';
-import { expectNoSeriousA11yViolations, launchBrowser, logInAs, newPhoneContext, signWebIdToken, startServer, TEST_USERS } from './harness.js';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, logInAs, signWebIdToken, TEST_USERS, useTestWorld } from './harness.js';
 
-let server: RunningServer;
-let browser: Browser;
-let context: BrowserContext;
+const world = useTestWorld();
 let page: Page;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 beforeEach(async () => {
-  context = await newPhoneContext(browser, server.baseUrl);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+  page = await world.newPhonePage();
 });
 
 /** The countdown text of the yellow notice, as the citizen sees it at each tick. */
@@ -50,13 +36,13 @@ describe('session expiry', () => {
       .toBe(true);
     // It ticked once a second, from 5 down.
     expect([...seen]).toEqual(expect.arrayContaining(['5秒後にログイン画面へ移動します。', '3秒後にログイン画面へ移動します。', '1秒後にログイン画面へ移動します。']));
-    await page.waitForURL(`${server.baseUrl}/login`);
+    await page.waitForURL(`${world.baseUrl}/login`);
     expect(await page.evaluate(() => sessionStorage.getItem('liffIdToken'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('loginReturnPath'))).toBe('/confirmList/event-application');
 
     await page.getByRole('button', { name: 'LINEでログイン' }).click();
     await page.getByRole('link', { name: TEST_USERS.yamada.displayName }).click();
-    await page.waitForURL(`${server.baseUrl}/confirmList/event-application`);
+    await page.waitForURL(`${world.baseUrl}/confirmList/event-application`);
     await expect.poll(() => page.getByRole('heading', { name: '市民講座 受講申込' }).isVisible()).toBe(true);
   });
 
@@ -65,10 +51,10 @@ describe('session expiry', () => {
     await expect.poll(() => page.getByText('ログインしてください', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => countdown()).toBe('5秒後にログイン画面へ移動します。');
     await expectNoSeriousA11yViolations(page, 'not logged in notice');
-    await page.waitForURL(`${server.baseUrl}/login`, { timeout: 10_000 });
+    await page.waitForURL(`${world.baseUrl}/login`, { timeout: 10_000 });
     await page.getByRole('button', { name: 'LINEでログイン' }).click();
     await page.getByRole('link', { name: TEST_USERS.sato.displayName }).click();
-    await page.waitForURL(`${server.baseUrl}/survey/citizen-questionnaire`);
+    await page.waitForURL(`${world.baseUrl}/survey/citizen-questionnaire`);
     await expect.poll(() => page.getByLabel(/^お名前/).isVisible()).toBe(true);
   });
 });
@@ -80,7 +66,7 @@ describe('inside LINE (LIFF)', () => {
       localStorage.setItem('city.liffMockUser', userId);
     }, TEST_USERS.sato.userId);
     await page.goto(`/?liff.state=${encodeURIComponent('/survey/citizen-questionnaire')}`);
-    await page.waitForURL(`${server.baseUrl}/survey/citizen-questionnaire`);
+    await page.waitForURL(`${world.baseUrl}/survey/citizen-questionnaire`);
     // The server verified the ES256 LIFF token: the survey loaded.
     await expect.poll(() => page.getByLabel(/^お名前/).isVisible()).toBe(true);
     const profile = await page.evaluate(() => JSON.parse(sessionStorage.getItem('liffProfile') ?? 'null') as unknown);

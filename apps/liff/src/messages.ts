@@ -20,7 +20,6 @@ export const messages = {
   movingToLogin: 'ログイン画面へ移動します。',
   // Survey
   surveyLoading: 'アンケートを読み込んでいます',
-  surveyNotFound: 'このアンケートは見つかりませんでした。URLをご確認ください。',
   editingNotice: '送信済みの内容を変更しています。確認画面で送信すると、前の内容は置き換わります。',
   alreadySubmitted: 'この回答は送信済みです。',
   answerAgain: 'もう一度回答する',

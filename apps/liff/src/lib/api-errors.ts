@@ -23,6 +23,16 @@ export function describeFailure(error: unknown): CallFailure {
   return { message: messageFor(error), sessionLost: error.status === 401, status: error.status, code: error.code };
 }
 
+/**
+ * What a screen shows for a rejected call: nothing when the session was lost (the login notice
+ * says it all), the failure's message, or, for a thunk that threw rather than failing a call,
+ * the general one.
+ */
+export function messageForScreen(failure: CallFailure | undefined): string | null {
+  if (failure === undefined) return messages.serverError;
+  return failure.sessionLost ? null : failure.message;
+}
+
 function messageFor(error: ApiError): string {
   if (error.code === 'ERR_NETWORK') return messages.networkError;
   if (error.code === 'timeout' || error.code === 'ETIMEDOUT') return messages.timeout;

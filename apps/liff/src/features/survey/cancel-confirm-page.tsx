@@ -1,9 +1,10 @@
 import { Button, Notice, PageLayout, SurveyConfirm, useToast } from '@city/ui';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { cancelRecord, findRecord } from './lookup-slice.js';
+import { NoRecordInHand } from './no-record-in-hand.js';
 import { isClosed } from './records.js';
 
 /** Cancel confirmation (`/cancelConfirm`, `/cancelConfirm/{id}`): what will be cancelled, then cancel. */
@@ -14,14 +15,7 @@ export function CancelConfirmPage() {
   const { selectedValuesForCancel: key, recordsBySurvey, cancelStatus, cancelError } = useAppSelector((state) => state.lookup);
   const found = findRecord(recordsBySurvey, key);
 
-  if (found === undefined) {
-    return (
-      <PageLayout title={messages.cancelTitle}>
-        <Notice>{messages.noSelectedRecord}</Notice>
-        <Link to={paths.confirmSearchForm.to()}>{messages.searchTitle}</Link>
-      </PageLayout>
-    );
-  }
+  if (found === undefined) return <NoRecordInHand title={messages.cancelTitle} />;
   const { config, view } = found;
   const { record } = view;
   const closed = isClosed(record.check);

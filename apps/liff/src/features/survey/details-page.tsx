@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { cancelChosen, findRecord } from './lookup-slice.js';
+import { NoRecordInHand } from './no-record-in-hand.js';
 import { isClosed } from './records.js';
 import { editStarted } from './survey-slice.js';
 
@@ -15,14 +16,7 @@ export function DetailsPage() {
   const recordsBySurvey = useAppSelector((state) => state.lookup.recordsBySurvey);
   const found = findRecord(recordsBySurvey, key);
 
-  if (found === undefined) {
-    return (
-      <PageLayout title={messages.detailsTitle}>
-        <Notice>{messages.noSelectedRecord}</Notice>
-        <Link to={paths.confirmSearchForm.to()}>{messages.searchTitle}</Link>
-      </PageLayout>
-    );
-  }
+  if (found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
   const { config, view } = found;
   const { record } = view;
   const closed = isClosed(record.check);

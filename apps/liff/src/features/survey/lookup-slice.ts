@@ -4,7 +4,8 @@ import type { Draft, PayloadAction } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
 import { failureOf } from '../../app/call-failure.js';
 import { createAppThunk } from '../../app/hooks.js';
-import { messages } from '../../messages.js';
+import type { CallFailure } from '../../lib/api-errors.js';
+import { messageForScreen } from '../../lib/api-errors.js';
 import type { LoadStatus, RecordKey, RecordView } from './records.js';
 import { recordsOf } from './records.js';
 
@@ -68,7 +69,9 @@ export const loadRecords = createAppThunk(
       if (isApiError(searchable)) return rejectWithValue(failureOf(searchable, dispatch));
       configs = searchable.data;
     } else {
-      const config = await extra.api.getSurveyConfig(surveyId);
+      // The survey form has its configuration already: no second request for it.
+      const inHand = getState().survey.surveyConfig;
+      const config = inHand?.surveyId === surveyId ? { data: inHand } : await extra.api.getSurveyConfig(surveyId);
       if (isApiError(config)) return rejectWithValue(failureOf(config, dispatch));
       configs = [config.data];
     }
@@ -99,11 +102,7 @@ export const cancelRecord = createAppThunk('lookup/cancel', async (record: Recor
 });
 
 const listKey = (surveyId: string | undefined) => surveyId ?? ALL_SURVEYS;
-const failedLoad = (payload: { message: string; sessionLost: boolean } | undefined): ListLoad => ({
-  status: 'failed',
-  // A lost session shows its own notice; anything unforeseen still gets a message.
-  error: payload?.sessionLost === true ? null : (payload?.message ?? messages.serverError),
-});
+const failedLoad = (failure: CallFailure | undefined): ListLoad => ({ status: 'failed', error: messageForScreen(failure) });
 
 export const lookupSlice = createSlice({
   name: 'lookup',
@@ -150,7 +149,7 @@ export const lookupSlice = createSlice({
       })
       .addCase(cancelRecord.rejected, (state, action) => {
         state.cancelStatus = 'failed';
-        state.cancelError = action.payload?.sessionLost === true ? null : (action.payload?.message ?? messages.serverError);
+        state.cancelError = messageForScreen(action.payload);
       });
   },
 });

@@ -6,7 +6,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { failureOf } from '../../app/call-failure.js';
 import { createAppThunk } from '../../app/hooks.js';
 import { RESERVATION_COMPLETE_KEY } from '../../lib/session.js';
-import { messages } from '../../messages.js';
+import { messageForScreen } from '../../lib/api-errors.js';
 
 import { recordSelected } from './lookup-slice.js';
 import type { LoadStatus, SelectedRecord } from './records.js';
@@ -134,6 +134,13 @@ export const startNewAnswer = createAppThunk('survey/startNewAnswer', (_: undefi
   dispatch(surveySlice.actions.newAnswerStarted());
 });
 
+/** Ends any edit: the next submission is a new answer, with a new identity. */
+function leaveEdit(state: Draft<SurveyState>): void {
+  state.inEditingAppendingMode = false;
+  state.selectedSurveyResults = null;
+  state.pendingSubmission = null;
+}
+
 export const surveySlice = createSlice({
   name: 'survey',
   initialState: initialSurveyState,
@@ -161,10 +168,8 @@ export const surveySlice = createSlice({
     },
     /** A fresh answer to a survey (leaves any edit). Dispatched through {@link startNewAnswer}. */
     newAnswerStarted(state) {
+      leaveEdit(state);
       state.surveyInput = {};
-      state.inEditingAppendingMode = false;
-      state.selectedSurveyResults = null;
-      state.pendingSubmission = null;
       state.reservationComplite = false;
       state.completedSurveyId = null;
       state.submitStatus = 'idle';
@@ -180,11 +185,9 @@ export const surveySlice = createSlice({
       .addCase(loadSurveyConfig.pending, (state, action) => {
         if (state.surveyConfig?.surveyId !== action.meta.arg) {
           // Another survey: answers and any edit belong to the previous one.
+          leaveEdit(state);
           state.surveyConfig = null;
           state.surveyInput = {};
-          state.inEditingAppendingMode = false;
-          state.selectedSurveyResults = null;
-          state.pendingSubmission = null;
         }
         state.configStatus = 'loading';
         state.configError = null;
@@ -195,7 +198,7 @@ export const surveySlice = createSlice({
       })
       .addCase(loadSurveyConfig.rejected, (state, action) => {
         state.configStatus = 'failed';
-        state.configError = action.payload?.sessionLost === true ? null : (action.payload?.message ?? messages.serverError);
+        state.configError = messageForScreen(action.payload);
       })
       .addCase(submitSurvey.pending, (state) => {
         state.submitStatus = 'sending';
@@ -207,21 +210,14 @@ export const surveySlice = createSlice({
         state.completedSurveyId = state.reservationComplite ? action.payload.receipt.surveyId : null;
         state.submitStatus = 'idle';
         state.surveyInput = {};
-        state.inEditingAppendingMode = false;
-        state.selectedSurveyResults = null;
-        state.pendingSubmission = null;
+        leaveEdit(state);
       })
       .addCase(submitSurvey.rejected, (state, action) => {
         state.submitStatus = 'failed';
-        // A lost session shows its own notice; anything unforeseen still gets a message.
-        state.submitError = action.payload?.sessionLost === true ? null : (action.payload?.message ?? messages.serverError);
+        state.submitError = messageForScreen(action.payload);
       })
       // Picking a record in the list ends any edit left unfinished.
-      .addCase(recordSelected, (state) => {
-        state.inEditingAppendingMode = false;
-        state.selectedSurveyResults = null;
-        state.pendingSubmission = null;
-      });
+      .addCase(recordSelected, leaveEdit);
   },
 });
 
