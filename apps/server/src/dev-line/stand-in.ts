@@ -180,7 +180,7 @@ export async function createLineStandIn(options: { channelId: string; channelSec
 export type LineStandIn = Awaited<ReturnType<typeof createLineStandIn>>;
 
 function page(body: string): string {
-  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>LINE ログイン（開発用）</title><style>body{font-family:sans-serif;margin:2rem;line-height:1.8}a{color:#06c755;font-weight:bold}</style></head><body>${body}</body></html>`;
+  return `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>LINE ログイン（開発用）</title><style>body{font-family:sans-serif;margin:2rem;line-height:1.8}a{color:#06c755;font-weight:bold}</style></head><body>${body}</body></html>`;
 }
 
 function escapeHtml(text: string): string {
