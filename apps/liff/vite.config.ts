@@ -25,7 +25,9 @@ export default defineConfig(({ command }) => ({
   // The manifest lets scripts/size.mjs find the entry chunk and its static imports.
   build: { sourcemap: true, target: 'es2022', manifest: true },
   server: {
-    // `pnpm dev`: the API and the LINE stand-in of `pnpm start` (port 3000) behind Vite.
+    // `pnpm dev`: the API and the LINE stand-in of `pnpm start` (port 3000) behind Vite. These are
+    // @city/api-client's API_PREFIX and DEV_STAND_INS_PATH, spelled out: Vite loads this file
+    // without the workspace's source condition, so it cannot import them unbuilt.
     proxy: { '/survey/api': 'http://127.0.0.1:3000', '/__dev': 'http://127.0.0.1:3000' },
   },
 }));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { SignJWT } from 'jose';
+import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USERS } from '@city/line-stand-in';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -19,15 +19,9 @@ const appDir = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = join(appDir, '../server');
 const distDir = join(appDir, 'dist');
 
-/** The development LINE channel the server falls back to outside production (apps/server/src/env.ts). */
-export const DEV_CHANNEL_ID = '1650000000';
-const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
-
-/** The stand-in's test users (apps/server/src/dev-line/stand-in.ts). */
-export const TEST_USERS = {
-  yamada: { userId: 'U1111111111111111111111111111111a', displayName: '山田 太郎' },
-  sato: { userId: 'U2222222222222222222222222222222b', displayName: '佐藤 花子' },
-} as const;
+const [yamada, sato] = STAND_IN_USERS;
+/** The LINE stand-in's test users the tests sign in as. */
+export const TEST_USERS = { yamada, sato } as const;
 
 export interface RunningServer {
   baseUrl: string;
@@ -156,14 +150,7 @@ export async function logInAs(page: Page, user: { displayName: string }, from = 
   await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith('/__dev'));
 }
 
-/** An ID token as LINE's web login issues it (HS256, the development channel secret). */
-export function signWebIdToken(userId: string, expiresInSeconds: number): Promise<string> {
-  return new SignJWT({ name: 'テスト' })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer('https://access.line.me')
-    .setSubject(userId)
-    .setAudience(DEV_CHANNEL_ID)
-    .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-    .sign(new TextEncoder().encode(DEV_CHANNEL_SECRET));
+/** An ID token as LINE's web login issues it for the development channel, issued two hours ago. */
+export function signWebIdToken(user: (typeof TEST_USERS)[keyof typeof TEST_USERS], expiresInSeconds: number): Promise<string> {
+  return signIdToken(DEV_CHANNEL, user, { expiresIn: expiresInSeconds, issuedAt: Math.floor(Date.now() / 1000) - 7200 });
 }

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { LINE_STAND_IN_PATH } from '@city/api-client';
+import { DEV_CHANNEL } from '@city/line-stand-in';
 import { expectNoSeriousA11yViolations, logInAs, TEST_USERS, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
@@ -16,11 +18,11 @@ describe('web login through the LINE stand-in', () => {
     await expectNoSeriousA11yViolations(page, 'login');
 
     await page.getByRole('button', { name: 'LINEでログイン' }).click();
-    await page.waitForURL(/\/__dev\/line\/oauth2\/v2\.1\/authorize/);
+    await page.waitForURL((url) => url.pathname === `${LINE_STAND_IN_PATH}/oauth2/v2.1/authorize`);
     const authorize = new URL(page.url());
     expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
       response_type: 'code',
-      client_id: '1650000000',
+      client_id: DEV_CHANNEL.channelId,
       redirect_uri: `${world.baseUrl}/login`,
       scope: 'profile openid',
       disable_ios_auto_login: 'true',

@@ -16,7 +16,7 @@ describe('session expiry', () => {
   it('counts down 5 seconds, says it is moving to login, clears the session, and returns to the same page after login', async () => {
     await logInAs(page, TEST_USERS.yamada);
     // The ID token runs out while the citizen is away.
-    const expired = await signWebIdToken(TEST_USERS.yamada.userId, -60);
+    const expired = await signWebIdToken(TEST_USERS.yamada, -60);
     await page.evaluate((token) => {
       sessionStorage.setItem('liffIdToken', token);
     }, expired);

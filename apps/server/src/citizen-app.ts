@@ -4,28 +4,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from '@city/api-client/contract';
+import { DEV_STAND_INS_PATH, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER } from '@city/api-client/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors.js';
 import { messages } from './messages.js';
 
-/** What the citizen app reads at start from `<script id="city-runtime-config">` in index.html. */
-export interface RuntimeConfig {
-  /** LINE's authorize endpoint (the stand-in's, on this server, in development). */
-  lineAuthorizeUrl: string;
-  /** The LINE Login channel id: `client_id` of the authorize request. */
-  loginAppId: string;
-  liffId: string | null;
-  /** The LINE stand-in is mounted: the app may play the LIFF SDK with `@line/liff-mock`. */
-  lineStandIn: boolean;
-}
-
-/** index.html of the built app carries this where the configuration goes. */
-export const RUNTIME_CONFIG_PLACEHOLDER = '<!--city-runtime-config-->';
 
 /** Vite names these files by their content hash: a changed file gets a new name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Where every version of the API lives (API_PREFIX is below it). */
+const API_ROOT = '/survey/api';
 /** Paths the app never routes: the API and the development stand-ins answer JSON 404s there. */
-const NOT_APP_PAGE = /^\/(?:survey\/api|__dev)(?:\/|$)/;
+const NOT_APP_PAGE = [API_ROOT, DEV_STAND_INS_PATH];
+const isAppPage = (pathname: string) => !NOT_APP_PAGE.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 /**
  * Serves the app from `dir` when `dir/index.html` exists at start, and sets the one not-found
@@ -64,7 +56,7 @@ export async function registerCitizenApp(
     }
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     const looksLikeFile = lastSegment.includes('.') && pathname !== '/index.html';
-    if (NOT_APP_PAGE.test(pathname) || looksLikeFile) return sendNotFound(reply);
+    if (!isAppPage(pathname) || looksLikeFile) return sendNotFound(reply);
     return sendIndex(reply, indexFile, options.runtimeConfig(request));
   });
   return served;
@@ -80,7 +72,7 @@ async function sendIndex(reply: FastifyReply, indexFile: string, config: Runtime
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const html = template.replace(
     RUNTIME_CONFIG_PLACEHOLDER,
-    () => `<script id="city-runtime-config" type="application/json">${json}</script>`,
+    () => `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
   );
   return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }

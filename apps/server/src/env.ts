@@ -1,6 +1,7 @@
 // The one place that reads process.env: every setting, validated at start.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEV_CHANNEL } from '@city/line-stand-in';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -34,9 +35,8 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-// Development-only stand-ins for the channel settings; refused in production.
-const DEV_CHANNEL_ID = '1650000000';
-const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
+// Development-only stand-ins for the channel settings (the LINE stand-in's); refused in production.
+const { channelId: DEV_CHANNEL_ID, channelSecret: DEV_CHANNEL_SECRET } = DEV_CHANNEL;
 /** Where `pnpm --filter @city/liff build` puts the citizen app (read as files, never imported). */
 const DEFAULT_CITIZEN_APP_DIR = fileURLToPath(new URL('../../liff/dist', import.meta.url));
 

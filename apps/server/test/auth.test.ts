@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLineStandIn } from '../src/dev-line/stand-in.js';
+import { createLineStandIn } from '@city/line-stand-in';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import type { RuntimeConfig } from '../src/citizen-app.js';
+import type { RuntimeConfig } from '@city/api-client/contract';
 import { readConfig } from '../src/env.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { seedDemoData } from '../src/db/seed.js';
-import { createLineStandIn } from '../src/dev-line/stand-in.js';
+import { createLineStandIn } from '@city/line-stand-in';
 import { ConfigError, readConfig } from '../src/env.js';
 
 describe('configuration', () => {
@@ -83,7 +83,7 @@ describe('demo data', () => {
 
   it('covers every item type the form supports', async () => {
     const { ITEM_TYPES } = await import('@city/survey-core');
-    const { CITIZEN_QUESTIONNAIRE } = await import('../src/db/seed.js');
+    const { CITIZEN_QUESTIONNAIRE } = await import('@city/demo-data');
     // Products and calendar slots need payments and slot accounting, which arrive in later issues.
     const supported = ITEM_TYPES.filter((type) => type !== 'reservation' && type !== 'selectProducts');
     expect(new Set(CITIZEN_QUESTIONNAIRE.surveySchema.map((item) => item.type))).toEqual(new Set(supported));

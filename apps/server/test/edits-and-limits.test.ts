@@ -3,7 +3,7 @@ import { buildSubmissionPayload } from '@city/survey-core';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/database.js';
-import { EVENT_APPLICATION } from '../src/db/seed.js';
+import { EVENT_APPLICATION } from '@city/demo-data';
 import { createSurveyConfigRepository } from '../src/repositories/survey-configs.js';
 import { createSurveyResultRepository } from '../src/repositories/survey-results.js';
 import type { TestContext } from './helpers.js';

@@ -7,7 +7,7 @@ import type { InjectOptions } from 'fastify';
 import { API_PREFIX, buildApp } from '../src/app.js';
 import type { App } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import type { TestUser } from '../src/dev-line/stand-in.js';
+import type { TestUser } from '@city/line-stand-in';
 import { readConfig } from '../src/env.js';
 
 export interface TestContext {

@@ -4,7 +4,7 @@ import { createApiClient, isApiError } from '@city/api-client';
 import { buildSubmissionPayload } from '@city/survey-core';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CITIZEN_QUESTIONNAIRE } from '../src/db/seed.js';
+import { CITIZEN_QUESTIONNAIRE } from '@city/demo-data';
 import { citizenView } from '../src/routes/shared.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';

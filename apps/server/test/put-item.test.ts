@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import type { Answers, SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { buildSubmissionPayload } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '../src/db/seed.js';
+import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-data';
 import { createSurveyResultRepository } from '../src/repositories/survey-results.js';
 import { citizenView } from '../src/routes/shared.js';
 import type { TestContext } from './helpers.js';

@@ -1,6 +1,6 @@
 import { buildSubmissionPayload } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_APPLICATION } from '../src/db/seed.js';
+import { EVENT_APPLICATION } from '@city/demo-data';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 

@@ -27,11 +27,14 @@ export const routes = {
   getCalendarDisplaySettings: { method: 'GET', path: `${API_PREFIX}/calendars/display_settings` },
   // Not in the spec: files items need somewhere to put the files. The body is the file itself.
   uploadFile: { method: 'POST', path: `${API_PREFIX}/files` },
+  // The url of an uploaded file's FileRef; only its uploader may read it.
+  downloadFile: { method: 'GET', path: `${API_PREFIX}/files/:fileId` },
 } as const;
 
 /**
- * What `uploadFile` accepts: these types (the `Content-Type` of the upload), up to 10 MiB a file.
- * The server refuses anything else (415 `unsupported_file_type`, 413).
+ * What `uploadFile` accepts: these types (the `Content-Type` of the upload), up to 10 MiB a file,
+ * named in 1 to 200 characters (after trimming; no slashes or control characters). The server
+ * refuses anything else (415 `unsupported_file_type`, 413 `file_too_large`, 400 `invalid_file_name`).
  */
 export const FILE_UPLOAD_LIMITS = {
   contentTypes: [
@@ -44,6 +47,7 @@ export const FILE_UPLOAD_LIMITS = {
     'application/pdf',
   ],
   maxBytes: 10 * 1024 * 1024,
+  maxNameLength: 200,
 } as const;
 
 /** The name of an endpoint: the client method that calls it. */

@@ -1,5 +1,5 @@
 import { answerFor, fileValues, normalizedAnswer, strings, textValues } from './answers.js';
-import { assertKeyPart, assertUsableSchema, buildPartitionKey, KEY_SEPARATOR } from './keys.js';
+import { assertKeyPart, assertUsableSchema, buildPartitionKey, buildUserSearchKey, KEY_SEPARATOR } from './keys.js';
 import type {
   Answers,
   FileRef,
@@ -116,7 +116,7 @@ function rowsForItem(
       const files = fileValues(answer);
       if (files.length === 0) return [];
       const value = files.map((file) => file.name).join(',');
-      return [makeRow(key, value, value, `${key}${sep}${value}`, files)];
+      return [makeRow(key, value, value, buildUserSearchKey(key, value), files)];
     }
     case 'checkboxes':
     case 'radio': {
@@ -124,7 +124,7 @@ function rowsForItem(
       const options = [...new Set(item.options)];
       // A chosen checkbox keeps its option's pre-created search key and adds the value to it.
       const chosenSearchKey = (value: string) =>
-        item.type === 'checkboxes' ? `${key}${sep}${value}${sep}${value}` : `${key}${sep}${value}`;
+        item.type === 'checkboxes' ? `${key}${sep}${value}${sep}${value}` : buildUserSearchKey(key, value);
       const optionRows = options.map((option) =>
         chosen.includes(option)
           ? makeRow(key, option, option, chosenSearchKey(option))
@@ -137,7 +137,7 @@ function rowsForItem(
       return [...optionRows, ...otherRows];
     }
     default:
-      return textValues(answer).map((value) => makeRow(key, value, value, `${key}${sep}${value}`));
+      return textValues(answer).map((value) => makeRow(key, value, value, buildUserSearchKey(key, value)));
   }
 }
 

@@ -1,4 +1,6 @@
 import { answerFor, isFileRef, normalizedAnswer, strings } from './answers.js';
+import { isStaffOnlyItem } from './citizen-view.js';
+import { todayInJapan } from './japan-time.js';
 import { validationMessages as messages } from './messages.js';
 import type { Answers, SurveySchemaItem, TextFormat } from './types.js';
 
@@ -46,7 +48,7 @@ function checkItem(
 ): string | undefined {
   if (item.type === 'guide') return undefined;
   if (isBlank(answer)) {
-    return item.required && !item.isAdminItem ? messages.required : undefined;
+    return item.required && !isStaffOnlyItem(item) ? messages.required : undefined;
   }
   if (typeof answer !== 'string' && !Array.isArray(answer)) return messages.invalidAnswer;
   switch (item.type) {
@@ -161,11 +163,4 @@ function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-const JAPAN_OFFSET_MS = 9 * 60 * 60 * 1000; // JST is UTC+9 all year (no daylight saving).
-
-/** Today's date in Japan, where the citizens are, whatever the machine's time zone. */
-function todayInJapan(now: number): string {
-  return new Date(now + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
 }

@@ -1,4 +1,4 @@
-import { createApiClient } from '@city/api-client';
+import { createApiClient, LINE_STAND_IN_PATH } from '@city/api-client';
 import type { RuntimeConfig } from '../config/env.js';
 import { LIFF_MOCK_USER_KEY, localStorageOrNull, readRuntimeConfig, readSettings } from '../config/env.js';
 import type { LiffSession, MockLiffUser } from '../lib/liff.js';
@@ -25,7 +25,7 @@ function openedInLine(): boolean {
 async function mockLiffUser(runtime: RuntimeConfig, apiBaseUrl: string): Promise<MockLiffUser | undefined> {
   const userId = localStorageOrNull()?.getItem(LIFF_MOCK_USER_KEY);
   if (!runtime.lineStandIn || !userId) return undefined;
-  const response = await fetch(`${apiBaseUrl}/__dev/line/liff/token?${new URLSearchParams({ userId }).toString()}`);
+  const response = await fetch(`${apiBaseUrl}${LINE_STAND_IN_PATH}/liff/token?${new URLSearchParams({ userId }).toString()}`);
   if (!response.ok) throw new Error(`The LINE stand-in refused the LIFF mock user (${String(response.status)}).`);
   return (await response.json()) as MockLiffUser;
 }

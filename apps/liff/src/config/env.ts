@@ -1,18 +1,8 @@
 // The one place that reads build-time and runtime configuration.
-import type { IntegrationSettings } from '@city/api-client';
-import { readIntegrationSettings } from '@city/api-client';
+import type { IntegrationSettings, RuntimeConfig } from '@city/api-client';
+import { readIntegrationSettings, RUNTIME_CONFIG_ELEMENT_ID } from '@city/api-client';
 
-/**
- * What the server puts into index.html when it serves the app (see apps/server): where LINE's
- * authorize page is, the LINE Login channel, the LIFF app id, and whether the development
- * LINE stand-in is there.
- */
-export interface RuntimeConfig {
-  lineAuthorizeUrl: string;
-  loginAppId: string;
-  liffId: string | null;
-  lineStandIn: boolean;
-}
+export type { RuntimeConfig };
 
 const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   lineAuthorizeUrl: 'https://access.line.me/oauth2/v2.1/authorize',
@@ -22,7 +12,7 @@ const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
 };
 
 export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
-  const text = doc.getElementById('city-runtime-config')?.textContent;
+  const text = doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
   if (!text) return DEFAULT_RUNTIME_CONFIG;
   try {
     const parsed = JSON.parse(text) as Partial<RuntimeConfig>;

@@ -107,7 +107,12 @@ export const endpoints = {
     ...routes.uploadFile,
     // The body is the file's bytes, with its type as Content-Type: one of `contentTypes`.
     ...FILE_UPLOAD_LIMITS,
-    query: Type.Object({ name: Type.String({ minLength: 1, maxLength: 256 }) }, closed),
+    query: Type.Object({ name: Type.String({ minLength: 1, maxLength: FILE_UPLOAD_LIMITS.maxNameLength }) }, closed),
     response: Data(FileRefSchema),
+  },
+  downloadFile: {
+    ...routes.downloadFile,
+    params: Type.Object({ fileId: Type.String({ maxLength: 64 }) }, closed),
+    // The response is the file's bytes as uploaded, with its Content-Type: no JSON schema.
   },
 } as const;

@@ -36,3 +36,5 @@ export type {
   TemporaryReservation,
   UploadFileQuery,
 } from './types.js';
+export type { RuntimeConfig } from '../runtime-config.js';
+export { DEV_STAND_INS_PATH, LINE_STAND_IN_PATH, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER } from '../runtime-config.js';

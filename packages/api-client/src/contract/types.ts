@@ -149,4 +149,6 @@ export interface Endpoints {
   getCalendarDisplaySettings: { query: never; body: never; response: DataResponse<CalendarDisplaySettings> };
   /** The body is the file's bytes, not JSON. */
   uploadFile: { query: UploadFileQuery; body: never; response: DataResponse<FileRef> };
+  /** The url of an uploaded file (`/files/:fileId`); the response is the file's bytes, not JSON. */
+  downloadFile: { query: never; body: never; response: never };
 }

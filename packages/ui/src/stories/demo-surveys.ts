@@ -1,5 +1,5 @@
 // The server's demo surveys as citizens see them (staff-only items left out), for the stories.
-import { CITIZEN_QUESTIONNAIRE as FULL_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-surveys';
+import { CITIZEN_QUESTIONNAIRE as FULL_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-data';
 import type { SurveyConfig } from '@city/survey-core';
 
 export const CITIZEN_QUESTIONNAIRE: SurveyConfig = {

@@ -41,3 +41,18 @@ export const EVENT_APPLICATION: SurveyConfig = {
     { itemKey: 'note', type: 'textarea', title: '連絡事項', maxLength: 200 },
   ],
 };
+
+/** A demo survey as the server stores it: its configuration and how citizens may find records in it. */
+export interface DemoSurvey {
+  config: SurveyConfig;
+  /** Items a citizen gives to look a record up (filterQuery); empty when look-up is off. */
+  lookupItemKeys: string[];
+  /** Listed for citizens on the search form (getAllSearchable). */
+  searchable: boolean;
+}
+
+/** Every demo survey, as the server seeds them. */
+export const DEMO_SURVEYS: readonly DemoSurvey[] = [
+  { config: CITIZEN_QUESTIONNAIRE, lookupItemKeys: [], searchable: true },
+  { config: EVENT_APPLICATION, lookupItemKeys: ['ticket', 'born'], searchable: true },
+];

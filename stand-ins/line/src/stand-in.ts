@@ -5,23 +5,12 @@
 // browser. It refuses to exist in production.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import type { JWK } from 'jose';
-import { LINE_ISSUER } from '../auth/id-token.js';
-import type { NodeEnv } from '../env.js';
-
-export interface TestUser {
-  userId: string;
-  displayName: string;
-  pictureUrl: string;
-}
-
-/** The people a developer can sign in as. LINE user ids are U + 32 hex digits. */
-export const TEST_USERS: readonly TestUser[] = [
-  { userId: 'U1111111111111111111111111111111a', displayName: '山田 太郎', pictureUrl: 'https://profile.example/yamada.png' },
-  { userId: 'U2222222222222222222222222222222b', displayName: '佐藤 花子', pictureUrl: 'https://profile.example/sato.png' },
-  { userId: 'U3333333333333333333333333333333c', displayName: '鈴木 一郎', pictureUrl: 'https://profile.example/suzuki.png' },
-];
+import type { TestUser } from './test-users.js';
+import { TEST_USERS } from './test-users.js';
+import type { LineChannel, TokenOptions } from './tokens.js';
+import { idTokenClaims, LINE_ISSUER, signWebIdToken } from './tokens.js';
 
 interface PendingCode {
   user: TestUser;
@@ -30,15 +19,12 @@ interface PendingCode {
   expiresAt: number;
 }
 
-export interface TokenOptions {
-  /** Seconds from now; negative for an already expired token. Default 3600. */
-  expiresIn?: number;
-  audience?: string;
-  issuer?: string;
-  nonce?: string;
+export interface LineStandInOptions extends LineChannel {
+  /** The server's environment: the stand-in refuses to exist in production. */
+  nodeEnv: string;
 }
 
-export async function createLineStandIn(options: { channelId: string; channelSecret: string; nodeEnv: NodeEnv }) {
+export async function createLineStandIn(options: LineStandInOptions) {
   if (options.nodeEnv === 'production') {
     throw new Error('The LINE stand-in cannot run in production.');
   }
@@ -51,28 +37,14 @@ export async function createLineStandIn(options: { channelId: string; channelSec
 
   const userById = (userId: string) => TEST_USERS.find((user) => user.userId === userId);
 
-  function claims(user: TestUser, tokenOptions: TokenOptions) {
-    return new SignJWT({
-      name: user.displayName,
-      picture: user.pictureUrl,
-      amr: ['linesso'],
-      ...(tokenOptions.nonce === undefined ? {} : { nonce: tokenOptions.nonce }),
-    })
-      .setIssuer(tokenOptions.issuer ?? LINE_ISSUER)
-      .setSubject(user.userId)
-      .setAudience(tokenOptions.audience ?? options.channelId)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + (tokenOptions.expiresIn ?? 3600));
-  }
-
   /** An ID token as LINE Login's web flow issues it: HS256 with the channel secret. */
-  function signWebIdToken(user: TestUser, tokenOptions: TokenOptions = {}): Promise<string> {
-    return claims(user, tokenOptions).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+  function signWeb(user: TestUser, tokenOptions: TokenOptions = {}): Promise<string> {
+    return signWebIdToken(options, user, tokenOptions);
   }
 
   /** An ID token as the LIFF SDK gets it: ES256, verifiable against the certs endpoint. */
   function signLiffIdToken(user: TestUser, tokenOptions: TokenOptions = {}): Promise<string> {
-    return claims(user, tokenOptions).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid }).sign(privateKey);
+    return idTokenClaims(options, user, tokenOptions).setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid }).sign(privateKey);
   }
 
   /** An access token for LINE's profile endpoint, as the token endpoint and the LIFF SDK give one. */
@@ -132,7 +104,7 @@ export async function createLineStandIn(options: { channelId: string; channelSec
         refresh_token: randomBytes(24).toString('hex'),
         expires_in: 2_592_000,
         scope: 'profile openid',
-        id_token: await signWebIdToken(pending.user, pending.nonce === undefined ? {} : { nonce: pending.nonce }),
+        id_token: await signWeb(pending.user, pending.nonce === undefined ? {} : { nonce: pending.nonce }),
       };
     });
 
@@ -174,7 +146,7 @@ export async function createLineStandIn(options: { channelId: string; channelSec
     });
   };
 
-  return { plugin, signWebIdToken, signLiffIdToken, users: TEST_USERS };
+  return { plugin, signWebIdToken: signWeb, signLiffIdToken, users: TEST_USERS };
 }
 
 export type LineStandIn = Awaited<ReturnType<typeof createLineStandIn>>;
