@@ -11,7 +11,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { createSurveyConfigRepository } from '../src/repositories/survey-configs.js';
+import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { readConfig } from '../src/env.js';
 
 const DURATION_SECONDS = 10;
@@ -40,7 +41,7 @@ async function measure(url: string, options: Partial<autocannon.Options> = {}) {
 const dir = mkdtempSync(path.join(tmpdir(), 'city-bench-'));
 const databasePath = path.join(dir, 'bench.sqlite');
 const db = openDatabase(databasePath);
-createSurveyConfigRepository(db).save({ config: survey, lookupItemKeys: [], searchable: false });
+await sqliteStore(connectSqlite(db), createSqliteSurveyRepository).transaction((surveys) => surveys.save({ config: survey, lookupItemKeys: [], searchable: false }));
 const app = await buildApp({ config: readConfig({ NODE_ENV: 'development', DATABASE_PATH: databasePath }), db });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify();

@@ -1,6 +1,7 @@
-import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import type { EndpointName } from '@city/api-client/contract';
+import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
+import type { RuntimeConfig } from '@city/api-client/contract';
+import type { LineStandIn } from '@city/line-stand-in';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
@@ -8,31 +9,40 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { createAuthenticate } from './auth/authenticate.js';
 import { createIdTokenVerifier } from './auth/id-token.js';
-import type { RuntimeConfig } from '@city/api-client/contract';
+import { loginRoutes } from './auth/login-routes.js';
 import { registerCitizenApp } from './citizen-app.js';
 import type { SqliteDatabase } from './db/database.js';
 import { openDatabase } from './db/database.js';
-import { seedDemoData } from './db/seed.js';
-import type { LineStandIn } from '@city/line-stand-in';
-import { createLineStandIn } from '@city/line-stand-in';
+import type { SqliteConnections } from './db/sqlite-store.js';
+import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
+import { seedDemoData } from './demo-seed.js';
 import type { ServerConfig } from './env.js';
-import { registerErrorHandling } from './errors.js';
-import { createSurveyConfigRepository } from './repositories/survey-configs.js';
-import { createSurveyResultRepository } from './repositories/survey-results.js';
-import { createIdempotencyRepository, createLookupFailureRepository } from './repositories/submission-guards.js';
-import { createUploadedFileRepository } from './repositories/uploaded-files.js';
-import { fileRoutes } from './routes/files.js';
-import { loginRoutes } from './routes/login.js';
-import { reservationRoutes } from './routes/reservation.js';
-import { surveyConfigRoutes } from './routes/survey-configs.js';
-import { surveyResultRoutes } from './routes/survey-results.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerSecurity } from './http/security.js';
+import { filesModule } from './modules/files/routes.js';
+import { createSqliteFileRepository } from './modules/files/sqlite-file-repository.js';
+import { isOwnUpload } from './modules/files/uploads.js';
+import { recordsModule } from './modules/records/routes.js';
+import { createSqliteIdempotencyRepository, createSqliteLookupGuardRepository } from './modules/records/sqlite-guard-repositories.js';
+import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
+import { surveysModule } from './modules/surveys/routes.js';
+import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 
-export const API_PREFIX = '/survey/api/v1/db';
-export const LINE_STAND_IN_PREFIX = '/__dev/line';
 /** Where browsers authorize with the real LINE. */
 const LINE_ACCESS_BASE_URL = 'https://access.line.me';
 /** Bodies larger than this are refused with 413; a 20-item survey is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 512 * 1024;
+
+/**
+ * Endpoints of the contract that no module serves yet: they arrive with their issues (calendars,
+ * then temporary holds with payments). Until then their paths answer the JSON 404.
+ */
+export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = [
+  'putTemporaryReservation',
+  'getCalendarCategories',
+  'getCalendarCategoriesTree',
+  'getCalendarDisplaySettings',
+];
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -45,17 +55,21 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance & {
   lineStandIn: LineStandIn | undefined;
+  /** The database's writer connection. */
   db: SqliteDatabase;
+  /** The writer and reader connections the stores use. */
+  connections: SqliteConnections;
   /** The built citizen app is served (its index.html was found at start). */
   citizenAppServed: boolean;
+  /** Every route the app serves, as `METHOD path` (HEAD routes left out). */
+  servedRoutes: string[];
 };
 
-/** Builds the app (plugins, then routes). It never listens: server.ts and tests do that. */
+/** Builds the app (plugins, then modules). It never listens: server.ts and tests do that. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const db = options.db ?? openDatabase(config.databasePath);
-  // Demo surveys (and their claimable demo records) never go into a production database.
-  if (options.seed ?? config.nodeEnv !== 'production') seedDemoData(db);
+  const connections = connectSqlite(db);
 
   const app = Fastify({
     logger: (options.logger ?? false) && {
@@ -73,72 +87,58 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   registerErrorHandling(app);
+  const servedRoutes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.push(`${method} ${route.url}`);
+  });
+  app.addHook('onClose', () => {
+    if (connections.reader !== db) connections.reader.close();
+    if (options.db === undefined) db.close();
+  });
 
   // The LINE stand-in only when no real LINE is configured, and never in production.
   const useStandIn = config.lineApiBaseUrl === undefined && config.nodeEnv !== 'production';
   const lineStandIn = useStandIn
-    ? await createLineStandIn({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, nodeEnv: config.nodeEnv })
+    ? await (await import('@city/line-stand-in')).createLineStandIn({
+        channelId: config.lineChannelId,
+        channelSecret: config.lineChannelSecret,
+        nodeEnv: config.nodeEnv,
+      })
     : undefined;
   const selfUrl = () => {
     const address = app.server.address() as AddressInfo | null;
     return address === null ? 'http://127.0.0.1' : `http://127.0.0.1:${address.port}`;
   };
-  const lineApiBaseUrl = () => config.lineApiBaseUrl ?? `${selfUrl()}${LINE_STAND_IN_PREFIX}`;
+  const lineApiBaseUrl = () => config.lineApiBaseUrl ?? `${selfUrl()}${LINE_STAND_IN_PATH}`;
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // Exactly these (no upgrade-insecure-requests: a phone on the LAN loads the development
-      // server over plain http). The app's runtime configuration is inline JSON, never run.
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'", 'https://api.line.me', 'https://access.line.me', 'https://liffsdk.line-scdn.net', 'https://*.line-scdn.net'],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'base-uri': ["'self'"],
-        'object-src': ["'none'"],
-      },
-    },
-  });
-  await app.register(cors, {
-    origin: config.corsOrigin ?? false,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['Retry-After'],
-    methods: ['GET', 'POST', 'DELETE'],
-  });
-  await app.register(rateLimit, { global: false });
+  await registerSecurity(app, { corsOrigin: config.corsOrigin });
 
-  const verifyIdToken = createIdTokenVerifier({
-    channelId: config.lineChannelId,
-    channelSecret: config.lineChannelSecret,
-    lineApiBaseUrl,
-  });
-  const deps = {
-    config,
-    authenticate: createAuthenticate(verifyIdToken),
-    verifyIdToken,
-    lineApiBaseUrl,
-    surveys: createSurveyConfigRepository(db),
-    results: createSurveyResultRepository(db),
-    idempotency: createIdempotencyRepository(db),
-    lookupFailures: createLookupFailureRepository(db),
-    uploads: createUploadedFileRepository(db),
-  };
+  // Storage: one store per module, each with the repositories its transactions work with.
+  const surveys = sqliteStore(connections, createSqliteSurveyRepository);
+  const files = sqliteStore(connections, (connection) => ({ files: createSqliteFileRepository(connection) }));
+  const records = sqliteStore(connections, (connection) => ({
+    records: createSqliteRecordRepository(connection),
+    idempotency: createSqliteIdempotencyRepository(connection),
+    lookupGuards: createSqliteLookupGuardRepository(connection),
+    surveys: createSqliteSurveyRepository(connection),
+  }));
+  // Demo surveys (and their claimable demo records) never go into a production database.
+  if (options.seed ?? config.nodeEnv !== 'production') {
+    await seedDemoData(sqliteStore(connections, (connection) => ({ surveys: createSqliteSurveyRepository(connection), records: createSqliteRecordRepository(connection) })));
+  }
 
-  await app.register(loginRoutes, { prefix: API_PREFIX, deps });
-  await app.register(surveyConfigRoutes, { prefix: API_PREFIX, deps });
-  await app.register(surveyResultRoutes, { prefix: API_PREFIX, deps });
-  await app.register(reservationRoutes, { prefix: API_PREFIX, deps });
-  await app.register(fileRoutes, { prefix: API_PREFIX, deps });
-  if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PREFIX });
+  const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
+  const authenticate = createAuthenticate(verifyIdToken);
+  await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
+  await app.register(surveysModule({ authenticate, surveys: surveys.read }));
+  await app.register(recordsModule({ authenticate, store: records, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }));
+  await app.register(filesModule({ authenticate, store: files }));
+  if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PATH });
 
   // The stand-in's authorize page is on this server, at whatever host and port the browser used.
   const lineAccessBaseUrl = (request: FastifyRequest) =>
     config.lineAccessBaseUrl ??
-    (lineStandIn === undefined ? LINE_ACCESS_BASE_URL : `${request.protocol}://${request.host}${LINE_STAND_IN_PREFIX}`);
+    (lineStandIn === undefined ? LINE_ACCESS_BASE_URL : `${request.protocol}://${request.host}${LINE_STAND_IN_PATH}`);
   const runtimeConfig = (request: FastifyRequest): RuntimeConfig => ({
     lineAuthorizeUrl: `${lineAccessBaseUrl(request)}/oauth2/v2.1/authorize`,
     loginAppId: config.lineChannelId,
@@ -151,21 +151,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ? `Serving the citizen app from ${config.citizenAppDir}`
       : `Not serving the citizen app: no index.html in ${config.citizenAppDir} (build it with \`pnpm --filter @city/liff build\`)`,
   );
-
-  app.addHook('onClose', () => {
-    if (options.db === undefined) db.close();
-  });
-  return Object.assign(app, { lineStandIn, db, citizenAppServed });
+  return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes });
 }
 
-export type RouteDeps = {
-  config: ServerConfig;
-  authenticate: ReturnType<typeof createAuthenticate>;
-  verifyIdToken: ReturnType<typeof createIdTokenVerifier>;
-  lineApiBaseUrl: () => string;
-  surveys: ReturnType<typeof createSurveyConfigRepository>;
-  results: ReturnType<typeof createSurveyResultRepository>;
-  idempotency: ReturnType<typeof createIdempotencyRepository>;
-  lookupFailures: ReturnType<typeof createLookupFailureRepository>;
-  uploads: ReturnType<typeof createUploadedFileRepository>;
-};

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import { DEV_STAND_INS_PATH, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER } from '@city/api-client/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendNotFound } from './errors.js';
+import { sendNotFound } from './http/errors.js';
 import { messages } from './messages.js';
 
 

@@ -1,8 +1,11 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLineStandIn } from '@city/line-stand-in';
-import type { TestContext } from './helpers.js';
-import { createTestContext } from './helpers.js';
+import type { EndpointName } from '@city/api-client/contract';
+import { endpoints } from '@city/api-client/contract';
+import { ENDPOINTS_NOT_SERVED_YET } from '../src/app.js';
+import type { TestContext, TestRequest } from './helpers.js';
+import { createTestContext, pathOf } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,26 +15,31 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** Every authenticated route, called with a well-formed request. */
-const protectedRoutes: [method: 'GET' | 'POST' | 'DELETE', route: string, options: { query?: Record<string, string>; body?: unknown }][] = [
-  ['GET', '/survey-configs/getItem', { query: { surveyId: 'citizen-questionnaire' } }],
-  ['GET', '/survey-configs/getAllSearchable', {}],
-  ['POST', '/survey-configs/getSurveyConfigsList', { body: { surveyIdList: ['citizen-questionnaire'] } }],
-  ['POST', '/survey-results/query', { body: { surveyId: 'citizen-questionnaire', userId: 'U1' } }],
-  ['GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: 'citizen-questionnaire', partitionKey: 'x' } }],
-  ['GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'citizen-questionnaire' } }],
-  ['POST', '/survey-results/filterQuery', { body: { queryParams: { surveyId: 'event-application', lookup: {} }, requestingUserId: 'U1' } }],
-  ['POST', '/reservation/putItem', { body: { data: [] } }],
-  ['POST', '/reservation/cancelItem', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
-  ['DELETE', '/reservation/deleteItem', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
-  ['POST', '/reservation/putUserId', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
-  ['POST', '/files', { query: { name: 'a.png' } }],
-  ['GET', '/files/0123456789abcdef0123456789abcdef', {}],
+/** Every authenticated endpoint, called with a well-formed request. */
+const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
+  ['getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } }],
+  ['getAllSearchableSurveyConfigs', {}],
+  ['getSurveyConfigsList', { body: { surveyIdList: ['citizen-questionnaire'] } }],
+  ['querySurveyResults', { body: { surveyId: 'citizen-questionnaire', userId: 'U1' } }],
+  ['getSurveyResultsByPartitionKey', { query: { surveyId: 'citizen-questionnaire', partitionKey: 'x' } }],
+  ['getSurveyResultsByUser', { query: { surveyId: 'citizen-questionnaire' } }],
+  ['filterSurveyResults', { body: { queryParams: { surveyId: 'event-application', lookup: {} }, requestingUserId: 'U1' } }],
+  ['putReservation', { body: { data: [] } }],
+  ['cancelReservation', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
+  ['deleteReservation', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
+  ['putUserId', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
+  ['uploadFile', { query: { name: 'a.png' } }],
+  ['downloadFile', { params: { fileId: '0123456789abcdef0123456789abcdef' } }],
 ];
 
-describe.each(protectedRoutes)('%s %s', (method, route, options) => {
+it('lists every endpoint the app serves but login', () => {
+  const served = Object.keys(endpoints).filter((name) => name !== 'exchangeLoginCode' && !ENDPOINTS_NOT_SERVED_YET.includes(name as EndpointName));
+  expect(protectedEndpoints.map(([name]) => name).sort()).toEqual(served.sort());
+});
+
+describe.each(protectedEndpoints)('%s', (name, request) => {
   it('refuses a request without a token: 401 login_required', async () => {
-    const response = await ctx.call(null, method, route, options);
+    const response = await ctx.call(null, name, request);
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', code: 'login_required', message: 'ログインしてください。' });
   });
@@ -41,7 +49,7 @@ describe('ID tokens', () => {
   const getItem = async (token: string) =>
     ctx.app.inject({
       method: 'GET',
-      url: '/survey/api/v1/db/survey-configs/getItem?surveyId=citizen-questionnaire',
+      url: `${pathOf('getSurveyConfig')}?surveyId=citizen-questionnaire`,
       headers: { authorization: `Bearer ${token}` },
     });
 

@@ -110,7 +110,7 @@ describe('with a built citizen app', () => {
   });
 
   it('leaves the API as it was', async () => {
-    const response = await ctx.call(ctx.users[0]!, 'GET', '/survey-configs/getItem', { query: { surveyId: 'citizen-questionnaire' } });
+    const response = await ctx.call(ctx.users[0]!, 'getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ data: { surveyId: 'citizen-questionnaire' } });
   });

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { seedDemoData } from '../src/db/seed.js';
+import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { seedDemoData } from '../src/demo-seed.js';
+import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
+import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { createLineStandIn } from '@city/line-stand-in';
 import { ConfigError, readConfig } from '../src/env.js';
 
@@ -70,13 +73,17 @@ describe('the LINE stand-in in production', () => {
 });
 
 describe('demo data', () => {
-  it('is seeded once into an empty database, and seeding again changes nothing', () => {
+  it('is seeded once into an empty database, and seeding again changes nothing', async () => {
     const db = openDatabase(':memory:');
-    seedDemoData(db);
+    const store = sqliteStore(connectSqlite(db), (connection) => ({
+      surveys: createSqliteSurveyRepository(connection),
+      records: createSqliteRecordRepository(connection),
+    }));
+    await seedDemoData(store);
     const count = () => db.prepare<[], { surveys: number; rows: number }>('SELECT (SELECT COUNT(*) FROM survey_configs) AS surveys, (SELECT COUNT(*) FROM survey_results) AS rows').get();
     const first = count();
     expect(first?.surveys).toBe(2);
-    seedDemoData(db);
+    await seedDemoData(store);
     expect(count()).toEqual(first);
     db.close();
   });

@@ -1,13 +1,11 @@
 import type { SurveyConfig } from '@city/survey-core';
-import { buildSubmissionPayload } from '@city/survey-core';
+import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/database.js';
 import { EVENT_APPLICATION } from '@city/demo-data';
-import { createSurveyConfigRepository } from '../src/repositories/survey-configs.js';
-import { createSurveyResultRepository } from '../src/repositories/survey-results.js';
 import type { TestContext } from './helpers.js';
-import { createTestContext } from './helpers.js';
+import { createTestContext, pathOf } from './helpers.js';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -25,17 +23,17 @@ const membership: SurveyConfig = {
     { itemKey: 'memo', type: 'text', title: '職員メモ', isAdminItem: true },
   ],
 };
-const citizenMembership: SurveyConfig = { ...membership, surveySchema: membership.surveySchema.filter((item) => !item.isAdminItem) };
+const citizenMembership = citizenView(membership);
 
 async function register(answers: Record<string, string>) {
   const [yamada] = ctx.users;
-  return ctx.call(yamada!, 'POST', '/reservation/putItem', {
+  return ctx.call(yamada!, 'putReservation', {
     body: buildSubmissionPayload({ config: citizenMembership, userId: yamada!.userId, answers }),
   });
 }
 
-beforeEach(() => {
-  createSurveyConfigRepository(ctx.app.db).save({ config: membership, lookupItemKeys: [], searchable: false });
+beforeEach(async () => {
+  await ctx.surveys.transaction((surveys) => surveys.save({ config: membership, lookupItemKeys: [], searchable: false }));
 });
 
 describe('edits of an existing record', () => {
@@ -43,24 +41,26 @@ describe('edits of an existing record', () => {
     const [yamada] = ctx.users;
     await register({ name: '山田太郎', born: '1990-01-01' });
     const key = `library-card#${yamada!.userId}`;
-    const results = createSurveyResultRepository(ctx.app.db);
-    const rows = results.rowsOfRecord(key);
-    results.replaceRecord({
-      rows: [...rows, { ...rows[0]!, itemKey: 'memo', sortKey: 'memo#本人確認済み', value: '本人確認済み', userSearchKey: 'memo#本人確認済み' }],
-      receiptNumber: results.record(key)!.receiptNumber,
-      removePartitionKeys: [key],
-    });
+    const rows = await ctx.records.read.rowsOf(key);
+    const { receiptNumber } = (await ctx.records.read.find(key))!;
+    await ctx.records.transaction((records) =>
+      records.replace({
+        rows: [...rows, { ...rows[0]!, itemKey: 'memo', sortKey: 'memo#本人確認済み', value: '本人確認済み', userSearchKey: 'memo#本人確認済み' }],
+        receiptNumber,
+        removePartitionKeys: [key],
+      }),
+    );
     const responses = [
-      await ctx.call(yamada!, 'POST', '/survey-results/query', { body: { surveyId: 'library-card', userId: yamada!.userId } }),
-      await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: 'library-card', partitionKey: key } }),
-      await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'library-card' } }),
+      await ctx.call(yamada!, 'querySurveyResults', { body: { surveyId: 'library-card', userId: yamada!.userId } }),
+      await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: 'library-card', partitionKey: key } }),
+      await ctx.call(yamada!, 'getSurveyResultsByUser', { query: { surveyId: 'library-card' } }),
     ];
     for (const response of responses) {
       expect(response.status).toBe(200);
       expect(JSON.stringify(response.body)).not.toContain('本人確認済み');
     }
     await register({ name: '山田花子', born: '1990-01-01' });
-    expect(results.rowsOfRecord(key).find((row) => row.itemKey === 'memo')?.value).toBe('本人確認済み');
+    expect((await ctx.records.read.rowsOf(key)).find((row) => row.itemKey === 'memo')?.value).toBe('本人確認済み');
   });
 
   it('refuse a change to an item marked not editable, naming it', async () => {
@@ -74,7 +74,7 @@ describe('edits of an existing record', () => {
   it('refuse to reopen a cancelled record (409)', async () => {
     const [yamada] = ctx.users;
     await register({ name: '山田太郎', born: '1990-01-01' });
-    await ctx.call(yamada!, 'POST', '/reservation/cancelItem', { body: { surveyId: 'library-card', partitionKey: `library-card#${yamada!.userId}`, userId: yamada!.userId } });
+    await ctx.call(yamada!, 'cancelReservation', { body: { surveyId: 'library-card', partitionKey: `library-card#${yamada!.userId}`, userId: yamada!.userId } });
     const response = await register({ name: '山田太郎', born: '1990-01-01' });
     expect(response.status).toBe(409);
     expect(response.body.code).toBe('record_closed');
@@ -85,7 +85,7 @@ describe('putItem, beyond what is built yet', () => {
   it('refuses an order: payments arrive with their own issue', async () => {
     const [yamada] = ctx.users;
     const payload = buildSubmissionPayload({ config: citizenMembership, userId: yamada!.userId, answers: { name: 'a', born: '1990-01-01' }, order: { items: [{ productId: 'p', quantity: 1 }] } });
-    const response = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload });
+    const response = await ctx.call(yamada!, 'putReservation', { body: payload });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('payments_not_available');
   });
@@ -96,20 +96,19 @@ describe('putItem replacing a record through HTTP is all or nothing', () => {
     const [yamada] = ctx.users;
     const answers = { ticket: '123456', born: '1990-01-01', course: '健康体操' };
     const first = buildSubmissionPayload({ config: EVENT_APPLICATION, userId: yamada!.userId, answers, now: 1_000 });
-    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: first });
+    await ctx.call(yamada!, 'putReservation', { body: first });
     const oldKey = `event-application#${yamada!.userId}#1000`;
-    const results = createSurveyResultRepository(ctx.app.db);
-    const before = results.rowsOfRecord(oldKey);
+    const before = await ctx.records.read.rowsOf(oldKey);
     // The last row of the new record makes SQLite fail, after the old record was deleted and
     // the earlier rows inserted within the same transaction.
     ctx.app.db.exec(`CREATE TRIGGER fail_half_way BEFORE INSERT ON survey_results WHEN NEW.value = '失敗させる'
       BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
     const edit = buildSubmissionPayload({ config: EVENT_APPLICATION, userId: yamada!.userId, answers: { ...answers, note: '失敗させる' }, now: 2_000, oldPartitionKey: oldKey });
-    const response = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: edit });
+    const response = await ctx.call(yamada!, 'putReservation', { body: edit });
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。', code: 'internal' });
-    expect(results.rowsOfRecord(oldKey)).toEqual(before);
-    expect(results.record(`event-application#${yamada!.userId}#2000`)).toBeUndefined();
+    expect(await ctx.records.read.rowsOf(oldKey)).toEqual(before);
+    expect(await ctx.records.read.find(`event-application#${yamada!.userId}#2000`)).toBeUndefined();
   });
 });
 
@@ -122,13 +121,13 @@ describe('more refusals', () => {
       .setSubject(ctx.users[0]!.userId)
       .setIssuedAt()
       .sign(new TextEncoder().encode('dev-channel-secret-not-for-production'));
-    const response = await ctx.app.inject({ method: 'GET', url: '/survey/api/v1/db/survey-configs/getAllSearchable', headers: { authorization: `Bearer ${noExpiry}` } });
+    const response = await ctx.app.inject({ method: 'GET', url: pathOf('getAllSearchableSurveyConfigs'), headers: { authorization: `Bearer ${noExpiry}` } });
     expect(response.statusCode).toBe(401);
   });
 
   it('query on an unknown survey: 404', async () => {
     const [yamada] = ctx.users;
-    expect((await ctx.call(yamada!, 'POST', '/survey-results/query', { body: { surveyId: 'nope', userId: yamada!.userId } })).status).toBe(404);
+    expect((await ctx.call(yamada!, 'querySurveyResults', { body: { surveyId: 'nope', userId: yamada!.userId } })).status).toBe(404);
   });
 
   it('keeps one user\'s Idempotency-Key apart from another\'s', async () => {
@@ -136,7 +135,7 @@ describe('more refusals', () => {
     const headers = { 'idempotency-key': 'same-key-123456' };
     for (const user of [yamada!, sato!]) {
       const payload = buildSubmissionPayload({ config: citizenMembership, userId: user.userId, answers: { name: user.displayName, born: '1990-01-01' } });
-      const response = await ctx.call(user, 'POST', '/reservation/putItem', { body: payload, headers });
+      const response = await ctx.call(user, 'putReservation', { body: payload, headers });
       expect(response.body.partitionKey).toBe(`library-card#${user.userId}`);
     }
   });
@@ -144,7 +143,7 @@ describe('more refusals', () => {
   it('rate-limits login attempts per address, in the usual error format', async () => {
     let last = { statusCode: 0, body: '' };
     for (let attempt = 0; attempt < 31; attempt += 1) {
-      const response = await ctx.app.inject({ method: 'GET', url: '/survey/api/v1/db/login/token?code=nope&redirectTo=https%3A%2F%2Fcity.example.jp%2Flogin' });
+      const response = await ctx.app.inject({ method: 'GET', url: `${pathOf('exchangeLoginCode')}?code=nope&redirectTo=https%3A%2F%2Fcity.example.jp%2Flogin` });
       last = { statusCode: response.statusCode, body: response.body };
     }
     expect(last.statusCode).toBe(429);

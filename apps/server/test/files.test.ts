@@ -3,11 +3,10 @@
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import type { FileRef } from '@city/survey-core';
-import { buildSubmissionPayload } from '@city/survey-core';
+import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from '@city/line-stand-in';
 import { CITIZEN_QUESTIONNAIRE } from '@city/demo-data';
-import { citizenView } from '../src/routes/shared.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 
@@ -154,7 +153,7 @@ describe('files answers in putItem', () => {
   const questionnaire = citizenView(CITIZEN_QUESTIONNAIRE);
   const answers = { name: '山田太郎', phone: '090-1234-5678', area: '東区', satisfaction: '満足' };
   const put = (user: TestUser, photos: FileRef[]) =>
-    ctx.call(user, 'POST', '/reservation/putItem', {
+    ctx.call(user, 'putReservation', {
       body: buildSubmissionPayload({ config: questionnaire, userId: user.userId, answers: { ...answers, photos } }),
     });
   const storedRows = () => {
@@ -172,8 +171,8 @@ describe('files answers in putItem', () => {
     const pdf = (await upload(yamada!, Buffer.from('%PDF-1.7'), 'application/pdf', '地図.pdf')).body.data;
     const saved = await put(yamada!, [photo, pdf]);
     expect(saved.status).toBe(200);
-    const record = await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'citizen-questionnaire' } });
-    const rows = record.body.data as { itemKey: string; files?: FileRef[] }[];
+    const record = await ctx.call(yamada!, 'getSurveyResultsByUser', { query: { surveyId: 'citizen-questionnaire' } });
+    const rows = record.body.data;
     expect(rows.find((row) => row.itemKey === 'photos')?.files).toEqual([photo, pdf]);
   });
 

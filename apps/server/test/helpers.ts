@@ -1,14 +1,39 @@
-// Builds the app on a fresh SQLite file in a temporary folder, with the LINE stand-in, and signs
-// tokens for its test users. Every test app is closed and its folder removed by `close`.
+// Builds the app on a fresh SQLite file in a temporary folder, with the LINE stand-in, and calls
+// its endpoints by their contract names as the stand-in's test users. Every test app is closed and
+// its folder removed by `close`.
+import type { Endpoints, EndpointName, ErrorBody } from '@city/api-client/contract';
+import { endpoints } from '@city/api-client/contract';
+import type { TestUser } from '@city/line-stand-in';
+import type { InjectOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
-import { API_PREFIX, buildApp } from '../src/app.js';
 import type { App } from '../src/app.js';
+import { buildApp } from '../src/app.js';
+import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
-import type { TestUser } from '@city/line-stand-in';
+import { sqliteStore } from '../src/db/sqlite-store.js';
+import type { Store } from '../src/db/store.js';
 import { readConfig } from '../src/env.js';
+import type { RecordRepository } from '../src/modules/records/record-repository.js';
+import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
+import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+import type { SurveyRepository } from '../src/modules/surveys/survey-repository.js';
+
+/** What a request carries besides its user; loosely typed, so tests can send what a client must not. */
+export interface TestRequest {
+  query?: Record<string, string>;
+  body?: unknown;
+  /** Path parameters, e.g. `{ fileId }` for `files/:fileId`. */
+  params?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** A response: its status, and its JSON as the contract's success type or the one error format. */
+export interface TestResponse<Name extends EndpointName> {
+  status: number;
+  body: Endpoints[Name]['response'] & Partial<ErrorBody>;
+}
 
 export interface TestContext {
   app: App;
@@ -17,14 +42,19 @@ export interface TestContext {
   /** The stand-in's users: [山田, 佐藤, 鈴木]. */
   users: readonly TestUser[];
   tokenFor: (user: TestUser) => Promise<string>;
-  /** Sends a request as `user` (or unauthenticated with null) and returns status and JSON. */
-  call: (
-    user: TestUser | null,
-    method: 'GET' | 'POST' | 'DELETE',
-    route: string,
-    options?: { query?: Record<string, string>; body?: unknown; headers?: Record<string, string> },
-  ) => Promise<{ status: number; body: Record<string, unknown> }>;
+  /** Calls an endpoint of the contract as `user` (or without a token, with null). */
+  call: <Name extends EndpointName>(user: TestUser | null, name: Name, request?: TestRequest) => Promise<TestResponse<Name>>;
+  /** A store over the test's database, for arranging data (and reading it) behind the API's back. */
+  store: <Repositories>(makeRepositories: (db: SqliteDatabase) => Repositories) => Store<Repositories>;
+  /** The stored surveys and records, behind the API's back. */
+  surveys: Store<SurveyRepository>;
+  records: Store<RecordRepository>;
   close: () => Promise<void>;
+}
+
+/** The path of an endpoint, with its parameters put in. */
+export function pathOf(name: EndpointName, params: Record<string, string> = {}): string {
+  return endpoints[name].path.replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(params[key] ?? ''));
 }
 
 export async function createTestContext(env: Record<string, string> = {}, dbOptions: { busyTimeoutMs?: number } = {}): Promise<TestContext> {
@@ -49,17 +79,20 @@ export async function createTestContext(env: Record<string, string> = {}, dbOpti
     databasePath,
     users: standIn.users,
     tokenFor,
-    call: async (user, method, route, options = {}) => {
-      const request: InjectOptions = {
-        method,
-        url: `${API_PREFIX}${route}`,
-        headers: { ...(user === null ? {} : { authorization: `Bearer ${await tokenFor(user)}` }), ...options.headers },
-        ...(options.query === undefined ? {} : { query: options.query }),
-        ...(options.body === undefined ? {} : { payload: options.body as Record<string, unknown> }),
+    call: async (user, name, request = {}) => {
+      const options: InjectOptions = {
+        method: endpoints[name].method,
+        url: pathOf(name, request.params),
+        headers: { ...(user === null ? {} : { authorization: `Bearer ${await tokenFor(user)}` }), ...request.headers },
+        ...(request.query === undefined ? {} : { query: request.query }),
+        ...(request.body === undefined ? {} : { payload: request.body as Record<string, unknown> }),
       };
-      const response = await app.inject(request);
-      return { status: response.statusCode, body: response.json<Record<string, unknown>>() };
+      const response = await app.inject(options);
+      return { status: response.statusCode, body: response.json() };
     },
+    store: (makeRepositories) => sqliteStore(app.connections, makeRepositories),
+    surveys: sqliteStore(app.connections, createSqliteSurveyRepository),
+    records: sqliteStore(app.connections, createSqliteRecordRepository),
     close: async () => {
       await app.close();
       db.close();

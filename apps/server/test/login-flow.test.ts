@@ -1,11 +1,10 @@
 // The whole web login, as a browser and the citizen app go through it, against a real server
 // listening on 127.0.0.1 with the LINE stand-in, and @city/api-client as the client.
 import { createApiClient, isApiError } from '@city/api-client';
-import { buildSubmissionPayload } from '@city/survey-core';
+import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CITIZEN_QUESTIONNAIRE } from '@city/demo-data';
-import { citizenView } from '../src/routes/shared.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 

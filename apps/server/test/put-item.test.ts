@@ -1,10 +1,8 @@
 import Database from 'better-sqlite3';
 import type { Answers, SubmissionPayload, SurveyConfig } from '@city/survey-core';
-import { buildSubmissionPayload } from '@city/survey-core';
+import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-data';
-import { createSurveyResultRepository } from '../src/repositories/survey-results.js';
-import { citizenView } from '../src/routes/shared.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 
@@ -47,14 +45,14 @@ describe('reservation/putItem', () => {
   it('stores a valid submission and answers with its partitionKey and a 受付番号', async () => {
     const [yamada] = ctx.users;
     const payload = payloadFor(yamada!.userId);
-    const response = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload });
+    const response = await ctx.call(yamada!, 'putReservation', { body: payload });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       result: 'OK',
       partitionKey: `citizen-questionnaire#${yamada!.userId}`,
       receiptNumber: expect.stringMatching(/^[2-9A-HJKMNP-Z]{3}-[2-9A-HJKMNP-Z]{4}$/) as unknown,
     });
-    const stored = await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', {
+    const stored = await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', {
       query: { surveyId: 'citizen-questionnaire', partitionKey: `citizen-questionnaire#${yamada!.userId}` },
     });
     expect(stored.body.data).toEqual(payload.data);
@@ -62,13 +60,12 @@ describe('reservation/putItem', () => {
 
   it('replaces an update-mode record whole when sent again: no old answer is left behind', async () => {
     const [yamada] = ctx.users;
-    const first = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
-    const second = await ctx.call(yamada!, 'POST', '/reservation/putItem', {
+    const first = await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId) });
+    const second = await ctx.call(yamada!, 'putReservation', {
       body: payloadFor(yamada!.userId, { ...validAnswers, name: '山田花子', services: ['図書館'] }),
     });
     expect(second.body.receiptNumber).toBe(first.body.receiptNumber);
-    const rows = (await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'citizen-questionnaire' } })).body
-      .data as { value: string }[];
+    const rows = (await ctx.call(yamada!, 'getSurveyResultsByUser', { query: { surveyId: 'citizen-questionnaire' } })).body.data;
     const values = rows.map((row) => row.value);
     expect(values).toContain('山田花子');
     expect(values).not.toContain('山田太郎');
@@ -80,19 +77,19 @@ describe('reservation/putItem', () => {
     const answers = { ticket: '123456', born: '1990-01-01', course: '健康体操' };
     const one = payloadFor(yamada!.userId, answers, EVENT_APPLICATION, { now: 1_000 });
     const two = payloadFor(yamada!.userId, answers, EVENT_APPLICATION, { now: 2_000 });
-    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: one });
-    const second = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: two });
+    await ctx.call(yamada!, 'putReservation', { body: one });
+    const second = await ctx.call(yamada!, 'putReservation', { body: two });
     const records = () =>
       ctx
-        .call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'event-application' } })
-        .then((response) => new Set((response.body.data as { partitionKey: string }[]).map((row) => row.partitionKey)));
+        .call(yamada!, 'getSurveyResultsByUser', { query: { surveyId: 'event-application' } })
+        .then((response) => new Set(response.body.data.map((row) => row.partitionKey)));
     expect(await records()).toEqual(new Set([`event-application#${yamada!.userId}#1000`, `event-application#${yamada!.userId}#2000`]));
 
     const edit = payloadFor(yamada!.userId, { ...answers, course: '料理教室' }, EVENT_APPLICATION, {
       now: 3_000,
       oldPartitionKey: `event-application#${yamada!.userId}#2000`,
     });
-    const edited = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: edit });
+    const edited = await ctx.call(yamada!, 'putReservation', { body: edit });
     expect(edited.status).toBe(200);
     expect(edited.body.receiptNumber).toBe(second.body.receiptNumber);
     expect(await records()).toEqual(new Set([`event-application#${yamada!.userId}#1000`, `event-application#${yamada!.userId}#3000`]));
@@ -102,14 +99,14 @@ describe('reservation/putItem', () => {
     const [yamada] = ctx.users;
     const payload = payloadFor(yamada!.userId, { ticket: '123456', born: '1990-01-01', course: '健康体操' }, EVENT_APPLICATION, { now: 5 });
     const headers = { 'idempotency-key': '7f0c7a8e-5d0b-4c8e-9a51-0d0e3f1b2c3d' };
-    const first = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload, headers });
+    const first = await ctx.call(yamada!, 'putReservation', { body: payload, headers });
     const before = snapshot();
-    const again = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload, headers });
+    const again = await ctx.call(yamada!, 'putReservation', { body: payload, headers });
     expect(again).toEqual(first);
     expect(snapshot()).toEqual(before);
 
     const different = payloadFor(yamada!.userId, { ticket: '654321', born: '1990-01-01', course: '健康体操' }, EVENT_APPLICATION, { now: 6 });
-    const reused = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: different, headers });
+    const reused = await ctx.call(yamada!, 'putReservation', { body: different, headers });
     expect(reused.status).toBe(422);
     expect(reused.body.code).toBe('idempotency_key_reused');
     expect(snapshot()).toEqual(before);
@@ -117,17 +114,17 @@ describe('reservation/putItem', () => {
 
   it('keeps the staff-only answers of a record the citizen edits', async () => {
     const [yamada] = ctx.users;
-    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId) });
     const key = `citizen-questionnaire#${yamada!.userId}`;
-    const results = createSurveyResultRepository(ctx.app.db);
-    const rows = results.rowsOfRecord(key);
+    const rows = await ctx.records.read.rowsOf(key);
     const memo = { ...rows[1]!, itemKey: 'staffMemo', sortKey: 'staffMemo#要確認', value: '要確認', userSearchKey: 'staffMemo#要確認' };
-    results.replaceRecord({ rows: [...rows, memo], receiptNumber: results.record(key)!.receiptNumber, removePartitionKeys: [key] });
+    const { receiptNumber } = (await ctx.records.read.find(key))!;
+    await ctx.records.transaction((records) => records.replace({ rows: [...rows, memo], receiptNumber, removePartitionKeys: [key] }));
 
-    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId, { ...validAnswers, name: '山田花子' }) });
-    expect(results.rowsOfRecord(key).filter((row) => row.itemKey === 'staffMemo').map((row) => row.value)).toEqual(['要確認']);
+    await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId, { ...validAnswers, name: '山田花子' }) });
+    expect((await ctx.records.read.rowsOf(key)).filter((row) => row.itemKey === 'staffMemo').map((row) => row.value)).toEqual(['要確認']);
     // ...and a citizen never sees them.
-    const seen = await ctx.call(yamada!, 'GET', '/survey-configs/getItem', { query: { surveyId: 'citizen-questionnaire' } });
+    const seen = await ctx.call(yamada!, 'getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } });
     expect(JSON.stringify(seen.body)).not.toContain('staffMemo');
   });
 
@@ -135,7 +132,7 @@ describe('reservation/putItem', () => {
     const refuse = async (status: number, code: string, body: unknown, headers: Record<string, string> = {}) => {
       const [yamada] = ctx.users;
       const before = snapshot();
-      const response = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body, headers });
+      const response = await ctx.call(yamada!, 'putReservation', { body, headers });
       expect(response.status).toBe(status);
       expect(response.body).toMatchObject({ statusCode: status, code });
       expect(typeof response.body.message).toBe('string');
@@ -209,32 +206,29 @@ describe('reservation/putItem', () => {
     const [yamada] = ctx.users;
     const blocker = new Database(ctx.databasePath);
     blocker.exec('BEGIN IMMEDIATE');
-    const busy = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    const busy = await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId) });
     expect(busy.status).toBe(503);
     expect(busy.body).toMatchObject({ statusCode: 503, code: 'busy', retryable: true });
     blocker.exec('ROLLBACK');
     blocker.close();
-    const retried = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    const retried = await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId) });
     expect(retried.status).toBe(200);
   });
 
   it('replaces all or nothing: a failure before commit leaves the old record intact', async () => {
     const [yamada] = ctx.users;
-    await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payloadFor(yamada!.userId) });
+    await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId) });
     const key = `citizen-questionnaire#${yamada!.userId}`;
-    const results = createSurveyResultRepository(ctx.app.db);
-    const before = results.rowsOfRecord(key);
+    const before = await ctx.records.read.rowsOf(key);
     const replacement = payloadFor(yamada!.userId, { ...validAnswers, name: '別人' }).data;
-    expect(() => {
-      results.replaceRecord({
-        rows: replacement,
-        receiptNumber: results.record(key)!.receiptNumber,
-        removePartitionKeys: [key],
-        beforeCommit: () => {
-          throw new Error('disk full');
-        },
-      });
-    }).toThrow('disk full');
-    expect(results.rowsOfRecord(key)).toEqual(before);
+    const { receiptNumber } = (await ctx.records.read.find(key))!;
+    await expect(
+      ctx.records.transaction(async (records) => {
+        await records.replace({ rows: replacement, receiptNumber, removePartitionKeys: [key] });
+        expect(await records.rowsOf(key)).toEqual(replacement); // replaced inside the transaction...
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    expect(await ctx.records.read.rowsOf(key)).toEqual(before); // ...and rolled back
   });
 });

@@ -20,29 +20,29 @@ const answers = { ticket: '123456', born: '1990-01-01', course: '健康体操' }
 async function yamadaApplies(): Promise<string> {
   const [yamada] = ctx.users;
   const payload = buildSubmissionPayload({ config: EVENT_APPLICATION, userId: yamada!.userId, answers, now: 1_000 });
-  const response = await ctx.call(yamada!, 'POST', '/reservation/putItem', { body: payload });
+  const response = await ctx.call(yamada!, 'putReservation', { body: payload });
   expect(response.status).toBe(200);
-  return response.body.partitionKey as string;
+  return response.body.partitionKey;
 }
 
 describe('survey configs', () => {
   it('answers 404 for an unknown survey, and leaves staff-only items out', async () => {
     const [yamada] = ctx.users;
-    expect((await ctx.call(yamada!, 'GET', '/survey-configs/getItem', { query: { surveyId: 'nope' } })).status).toBe(404);
-    const config = await ctx.call(yamada!, 'GET', '/survey-configs/getItem', { query: { surveyId: 'citizen-questionnaire' } });
-    const items = (config.body.data as { surveySchema: { itemKey: string; isAdminItem?: boolean }[] }).surveySchema;
+    expect((await ctx.call(yamada!, 'getSurveyConfig', { query: { surveyId: 'nope' } })).status).toBe(404);
+    const config = await ctx.call(yamada!, 'getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } });
+    const items = config.body.data.surveySchema;
     expect(items.map((item) => item.itemKey)).toContain('opinion');
     expect(items.some((item) => item.isAdminItem)).toBe(false);
   });
 
   it('lists the searchable surveys, and the ones asked for (unknown ids left out)', async () => {
     const [yamada] = ctx.users;
-    const searchable = await ctx.call(yamada!, 'GET', '/survey-configs/getAllSearchable');
-    expect((searchable.body.data as { surveyId: string }[]).map((config) => config.surveyId)).toEqual(['citizen-questionnaire', 'event-application']);
-    const list = await ctx.call(yamada!, 'POST', '/survey-configs/getSurveyConfigsList', {
+    const searchable = await ctx.call(yamada!, 'getAllSearchableSurveyConfigs');
+    expect(searchable.body.data.map((config) => config.surveyId)).toEqual(['citizen-questionnaire', 'event-application']);
+    const list = await ctx.call(yamada!, 'getSurveyConfigsList', {
       body: { surveyIdList: ['citizen-questionnaire', 'nope', 'event-application'] },
     });
-    expect((list.body.data as { surveyId: string }[]).map((config) => config.surveyId)).toEqual(['citizen-questionnaire', 'event-application']);
+    expect(list.body.data.map((config) => config.surveyId)).toEqual(['citizen-questionnaire', 'event-application']);
   });
 });
 
@@ -50,9 +50,9 @@ describe('one user never sees or touches another\'s records', () => {
   it('query: only the caller\'s rows, and 403 for another userId', async () => {
     await yamadaApplies();
     const [yamada, sato] = ctx.users;
-    const own = await ctx.call(sato!, 'POST', '/survey-results/query', { body: { surveyId: survey, userId: sato!.userId } });
+    const own = await ctx.call(sato!, 'querySurveyResults', { body: { surveyId: survey, userId: sato!.userId } });
     expect(own).toEqual({ status: 200, body: { data: [] } });
-    const other = await ctx.call(sato!, 'POST', '/survey-results/query', { body: { surveyId: survey, userId: yamada!.userId } });
+    const other = await ctx.call(sato!, 'querySurveyResults', { body: { surveyId: survey, userId: yamada!.userId } });
     expect(other.status).toBe(403);
     expect(other.body.code).toBe('forbidden');
   });
@@ -60,8 +60,8 @@ describe('one user never sees or touches another\'s records', () => {
   it('getBySurveyIdPartitionKeyIndex: 404 for another user\'s record', async () => {
     const key = await yamadaApplies();
     const [yamada, sato] = ctx.users;
-    expect((await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: survey, partitionKey: key } })).status).toBe(200);
-    const other = await ctx.call(sato!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: survey, partitionKey: key } });
+    expect((await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: key } })).status).toBe(200);
+    const other = await ctx.call(sato!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: key } });
     expect(other.status).toBe(404);
     expect(other.body.code).toBe('record_not_found');
   });
@@ -69,39 +69,35 @@ describe('one user never sees or touches another\'s records', () => {
   it('getBySurveyIdUserIdIndex: only the caller\'s records', async () => {
     await yamadaApplies();
     const [, sato] = ctx.users;
-    expect(await ctx.call(sato!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: survey } })).toEqual({
+    expect(await ctx.call(sato!, 'getSurveyResultsByUser', { query: { surveyId: survey } })).toEqual({
       status: 200,
       body: { result: 'OK', data: [] },
     });
-    expect((await ctx.call(sato!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: 'nope' } })).status).toBe(404);
+    expect((await ctx.call(sato!, 'getSurveyResultsByUser', { query: { surveyId: 'nope' } })).status).toBe(404);
   });
 
   it('filterQuery: another user\'s record is not found, and 403 for another requestingUserId', async () => {
     await yamadaApplies();
     const [yamada, sato] = ctx.users;
     const lookup = { ticket: answers.ticket, born: answers.born };
-    const mine = await ctx.call(yamada!, 'POST', '/survey-results/filterQuery', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: yamada!.userId } });
+    const mine = await ctx.call(yamada!, 'filterSurveyResults', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: yamada!.userId } });
     expect(mine.status).toBe(200);
-    const theirs = await ctx.call(sato!, 'POST', '/survey-results/filterQuery', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: sato!.userId } });
+    const theirs = await ctx.call(sato!, 'filterSurveyResults', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: sato!.userId } });
     expect(theirs.status).toBe(404);
     expect(theirs.body.code).toBe('lookup_failed');
-    const pretending = await ctx.call(sato!, 'POST', '/survey-results/filterQuery', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: yamada!.userId } });
+    const pretending = await ctx.call(sato!, 'filterSurveyResults', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: yamada!.userId } });
     expect(pretending.status).toBe(403);
   });
 
-  it.each([
-    ['POST', '/reservation/cancelItem'],
-    ['DELETE', '/reservation/deleteItem'],
-    ['POST', '/reservation/putUserId'],
-  ] as const)('%s %s: 404 on another user\'s record, 403 for another userId, and nothing changes', async (method, route) => {
+  it.each(['cancelReservation', 'deleteReservation', 'putUserId'] as const)('%s: 404 on another user\'s record, 403 for another userId, and nothing changes', async (name) => {
     const key = await yamadaApplies();
     const [yamada, sato] = ctx.users;
-    const before = await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: survey, partitionKey: key } });
-    const notFound = await ctx.call(sato!, method, route, { body: { surveyId: survey, partitionKey: key, userId: sato!.userId } });
+    const before = await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: key } });
+    const notFound = await ctx.call(sato!, name, { body: { surveyId: survey, partitionKey: key, userId: sato!.userId } });
     expect(notFound.status).toBe(404);
-    const forbidden = await ctx.call(sato!, method, route, { body: { surveyId: survey, partitionKey: key, userId: yamada!.userId } });
+    const forbidden = await ctx.call(sato!, name, { body: { surveyId: survey, partitionKey: key, userId: yamada!.userId } });
     expect(forbidden.status).toBe(403);
-    const after = await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: survey, partitionKey: key } });
+    const after = await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: key } });
     expect(after).toEqual(before);
   });
 
@@ -109,13 +105,13 @@ describe('one user never sees or touches another\'s records', () => {
     const key = await yamadaApplies();
     const [yamada, sato] = ctx.users;
     const asYamada = buildSubmissionPayload({ config: EVENT_APPLICATION, userId: yamada!.userId, answers, now: 2_000 });
-    expect((await ctx.call(sato!, 'POST', '/reservation/putItem', { body: asYamada })).status).toBe(403);
+    expect((await ctx.call(sato!, 'putReservation', { body: asYamada })).status).toBe(403);
     const overTheirs = buildSubmissionPayload({ config: EVENT_APPLICATION, userId: sato!.userId, answers, now: 3_000, oldPartitionKey: key });
-    const response = await ctx.call(sato!, 'POST', '/reservation/putItem', { body: overTheirs });
+    const response = await ctx.call(sato!, 'putReservation', { body: overTheirs });
     expect(response.status).toBe(404);
-    const yamadasRows = (await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: survey } })).body.data;
-    expect(yamadasRows).toEqual((await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: survey, partitionKey: key } })).body.data);
-    expect(new Set((yamadasRows as { userId: string }[]).map((row) => row.userId))).toEqual(new Set([yamada!.userId]));
+    const yamadasRows = (await ctx.call(yamada!, 'getSurveyResultsByUser', { query: { surveyId: survey } })).body.data;
+    expect(yamadasRows).toEqual((await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: key } })).body.data);
+    expect(new Set(yamadasRows.map((row) => row.userId))).toEqual(new Set([yamada!.userId]));
   });
 });
 
@@ -124,12 +120,11 @@ describe('the owner\'s changes', () => {
     const key = await yamadaApplies();
     const [yamada] = ctx.users;
     const body = { surveyId: survey, partitionKey: key, userId: yamada!.userId };
-    expect(await ctx.call(yamada!, 'POST', '/reservation/cancelItem', { body })).toEqual({ status: 200, body: { result: 'OK', partitionKey: key } });
-    const rows = (await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: survey, partitionKey: key } })).body
-      .data as { check: string }[];
+    expect(await ctx.call(yamada!, 'cancelReservation', { body })).toEqual({ status: 200, body: { result: 'OK', partitionKey: key } });
+    const rows = (await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: key } })).body.data;
     expect(new Set(rows.map((row) => row.check))).toEqual(new Set(['キャンセル']));
-    expect((await ctx.call(yamada!, 'DELETE', '/reservation/deleteItem', { body })).status).toBe(200);
-    expect((await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdPartitionKeyIndex', { query: { surveyId: survey, partitionKey: key } })).status).toBe(404);
+    expect((await ctx.call(yamada!, 'deleteReservation', { body })).status).toBe(200);
+    expect((await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: key } })).status).toBe(404);
   });
 });
 
@@ -140,30 +135,30 @@ describe('look-up and claiming a record staff imported', () => {
   it('finds the record by its look-up items, then lets the finder claim it, and no one else', async () => {
     const [yamada, sato] = ctx.users;
     // Claiming before finding it is refused: partition keys are not secrets.
-    expect((await ctx.call(yamada!, 'POST', '/reservation/putUserId', { body: { surveyId: survey, partitionKey: imported, userId: yamada!.userId } })).status).toBe(404);
+    expect((await ctx.call(yamada!, 'putUserId', { body: { surveyId: survey, partitionKey: imported, userId: yamada!.userId } })).status).toBe(404);
 
-    const found = await ctx.call(yamada!, 'POST', '/survey-results/filterQuery', {
+    const found = await ctx.call(yamada!, 'filterSurveyResults', {
       body: { queryParams: { surveyId: survey, lookup: { ticket: '１０００１', born: '1980-04-01' } }, requestingUserId: yamada!.userId },
     });
     expect(found.status).toBe(404); // a wrong ticket number (5 digits) finds nothing
-    const right = await ctx.call(yamada!, 'POST', '/survey-results/filterQuery', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: yamada!.userId } });
+    const right = await ctx.call(yamada!, 'filterSurveyResults', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: yamada!.userId } });
     expect(right.status).toBe(200);
-    expect((right.body.data as { partitionKey: string }[])[0]?.partitionKey).toBe(imported);
+    expect(right.body.data[0]?.partitionKey).toBe(imported);
 
-    const claimed = await ctx.call(yamada!, 'POST', '/reservation/putUserId', { body: { surveyId: survey, partitionKey: imported, userId: yamada!.userId } });
+    const claimed = await ctx.call(yamada!, 'putUserId', { body: { surveyId: survey, partitionKey: imported, userId: yamada!.userId } });
     expect(claimed).toEqual({ status: 200, body: { result: 'OK', partitionKey: imported } });
-    const mine = await ctx.call(yamada!, 'GET', '/survey-results/getBySurveyIdUserIdIndex', { query: { surveyId: survey } });
-    expect(new Set((mine.body.data as { userId: string }[]).map((row) => row.userId))).toEqual(new Set([yamada!.userId]));
+    const mine = await ctx.call(yamada!, 'getSurveyResultsByUser', { query: { surveyId: survey } });
+    expect(new Set(mine.body.data.map((row) => row.userId))).toEqual(new Set([yamada!.userId]));
 
     // Now it is Yamada's: Sato can neither find nor claim it.
-    const satoLooks = await ctx.call(sato!, 'POST', '/survey-results/filterQuery', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: sato!.userId } });
+    const satoLooks = await ctx.call(sato!, 'filterSurveyResults', { body: { queryParams: { surveyId: survey, lookup }, requestingUserId: sato!.userId } });
     expect(satoLooks.status).toBe(404);
-    expect((await ctx.call(sato!, 'POST', '/reservation/putUserId', { body: { surveyId: survey, partitionKey: imported, userId: sato!.userId } })).status).toBe(404);
+    expect((await ctx.call(sato!, 'putUserId', { body: { surveyId: survey, partitionKey: imported, userId: sato!.userId } })).status).toBe(404);
   });
 
   it('asks for every look-up item, without counting it as a failure', async () => {
     const [yamada] = ctx.users;
-    const response = await ctx.call(yamada!, 'POST', '/survey-results/filterQuery', {
+    const response = await ctx.call(yamada!, 'filterSurveyResults', {
       body: { queryParams: { surveyId: survey, lookup: { ticket: '100001' } }, requestingUserId: yamada!.userId },
     });
     expect(response.status).toBe(400);
@@ -175,7 +170,7 @@ describe('look-up and claiming a record staff imported', () => {
     vi.setSystemTime(new Date('2026-11-21T05:00:00Z')); // 14:00 in Japan
     const [yamada, sato] = ctx.users;
     const attempt = (user = yamada!, ticket = '999999') =>
-      ctx.call(user, 'POST', '/survey-results/filterQuery', {
+      ctx.call(user, 'filterSurveyResults', {
         body: { queryParams: { surveyId: survey, lookup: { ticket, born: '1980-04-01' } }, requestingUserId: user.userId },
       });
     for (let failure = 1; failure <= 9; failure += 1) expect((await attempt()).status).toBe(404);

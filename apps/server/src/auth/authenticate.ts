@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../errors.js';
+import { HttpError } from '../http/errors.js';
 import { messages } from '../messages.js';
 import type { IdTokenVerifier } from './id-token.js';
 

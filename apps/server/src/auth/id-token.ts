@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
-import { HttpError } from '../errors.js';
+import { HttpError } from '../http/errors.js';
 import { messages } from '../messages.js';
 
 /** Issuer of every LINE ID token. */

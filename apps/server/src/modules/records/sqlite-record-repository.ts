@@ -1,14 +1,6 @@
 import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
-import type { SqliteDatabase } from '../db/database.js';
-
-/** A record's owner and receipt number. */
-export interface RecordInfo {
-  partitionKey: string;
-  surveyId: string;
-  /** '' for a record imported by staff and not claimed yet. */
-  userId: string;
-  receiptNumber: string;
-}
+import type { SqliteDatabase } from '../../db/database.js';
+import type { RecordInfo, RecordRepository } from './record-repository.js';
 
 interface ResultRow {
   partition_key: string;
@@ -39,7 +31,7 @@ const toRow = (row: ResultRow): SurveyResultRow => ({
 const COLUMNS =
   'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
 
-export function createSurveyResultRepository(db: SqliteDatabase) {
+export function createSqliteRecordRepository(db: SqliteDatabase): RecordRepository {
   const recordStatement = db.prepare<[string], { partition_key: string; survey_id: string; user_id: string; receipt_number: string }>(
     'SELECT partition_key, survey_id, user_id, receipt_number FROM survey_records WHERE partition_key = ?',
   );
@@ -74,18 +66,19 @@ export function createSurveyResultRepository(db: SqliteDatabase) {
   };
 
   return {
-    record: info,
+    async find(partitionKey) {
+      return info(partitionKey);
+    },
 
-    rowsOfRecord(partitionKey: string): SurveyResultRow[] {
+    async rowsOf(partitionKey) {
       return rowsOfRecord.all(partitionKey).map(toRow);
     },
 
-    rowsOfUser(surveyId: string, userId: string): SurveyResultRow[] {
+    async rowsOfUser(surveyId, userId) {
       return rowsOfUser.all(surveyId, userId).map(toRow);
     },
 
-    /** Records of a survey having every one of these userSearchKeys. */
-    findBySearchKeys(surveyId: string, searchKeys: string[]): string[] {
+    async findBySearchKeys(surveyId, searchKeys) {
       if (searchKeys.length === 0) return [];
       const placeholders = searchKeys.map(() => '?').join(', ');
       // Built from a count of "?" only; the values are bound.
@@ -96,71 +89,46 @@ export function createSurveyResultRepository(db: SqliteDatabase) {
       return statement.all(surveyId, ...searchKeys, new Set(searchKeys).size).map((row) => row.partition_key);
     },
 
-    isReceiptNumberTaken(receiptNumber: string): boolean {
+    async isReceiptNumberTaken(receiptNumber) {
       return (receiptTaken.get(receiptNumber)?.n ?? 0) > 0;
     },
 
-    /**
-     * Stores a record whole, in one transaction: the record at `removePartitionKeys` (the one being
-     * replaced, and any earlier version under the new key) goes, the new rows come. Either all of it
-     * happens or none of it.
-     */
-    replaceRecord(input: {
-      rows: SurveyResultRow[];
-      receiptNumber: string;
-      removePartitionKeys: string[];
-      beforeCommit?: () => void;
-    }): void {
+    async replace(input) {
       const [first] = input.rows;
       if (first === undefined) throw new Error('A record needs at least one row');
       const now = Date.now();
-      db.transaction(() => {
-        for (const key of input.removePartitionKeys) deleteRecord.run(key);
-        insertRecord.run({ partitionKey: first.partitionKey, surveyId: first.surveyId, userId: first.userId, receiptNumber: input.receiptNumber, now });
-        input.rows.forEach((row, position) => {
-          insertRow.run({
-            partitionKey: row.partitionKey,
-            sortKey: row.sortKey,
-            surveyId: row.surveyId,
-            userId: row.userId,
-            itemKey: row.itemKey,
-            value: row.value,
-            userSearchKey: row.userSearchKey,
-            isLiffMode: row.isLiffMode ? 1 : 0,
-            check: row.check,
-            files: row.files === undefined ? null : JSON.stringify(row.files),
-            position,
-          });
+      for (const key of input.removePartitionKeys) deleteRecord.run(key);
+      insertRecord.run({ partitionKey: first.partitionKey, surveyId: first.surveyId, userId: first.userId, receiptNumber: input.receiptNumber, now });
+      input.rows.forEach((row, position) => {
+        insertRow.run({
+          partitionKey: row.partitionKey,
+          sortKey: row.sortKey,
+          surveyId: row.surveyId,
+          userId: row.userId,
+          itemKey: row.itemKey,
+          value: row.value,
+          userSearchKey: row.userSearchKey,
+          isLiffMode: row.isLiffMode ? 1 : 0,
+          check: row.check,
+          files: row.files === undefined ? null : JSON.stringify(row.files),
+          position,
         });
-        input.beforeCommit?.();
-      })();
+      });
     },
 
-    setCheck(partitionKey: string, check: CheckStatus): void {
-      db.transaction(() => {
-        setCheck.run(check, partitionKey);
-        touch.run(Date.now(), partitionKey);
-      })();
+    async setCheck(partitionKey, check: CheckStatus) {
+      setCheck.run(check, partitionKey);
+      touch.run(Date.now(), partitionKey);
     },
 
-    deleteRecord(partitionKey: string): void {
+    async delete(partitionKey) {
       deleteRecord.run(partitionKey); // rows go with it (ON DELETE CASCADE)
     },
 
-    /** Gives an unclaimed record to a user; false when someone already has it. */
-    claim(partitionKey: string, userId: string): boolean {
-      return db.transaction(() => {
-        if (claimRecord.run(userId, Date.now(), partitionKey).changes === 0) return false;
-        claimRows.run(userId, partitionKey);
-        return true;
-      })();
-    },
-
-    /** Runs work in one transaction (for callers combining several changes). */
-    transaction<T>(work: () => T): T {
-      return db.transaction(work)();
+    async claim(partitionKey, userId) {
+      if (claimRecord.run(userId, Date.now(), partitionKey).changes === 0) return false;
+      claimRows.run(userId, partitionKey);
+      return true;
     },
   };
 }
-
-export type SurveyResultRepository = ReturnType<typeof createSurveyResultRepository>;

@@ -1,29 +1,27 @@
-import type { SqliteDatabase } from '../db/database.js';
+import type { SqliteDatabase } from '../../db/database.js';
+import type { IdempotencyRepository, LookupGuardRepository } from './guard-repositories.js';
 
-/** Stored answers to submissions, by the client's Idempotency-Key, so a retry stores nothing twice. */
-export function createIdempotencyRepository(db: SqliteDatabase) {
+export function createSqliteIdempotencyRepository(db: SqliteDatabase): IdempotencyRepository {
   const find = db.prepare<[string, string], { request_hash: string; response_json: string }>(
     'SELECT request_hash, response_json FROM idempotency_keys WHERE user_id = ? AND idempotency_key = ?',
   );
   const insert = db.prepare('INSERT INTO idempotency_keys (user_id, idempotency_key, request_hash, response_json, created_at) VALUES (?, ?, ?, ?, ?)');
   const prune = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
   return {
-    find(userId: string, key: string): { requestHash: string; response: unknown } | undefined {
+    async find(userId, key) {
       const row = find.get(userId, key);
       return row === undefined ? undefined : { requestHash: row.request_hash, response: JSON.parse(row.response_json) as unknown };
     },
-    remember(userId: string, key: string, requestHash: string, response: unknown): void {
+    async remember(userId, key, requestHash, response) {
       insert.run(userId, key, requestHash, JSON.stringify(response), Date.now());
     },
-    /** Keys older than a day are of no use: a client retries within a minute. */
-    forgetOlderThan(ms: number): void {
+    async forgetOlderThan(ms) {
       prune.run(Date.now() - ms);
     },
   };
 }
 
-/** Failed look-ups per user and day, for the lockout. */
-export function createLookupFailureRepository(db: SqliteDatabase) {
+export function createSqliteLookupGuardRepository(db: SqliteDatabase): LookupGuardRepository {
   const get = db.prepare<[string, string], { failures: number }>('SELECT failures FROM lookup_failures WHERE user_id = ? AND day = ?');
   const add = db.prepare(
     'INSERT INTO lookup_failures (user_id, day, failures) VALUES (?, ?, 1) ON CONFLICT (user_id, day) DO UPDATE SET failures = failures + 1',
@@ -36,22 +34,18 @@ export function createLookupFailureRepository(db: SqliteDatabase) {
     'SELECT COUNT(*) AS n FROM lookup_grants WHERE user_id = ? AND partition_key = ? AND expires_at > ?',
   );
   return {
-    /** Lets the user claim a record they found by look-up, until `expiresAt`. */
-    grant(userId: string, partitionKey: string, expiresAt: number): void {
+    async grant(userId, partitionKey, expiresAt) {
       pruneGrants.run(Date.now());
       grant.run(userId, partitionKey, expiresAt);
     },
-    isGranted(userId: string, partitionKey: string): boolean {
+    async isGranted(userId, partitionKey) {
       return (granted.get(userId, partitionKey, Date.now())?.n ?? 0) > 0;
     },
-    failures(userId: string, day: string): number {
+    async failures(userId, day) {
       return get.get(userId, day)?.failures ?? 0;
     },
-    addFailure(userId: string, day: string): void {
+    async addFailure(userId, day) {
       add.run(userId, day);
     },
   };
 }
-
-export type IdempotencyRepository = ReturnType<typeof createIdempotencyRepository>;
-export type LookupFailureRepository = ReturnType<typeof createLookupFailureRepository>;

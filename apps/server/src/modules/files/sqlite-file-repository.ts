@@ -1,14 +1,5 @@
-import type { SqliteDatabase } from '../db/database.js';
-
-/** An uploaded file without its bytes. */
-export interface UploadedFile {
-  fileId: string;
-  /** The uploader: the only user who may read it or put it in an answer. */
-  userId: string;
-  name: string;
-  contentType: string;
-  size: number;
-}
+import type { SqliteDatabase } from '../../db/database.js';
+import type { FileRepository, UploadedFile } from './file-repository.js';
 
 interface FileRow {
   file_id: string;
@@ -27,7 +18,7 @@ const fromRow = (row: FileRow): UploadedFile => ({
 });
 
 /** Files citizens uploaded for files items, bytes and all, in the same SQLite file as their answers. */
-export function createUploadedFileRepository(db: SqliteDatabase) {
+export function createSqliteFileRepository(db: SqliteDatabase): FileRepository {
   const insert = db.prepare(
     'INSERT INTO uploaded_files (file_id, user_id, name, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -36,20 +27,16 @@ export function createUploadedFileRepository(db: SqliteDatabase) {
     'SELECT file_id, user_id, name, content_type, size, data FROM uploaded_files WHERE file_id = ?',
   );
   return {
-    add(file: UploadedFile, data: Buffer): void {
+    async add(file, data) {
       insert.run(file.fileId, file.userId, file.name, file.contentType, file.size, data, Date.now());
     },
-    /** The file's description, without reading its bytes. */
-    describe(fileId: string): UploadedFile | undefined {
+    async describe(fileId) {
       const row = describe.get(fileId);
       return row === undefined ? undefined : fromRow(row);
     },
-    /** The file and its bytes. */
-    read(fileId: string): { file: UploadedFile; data: Buffer } | undefined {
+    async read(fileId) {
       const row = withData.get(fileId);
       return row === undefined ? undefined : { file: fromRow(row), data: row.data };
     },
   };
 }
-
-export type UploadedFileRepository = ReturnType<typeof createUploadedFileRepository>;

@@ -1,13 +1,6 @@
 import type { SurveyConfig } from '@city/survey-core';
-import type { SqliteDatabase } from '../db/database.js';
-
-/** A stored survey and how citizens may find records in it. */
-export interface StoredSurvey {
-  config: SurveyConfig;
-  /** Items a citizen must give to look a record up (filterQuery); empty when look-up is off. */
-  lookupItemKeys: string[];
-  searchable: boolean;
-}
+import type { SqliteDatabase } from '../../db/database.js';
+import type { StoredSurvey, SurveyRepository } from './survey-repository.js';
 
 interface SurveyRow {
   config_json: string;
@@ -21,7 +14,7 @@ const fromRow = (row: SurveyRow): StoredSurvey => ({
   searchable: row.searchable === 1,
 });
 
-export function createSurveyConfigRepository(db: SqliteDatabase) {
+export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyRepository {
   const byId = db.prepare<[string], SurveyRow>(
     'SELECT config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE survey_id = ?',
   );
@@ -37,14 +30,14 @@ export function createSurveyConfigRepository(db: SqliteDatabase) {
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM survey_configs');
 
   return {
-    get(surveyId: string): StoredSurvey | undefined {
+    async find(surveyId) {
       const row = byId.get(surveyId);
       return row === undefined ? undefined : fromRow(row);
     },
-    listSearchable(): StoredSurvey[] {
+    async listSearchable() {
       return searchable.all().map(fromRow);
     },
-    save(survey: StoredSurvey): void {
+    async save(survey) {
       upsert.run({
         surveyId: survey.config.surveyId,
         config: JSON.stringify(survey.config),
@@ -53,10 +46,8 @@ export function createSurveyConfigRepository(db: SqliteDatabase) {
         now: Date.now(),
       });
     },
-    isEmpty(): boolean {
+    async isEmpty() {
       return (count.get()?.n ?? 0) === 0;
     },
   };
 }
-
-export type SurveyConfigRepository = ReturnType<typeof createSurveyConfigRepository>;

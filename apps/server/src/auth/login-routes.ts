@@ -1,9 +1,9 @@
 import { endpoints } from '@city/api-client/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HttpError } from '../errors.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { contractRoute } from '../http/contract-route.js';
+import { HttpError } from '../http/errors.js';
 import { messages } from '../messages.js';
-import type { RouteOptions } from './shared.js';
-import { errorResponses } from './shared.js';
+import type { IdTokenVerifier } from './id-token.js';
 
 interface LineTokenResponse {
   id_token?: unknown;
@@ -11,18 +11,18 @@ interface LineTokenResponse {
   refresh_token?: unknown;
 }
 
+export interface LoginRoutesDeps {
+  channelId: string;
+  channelSecret: string;
+  /** LINE's API (token endpoint): the real one, or the stand-in's on this server. */
+  lineApiBaseUrl: () => string;
+  verifyIdToken: IdTokenVerifier;
+}
+
 /** Web login (spec section 4): exchange LINE's authorization code for a session. */
-export const loginRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
-  app.get(
-    '/login/token',
-    {
-      schema: {
-        querystring: endpoints.exchangeLoginCode.query,
-        response: { 200: endpoints.exchangeLoginCode.response, ...errorResponses },
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request) => {
+export function loginRoutes(deps: LoginRoutesDeps): FastifyPluginAsync {
+  return async (app) => {
+    contractRoute(app, endpoints.exchangeLoginCode, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
       const { code, redirectTo } = request.query;
       let response: Response;
       try {
@@ -33,8 +33,8 @@ export const loginRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
             grant_type: 'authorization_code',
             code,
             redirect_uri: redirectTo,
-            client_id: deps.config.lineChannelId,
-            client_secret: deps.config.lineChannelSecret,
+            client_id: deps.channelId,
+            client_secret: deps.channelSecret,
           }),
           signal: AbortSignal.timeout(10_000),
         });
@@ -60,6 +60,6 @@ export const loginRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
           },
         },
       };
-    },
-  );
-};
+    });
+  };
+}

@@ -1,32 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { messages } from './messages.js';
-
-/** An error meant for the caller: its status, code and (Japanese) message are sent as they are. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { messages } from '../messages.js';
+import { HttpError, STATUS_TEXT } from './errors.js';
 
 /** The one error format: `{ statusCode, error, message, code }`; 5xx never reveal internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -69,11 +43,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (statusCode >= 500 && code !== 'busy') request.log.error({ err: error }, 'request failed');
     void reply.status(statusCode).send({ statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, code, ...extra });
   });
-}
-
-/** A 404 in the one error format (the not-found handler is set in citizen-app.ts, which also serves pages). */
-export function sendNotFound(reply: FastifyReply, message: string = messages.notFound, code = 'not_found'): FastifyReply {
-  return reply.status(404).send({ statusCode: 404, error: 'Not Found', message, code });
 }
 
 function isSqliteBusy(error: unknown): boolean {

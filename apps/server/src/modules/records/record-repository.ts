@@ -1,0 +1,33 @@
+import type { CheckStatus, SurveyResultRow } from '@city/survey-core';
+
+/** A record's owner and receipt number. */
+export interface RecordInfo {
+  partitionKey: string;
+  surveyId: string;
+  /** '' for a record imported by staff and not claimed yet. */
+  userId: string;
+  receiptNumber: string;
+}
+
+/** Survey records (one per partitionKey) and their result rows. Writes run inside a transaction. */
+export interface RecordRepository {
+  find(partitionKey: string): Promise<RecordInfo | undefined>;
+  /** The record's rows, in the order they were submitted. */
+  rowsOf(partitionKey: string): Promise<SurveyResultRow[]>;
+  /** Every row of the user's records in the survey, record by record. */
+  rowsOfUser(surveyId: string, userId: string): Promise<SurveyResultRow[]>;
+  /** Records of the survey having every one of these userSearchKeys. */
+  findBySearchKeys(surveyId: string, searchKeys: readonly string[]): Promise<string[]>;
+  isReceiptNumberTaken(receiptNumber: string): Promise<boolean>;
+  /**
+   * Stores a record whole: the records at `removePartitionKeys` (the one being replaced, and any
+   * earlier version under the new key) go, the new record and its rows come.
+   */
+  replace(input: { rows: readonly SurveyResultRow[]; receiptNumber: string; removePartitionKeys: readonly string[] }): Promise<void>;
+  /** Sets the status of every row of the record. */
+  setCheck(partitionKey: string, check: CheckStatus): Promise<void>;
+  /** Removes the record and its rows. */
+  delete(partitionKey: string): Promise<void>;
+  /** Gives an unclaimed record to a user; false when someone already has it. */
+  claim(partitionKey: string, userId: string): Promise<boolean>;
+}

@@ -1,0 +1,32 @@
+// What the records use-cases need, and the records a citizen may touch.
+import type { FileRef } from '@city/survey-core';
+import type { Store } from '../../db/store.js';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import type { SurveyRepository } from '../surveys/survey-repository.js';
+import type { IdempotencyRepository, LookupGuardRepository } from './guard-repositories.js';
+import type { RecordInfo, RecordRepository } from './record-repository.js';
+
+/** The repositories a records transaction works with (surveys too: a record is checked against its survey). */
+export interface RecordRepositories {
+  records: RecordRepository;
+  idempotency: IdempotencyRepository;
+  lookupGuards: LookupGuardRepository;
+  surveys: SurveyRepository;
+}
+
+/** The narrow dependencies of the records use-cases. */
+export interface RecordsDeps {
+  store: Store<RecordRepositories>;
+  /** Whether the file is an upload of this user's, described as it was stored (the files module answers). */
+  isOwnUpload: (userId: string, file: FileRef) => Promise<boolean>;
+}
+
+/** The caller's record in this survey, or 404 (another user's record is "not found" too). */
+export async function requireOwnRecord(records: RecordRepository, surveyId: string, partitionKey: string, userId: string): Promise<RecordInfo> {
+  const record = await records.find(partitionKey);
+  if (record === undefined || record.surveyId !== surveyId || record.userId !== userId) {
+    throw new HttpError(404, 'record_not_found', messages.recordNotFound);
+  }
+  return record;
+}

@@ -1,0 +1,75 @@
+import { endpoints } from '@city/api-client/contract';
+import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import { assertCaller } from '../../auth/authenticate.js';
+import { contractRoute } from '../../http/contract-route.js';
+import { cancelRecord, claimRecord, deleteRecord } from './change-record.js';
+import { lookUpRecord } from './look-up-record.js';
+import { rowsOfOwnRecord, rowsOfUser } from './read-records.js';
+import type { RecordsDeps } from './records.js';
+import { submitRecord } from './submit-record.js';
+
+export interface RecordsModuleDeps extends RecordsDeps {
+  authenticate: onRequestAsyncHookHandler;
+}
+
+/**
+ * A citizen's records: survey-results/* (read, look up) and reservation/* (submit, cancel, delete,
+ * claim). Calendar reservations will have a module of their own.
+ */
+export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+
+    contractRoute(app, endpoints.querySurveyResults, {}, async (request) => {
+      assertCaller(request, request.body.userId);
+      return { data: await rowsOfUser(deps, request.body.surveyId, request.userId) };
+    });
+
+    contractRoute(app, endpoints.getSurveyResultsByPartitionKey, {}, async (request) => {
+      const { surveyId, partitionKey } = request.query;
+      return { data: await rowsOfOwnRecord(deps, surveyId, partitionKey, request.userId) };
+    });
+
+    contractRoute(app, endpoints.getSurveyResultsByUser, {}, async (request) => ({
+      result: 'OK' as const,
+      data: await rowsOfUser(deps, request.query.surveyId, request.userId),
+    }));
+
+    contractRoute(
+      app,
+      endpoints.filterSurveyResults,
+      // Per IP here; per user, the daily lockout of the look-up itself.
+      { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+      async (request) => {
+        const { queryParams, requestingUserId } = request.body;
+        assertCaller(request, requestingUserId);
+        return { data: await lookUpRecord(deps, queryParams.surveyId, queryParams.lookup, request.userId) };
+      },
+    );
+
+    contractRoute(app, endpoints.putReservation, {}, async (request) =>
+      submitRecord(deps, request.userId, request.body, request.headers['idempotency-key']),
+    );
+
+    contractRoute(app, endpoints.cancelReservation, {}, async (request) => {
+      const { surveyId, partitionKey, userId } = request.body;
+      assertCaller(request, userId);
+      await cancelRecord(deps, surveyId, partitionKey, request.userId);
+      return { result: 'OK' as const, partitionKey };
+    });
+
+    contractRoute(app, endpoints.deleteReservation, {}, async (request) => {
+      const { surveyId, partitionKey, userId } = request.body;
+      assertCaller(request, userId);
+      await deleteRecord(deps, surveyId, partitionKey, request.userId);
+      return { result: 'OK' as const, partitionKey };
+    });
+
+    contractRoute(app, endpoints.putUserId, {}, async (request) => {
+      const { surveyId, partitionKey, userId } = request.body;
+      assertCaller(request, userId);
+      await claimRecord(deps, surveyId, partitionKey, request.userId);
+      return { result: 'OK' as const, partitionKey };
+    });
+  };
+}

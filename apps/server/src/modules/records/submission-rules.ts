@@ -1,0 +1,121 @@
+// The rules a submission (reservation/putItem) must pass before anything is stored, because the
+// rows come from the citizen's device: nothing here trusts the client's userId, keys or statuses.
+// Each rule answers the HttpError a citizen's app can act on.
+import type { Answers, AnswerValue, FileRef, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import { answersFromRows, buildSurveyResultRows, isClosedCheckStatus, isStaffOnlyItem, validateAnswers } from '@city/survey-core';
+import { isDeepStrictEqual } from 'node:util';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+
+/**
+ * Orders and calendar slots need payments and slot accounting, which are not built yet: refuse
+ * them rather than store something that looks booked or paid.
+ */
+export function refuseOrders(payload: SubmissionPayload): void {
+  if (payload.order !== undefined && payload.order.items.length > 0) {
+    throw new HttpError(400, 'payments_not_available', messages.paymentsNotAvailable);
+  }
+}
+
+/** See {@link refuseOrders}: a reservation item's answer would name a slot nobody accounts for. */
+export function refuseReservations(survey: SurveyConfig, answers: Answers): void {
+  if (survey.surveySchema.some((item) => item.type === 'reservation' && Object.hasOwn(answers, item.itemKey))) {
+    throw new HttpError(400, 'reservations_not_available', messages.reservationsNotAvailable);
+  }
+}
+
+/** The one record the rows make: all of this user, all with one survey and one partitionKey. */
+export function recordOfRows(rows: readonly SurveyResultRow[], userId: string): SurveyResultRow {
+  const [first] = rows;
+  if (first === undefined) throw new HttpError(400, 'invalid_request', messages.invalidRequest);
+  if (rows.some((row) => row.userId !== userId)) throw new HttpError(403, 'forbidden', messages.notYourUser);
+  if (rows.some((row) => row.surveyId !== first.surveyId || row.partitionKey !== first.partitionKey)) {
+    throw new HttpError(400, 'invalid_partition_key', messages.invalidPartitionKey);
+  }
+  return first;
+}
+
+/**
+ * Reads the answers back out of the rows, checks them, and rebuilds the rows from them: what is
+ * stored is exactly what @city/survey-core makes of those answers, or nothing. `survey` is the
+ * citizen's view (no staff-only items).
+ */
+export function answersOfRows(survey: SurveyConfig, rows: readonly SurveyResultRow[], userId: string): Answers {
+  const [first] = rows;
+  if (first === undefined) throw new HttpError(400, 'invalid_request', messages.invalidRequest);
+  const answers = answersFromRows(survey.surveySchema, rows);
+  refuseReservations(survey, answers);
+  const problems = validateAnswers(survey.surveySchema, answers);
+  if (Object.keys(problems).length > 0) {
+    throw new HttpError(400, 'invalid_answers', messages.invalidAnswers, { fields: problems });
+  }
+  const rebuilt = buildSurveyResultRows({
+    config: survey,
+    userId,
+    answers,
+    existingResults: [first],
+    updateExist: true,
+    isLiffMode: first.isLiffMode,
+  });
+  // Both sides are plain JSON-shaped objects (optional fields absent, never undefined).
+  if (!isDeepStrictEqual(rebuilt, rows)) {
+    throw new HttpError(400, 'rows_mismatch', messages.rowsMismatch);
+  }
+  return answers;
+}
+
+/**
+ * An edit of a stored record: a closed record stays closed, and items marked not editable keep
+ * their answers. `survey` is the citizen's view.
+ */
+export function checkEdit(survey: SurveyConfig, previousRows: readonly SurveyResultRow[], answers: Answers): void {
+  if (previousRows.some((row) => isClosedCheckStatus(row.check))) {
+    throw new HttpError(409, 'record_closed', messages.recordClosed);
+  }
+  const before = answersFromRows(survey.surveySchema, previousRows);
+  const changed = survey.surveySchema.filter((item) => item.isNotEditable && !isDeepStrictEqual(before[item.itemKey], answers[item.itemKey]));
+  if (changed.length > 0) {
+    throw new HttpError(400, 'not_editable', messages.notEditable, {
+      fields: Object.fromEntries(changed.map((item) => [item.itemKey, messages.notEditable])),
+    });
+  }
+}
+
+/** Files: each one an upload of this caller's, described as it was stored. `survey` is the citizen's view. */
+export async function checkFiles(
+  survey: SurveyConfig,
+  answers: Answers,
+  isOwnUpload: (file: FileRef) => Promise<boolean>,
+): Promise<void> {
+  const badItems: string[] = [];
+  for (const item of survey.surveySchema) {
+    if (item.type !== 'files') continue;
+    for (const file of filesOf(answers[item.itemKey])) {
+      if (!(await isOwnUpload(file))) {
+        badItems.push(item.itemKey);
+        break;
+      }
+    }
+  }
+  if (badItems.length > 0) {
+    throw new HttpError(400, 'invalid_file', messages.invalidFile, {
+      fields: Object.fromEntries(badItems.map((itemKey) => [itemKey, messages.invalidFile])),
+    });
+  }
+}
+
+/** Staff-only answers stay with the record a citizen edits, under the new key, owner and status. */
+export function staffRowsToKeep(
+  config: SurveyConfig,
+  previousRows: readonly SurveyResultRow[],
+  next: Pick<SurveyResultRow, 'partitionKey' | 'userId' | 'check'>,
+): SurveyResultRow[] {
+  const staffOnly = new Set(config.surveySchema.filter(isStaffOnlyItem).map((item) => item.itemKey));
+  return previousRows
+    .filter((row) => staffOnly.has(row.itemKey))
+    .map((row) => ({ ...row, partitionKey: next.partitionKey, userId: next.userId, check: next.check }));
+}
+
+function filesOf(answer: AnswerValue | undefined): FileRef[] {
+  return Array.isArray(answer) ? answer.filter((value): value is FileRef => typeof value === 'object') : [];
+}

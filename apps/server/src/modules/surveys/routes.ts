@@ -1,0 +1,30 @@
+import { endpoints } from '@city/api-client/contract';
+import { citizenView } from '@city/survey-core';
+import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import { contractRoute } from '../../http/contract-route.js';
+import type { SurveyRepository } from './survey-repository.js';
+import { citizenSurveys, requireSurvey } from './surveys.js';
+
+export interface SurveysModuleDeps {
+  authenticate: onRequestAsyncHookHandler;
+  surveys: SurveyRepository;
+}
+
+/** survey-configs/*: a survey, the searchable ones, several by id; as citizens see them. */
+export function surveysModule(deps: SurveysModuleDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+
+    contractRoute(app, endpoints.getSurveyConfig, {}, async (request) => ({
+      data: citizenView((await requireSurvey(deps.surveys, request.query.surveyId)).config),
+    }));
+
+    contractRoute(app, endpoints.getAllSearchableSurveyConfigs, {}, async () => ({
+      data: (await deps.surveys.listSearchable()).map((survey) => citizenView(survey.config)),
+    }));
+
+    contractRoute(app, endpoints.getSurveyConfigsList, {}, async (request) => ({
+      data: await citizenSurveys(deps.surveys, request.body.surveyIdList),
+    }));
+  };
+}

@@ -1,0 +1,20 @@
+import type { SurveyConfig } from '@city/survey-core';
+
+/** A stored survey and how citizens may find records in it. */
+export interface StoredSurvey {
+  config: SurveyConfig;
+  /** Items a citizen must give to look a record up (filterQuery); empty when look-up is off. */
+  lookupItemKeys: string[];
+  /** Listed for citizens on the search form (getAllSearchable). */
+  searchable: boolean;
+}
+
+/** Survey configurations. */
+export interface SurveyRepository {
+  find(surveyId: string): Promise<StoredSurvey | undefined>;
+  /** The surveys listed for citizens, by id. */
+  listSearchable(): Promise<StoredSurvey[]>;
+  /** Adds the survey, or replaces the one with its id. */
+  save(survey: StoredSurvey): Promise<void>;
+  isEmpty(): Promise<boolean>;
+}

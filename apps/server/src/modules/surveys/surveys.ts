@@ -1,0 +1,24 @@
+// What citizens may know of surveys: a survey by id, and the ones listed for look-up; always as
+// citizens see them (staff-only items left out).
+import type { SurveyConfig } from '@city/survey-core';
+import { citizenView } from '@city/survey-core';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import type { StoredSurvey, SurveyRepository } from './survey-repository.js';
+
+/** The survey, or 404 `survey_not_found`. */
+export async function requireSurvey(surveys: SurveyRepository, surveyId: string): Promise<StoredSurvey> {
+  const survey = await surveys.find(surveyId);
+  if (survey === undefined) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
+  return survey;
+}
+
+/** Several surveys as citizens see them; unknown ids are left out rather than failing the list. */
+export async function citizenSurveys(surveys: SurveyRepository, surveyIds: readonly string[]): Promise<SurveyConfig[]> {
+  const found: SurveyConfig[] = [];
+  for (const surveyId of new Set(surveyIds)) {
+    const survey = await surveys.find(surveyId);
+    if (survey !== undefined) found.push(citizenView(survey.config));
+  }
+  return found;
+}
