@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { uiMessages } from '../messages.js';
 import { formatSeireki, formatWareki, JAPANESE_ERAS } from '../wareki.js';
 import { Field } from './field.js';
-import type { ItemInputProps } from './text-inputs.js';
-import { fieldOf } from './text-inputs.js';
+import type { ItemInputProps } from './item-input.js';
+import { fieldOf } from './item-input.js';
 
 const OLDEST_YEAR = 1912; // 大正元年: the oldest living citizens were born then
 

@@ -6,10 +6,17 @@ import { uiMessages } from '../messages.js';
 import { formatSeireki, formatWareki } from '../wareki.js';
 import { formatYen, orderTotal } from '../yen.js';
 import { BirthdayInput } from './birthday-input.js';
-import { CheckboxGroup, DateInput, Dropdown, RadioGroup } from './choice-inputs.js';
-import type { FileLimits } from './other-inputs.js';
-import { FilesInput, GuideContent, ProductSelection, ReservationButton } from './other-inputs.js';
-import { TextareaInput, TextInput } from './text-inputs.js';
+import { CheckboxGroup } from './checkbox-group.js';
+import { DateInput } from './date-input.js';
+import { Dropdown } from './dropdown.js';
+import type { FileLimits } from './files-input.js';
+import { FilesInput } from './files-input.js';
+import { GuideContent } from './guide-content.js';
+import { ProductSelection } from './product-selection.js';
+import { RadioGroup } from './radio-group.js';
+import { ReservationButton } from './reservation-button.js';
+import { TextInput } from './text-input.js';
+import { TextareaInput } from './textarea-input.js';
 
 export interface SurveyFormProps {
   config: SurveyConfig;

@@ -1,8 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { Button, Dialog, Loading, Notice, PageLayout, ToastProvider, useToast } from './building-blocks.js';
+import { Button } from './button.js';
+import { Dialog } from './dialog.js';
 
 describe('Dialog', () => {
   function WithDialog({ onConfirm = () => undefined }: { onConfirm?: () => void }) {
@@ -56,48 +57,5 @@ describe('Dialog', () => {
     await user.tab();
     await user.keyboard('{Enter}');
     expect(onConfirm).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('Toast', () => {
-  it('shows a notification and removes it after 5000 ms', () => {
-    vi.useFakeTimers();
-    try {
-      function Saver() {
-        const toast = useToast();
-        return <Button onClick={() => { toast('保存しました'); }}>保存</Button>;
-      }
-      render(<ToastProvider><Saver /></ToastProvider>);
-      act(() => {
-        screen.getByRole('button', { name: '保存' }).click();
-      });
-      expect(screen.getByText('保存しました')).toBeTruthy();
-      act(() => {
-        vi.advanceTimersByTime(4999);
-      });
-      expect(screen.getByText('保存しました')).toBeTruthy();
-      act(() => {
-        vi.advanceTimersByTime(1);
-      });
-      expect(screen.queryByText('保存しました')).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-});
-
-describe('Notice, Loading and PageLayout', () => {
-  it('announce what a citizen must know', () => {
-    render(
-      <PageLayout title="アンケート">
-        <Notice tone="warning" title="セッションの有効期限が切れました" countdownSeconds={5} />
-        <Loading />
-      </PageLayout>,
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'アンケート' })).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe('セッションの有効期限が切れました');
-    // The countdown is shown, but outside the live region, so it is not read out every second.
-    expect(screen.getByText('5秒後にログイン画面へ移動します。').closest('[role]')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe('読み込み中です');
   });
 });

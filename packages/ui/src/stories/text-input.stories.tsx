@@ -1,15 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { TextInput } from '../components/text-inputs.js';
+import { TextInput } from '../components/text-input.js';
 
 const meta = {
-  title: '入力/テキスト',
+  title: '入力/TextInput',
   component: TextInput,
   args: {
     item: { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30 },
     value: '',
     onChange: fn(),
   },
+  tags: ['autodocs'],
 } satisfies Meta<typeof TextInput>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,0 +1,59 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { ProductSelection } from './product-selection.js';
+
+describe('ProductSelection', () => {
+  it('updates quantities and the 税込 total as the citizen taps the steppers', async () => {
+    const user = userEvent.setup();
+    function Products() {
+      const [value, setValue] = useState<string[]>();
+      return (
+        <>
+          <ProductSelection
+            item={{ itemKey: 'bags', type: 'selectProducts', title: '指定ごみ袋', products: [{ productId: 'l', name: 'ごみ袋（大）', unitPrice: 500 }, { productId: 's', name: 'ごみ袋（小）', unitPrice: 300 }] }}
+            value={value}
+            onChange={setValue}
+          />
+          <output data-testid="value">{JSON.stringify(value ?? [])}</output>
+        </>
+      );
+    }
+    render(<Products />);
+    expect(screen.getByText('合計 ¥0（税込）')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'ごみ袋（大）を1つ増やす' }));
+    await user.click(screen.getByRole('button', { name: 'ごみ袋（大）を1つ増やす' }));
+    await user.click(screen.getByRole('button', { name: 'ごみ袋（小）を1つ増やす' }));
+    expect(screen.getByText('合計 ¥1,300（税込）')).toBeTruthy();
+    expect(screen.getByText('単価 ¥500（税込）')).toBeTruthy();
+    expect(JSON.parse(screen.getByTestId('value').textContent)).toEqual(['l', 'l', 's']);
+    await user.click(screen.getByRole('button', { name: 'ごみ袋（大）を1つ減らす' }));
+    expect(screen.getByText('合計 ¥800（税込）')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'ごみ袋（小）を1つ減らす' }).disabled).toBe(false);
+  });
+
+  it('works from the keyboard: Tab to a stepper, Enter or Space to change the quantity', async () => {
+    const user = userEvent.setup();
+    function Products() {
+      const [value, setValue] = useState<string[]>();
+      return <ProductSelection item={{ itemKey: 'bags', type: 'selectProducts', title: '指定ごみ袋', products: [{ productId: 'l', name: 'ごみ袋（大）', unitPrice: 500 }] }} value={value} onChange={setValue} />;
+    }
+    render(<Products />);
+    await user.tab();
+    const minus = screen.getByRole('button', { name: 'ごみ袋（大）を1つ減らす' });
+    expect(document.activeElement).toBe(minus);
+    expect(minus.getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Enter}'); // nothing to take away at 0
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await user.keyboard(' ');
+    expect(screen.getByText('合計 ¥1,000（税込）')).toBeTruthy();
+    expect(screen.getByLabelText('ごみ袋（大）の数量').textContent).toBe('2');
+    // Back to 0 with the keyboard: the minus button keeps the focus as it becomes unavailable.
+    await user.tab({ shift: true });
+    await user.keyboard('{Enter}{Enter}');
+    expect(document.activeElement).toBe(minus);
+    expect(screen.getByText('合計 ¥0（税込）')).toBeTruthy();
+  });
+});
