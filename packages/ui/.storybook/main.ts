@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: ['../src/**/*.stories.tsx'],
+  // An autodocs page per component (stories tagged 'autodocs'), with its props as controls.
+  addons: ['@storybook/addon-docs'],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   viteFinal: (viteConfig) => ({
     ...viteConfig,

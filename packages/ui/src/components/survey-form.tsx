@@ -1,5 +1,5 @@
 import type { AnswerValue, Answers, FileRef, SurveyConfig, SurveySchemaItem } from '@city/survey-core';
-import { validateAnswers } from '@city/survey-core';
+import { isStaffOnlyItem, validateAnswers } from '@city/survey-core';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { uiMessages } from '../messages.js';
@@ -48,7 +48,7 @@ export interface SurveyFormProps {
  */
 export function SurveyForm(props: SurveyFormProps) {
   const { config, answers, onAnswersChange, onSubmit } = props;
-  const items = config.surveySchema.filter((item) => !item.isAdminItem);
+  const items = config.surveySchema.filter((item) => !isStaffOnlyItem(item));
   if (props.upload === undefined && items.some((item) => item.type === 'files')) {
     // A mistake in the app, not the citizen's: fail where the developer sees it.
     throw new Error('SurveyForm needs an `upload` function for a survey with a files item.');
@@ -228,7 +228,7 @@ export function describeAnswer(item: SurveySchemaItem, value: AnswerValue | unde
 
 /** The read-only summary of a survey's answers, as the confirm screens show it. */
 export function SurveyConfirm({ config, answers, slotLabel }: { config: SurveyConfig; answers: Answers; slotLabel?: (value: string) => string | undefined }) {
-  const items = config.surveySchema.filter((item) => !item.isAdminItem && item.type !== 'guide');
+  const items = config.surveySchema.filter((item) => !isStaffOnlyItem(item) && item.type !== 'guide');
   return (
     <dl className="city-confirm">
       {items.map((item) => (

@@ -14,7 +14,8 @@ const meta = {
     onCancel: fn(),
     children: <p>取り消した予約は元に戻せません。</p>,
   },
-  parameters: { layout: 'padded' },
+  // On the docs page each story gets a frame of its own: the open dialog covers its whole page.
+  parameters: { layout: 'padded', docs: { story: { inline: false, height: '360px' } } },
   tags: ['autodocs'],
 } satisfies Meta<typeof Dialog>;
 export default meta;
