@@ -1,4 +1,5 @@
 // Reads the configuration, listens, and shuts down gracefully (closing the database).
+import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './env.js';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
       state: '1',
       scope: 'profile openid',
     });
-    app.log.info(`LINE stand-in (development only), sign in as a test user: ${origin}/__dev/line/oauth2/v2.1/authorize?${params.toString()}`);
+    app.log.info(`LINE stand-in (development only), sign in as a test user: ${origin}${LINE_STAND_IN_PATH}/oauth2/v2.1/authorize?${params.toString()}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLineStandIn } from '@city/line-stand-in';
+import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
 import type { EndpointName } from '@city/api-client/contract';
 import { endpoints } from '@city/api-client/contract';
 import { ENDPOINTS_NOT_SERVED_YET } from '../src/app.js';
@@ -81,7 +81,7 @@ describe('ID tokens', () => {
     const forged = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer('https://access.line.me')
-      .setAudience(ctx.app.lineStandIn ? '1650000000' : '')
+      .setAudience(DEV_CHANNEL.channelId)
       .setSubject(ctx.users[0]!.userId)
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('not-the-channel-secret'));
@@ -91,7 +91,7 @@ describe('ID tokens', () => {
   it("refuses an unsigned token (alg: none)", async () => {
     const unsigned = new UnsecuredJWT({})
       .setIssuer('https://access.line.me')
-      .setAudience('1650000000')
+      .setAudience(DEV_CHANNEL.channelId)
       .setSubject(ctx.users[0]!.userId)
       .setExpirationTime('1h')
       .encode();
@@ -99,7 +99,7 @@ describe('ID tokens', () => {
   });
 
   it('refuses an ES256 token from a key LINE never published', async () => {
-    const stranger = await createLineStandIn({ channelId: '1650000000', channelSecret: 'x', nodeEnv: 'test' });
+    const stranger = await createLineStandIn({ channelId: DEV_CHANNEL.channelId, channelSecret: 'x', nodeEnv: 'test' });
     const response = await getItem(await stranger.signLiffIdToken(ctx.users[0]!));
     expect(response.statusCode).toBe(401);
   });

@@ -1,3 +1,4 @@
+import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
-import { createLineStandIn } from '@city/line-stand-in';
+import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
 import { ConfigError, readConfig } from '../src/env.js';
 
 describe('configuration', () => {
@@ -21,7 +22,7 @@ describe('configuration', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
       'Invalid configuration:\n- LINE_CHANNEL_ID is required in production\n- LINE_CHANNEL_SECRET is required in production',
     );
-    expect(() => readConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: 'dev-channel-secret-not-for-production' })).toThrow(
+    expect(() => readConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: DEV_CHANNEL.channelSecret })).toThrow(
       /development value/,
     );
   });
@@ -61,7 +62,7 @@ describe('the LINE stand-in in production', () => {
     const app = await buildApp({ config });
     try {
       expect(app.lineStandIn).toBeUndefined();
-      const response = await app.inject({ method: 'GET', url: '/__dev/line/oauth2/v2.1/certs' });
+      const response = await app.inject({ method: 'GET', url: `${LINE_STAND_IN_PATH}/oauth2/v2.1/certs` });
       expect(response.statusCode).toBe(404);
       // ...and no demo surveys (nor their claimable demo records) in a production database.
       expect(app.db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM survey_configs').get()?.n).toBe(0);

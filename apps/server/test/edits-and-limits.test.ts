@@ -1,3 +1,4 @@
+import { DEV_CHANNEL } from '@city/line-stand-in';
 import type { SurveyConfig } from '@city/survey-core';
 import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import { SignJWT } from 'jose';
@@ -117,10 +118,10 @@ describe('more refusals', () => {
     const noExpiry = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer('https://access.line.me')
-      .setAudience('1650000000')
+      .setAudience(DEV_CHANNEL.channelId)
       .setSubject(ctx.users[0]!.userId)
       .setIssuedAt()
-      .sign(new TextEncoder().encode('dev-channel-secret-not-for-production'));
+      .sign(new TextEncoder().encode(DEV_CHANNEL.channelSecret));
     const response = await ctx.app.inject({ method: 'GET', url: pathOf('getAllSearchableSurveyConfigs'), headers: { authorization: `Bearer ${noExpiry}` } });
     expect(response.statusCode).toBe(401);
   });

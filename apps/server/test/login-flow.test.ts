@@ -1,5 +1,7 @@
 // The whole web login, as a browser and the citizen app go through it, against a real server
 // listening on 127.0.0.1 with the LINE stand-in, and @city/api-client as the client.
+import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
+import { DEV_CHANNEL } from '@city/line-stand-in';
 import { createApiClient, isApiError } from '@city/api-client';
 import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import type { AddressInfo } from 'node:net';
@@ -24,14 +26,14 @@ const redirectTo = 'https://city.example.jp/login';
 function authorizeUrl(extra: Record<string, string> = {}) {
   const params = new URLSearchParams({
     response_type: 'code',
-    client_id: '1650000000',
+    client_id: DEV_CHANNEL.channelId,
     redirect_uri: redirectTo,
     state: '48213',
     scope: 'profile openid',
     disable_ios_auto_login: 'true',
     ...extra,
   });
-  return `${baseUrl}/__dev/line/oauth2/v2.1/authorize?${params.toString()}`;
+  return `${baseUrl}${LINE_STAND_IN_PATH}/oauth2/v2.1/authorize?${params.toString()}`;
 }
 
 /** What LINE sends the browser back with: the code and state on the redirect. */
@@ -85,32 +87,32 @@ describe('web login through the LINE stand-in', () => {
   it('speaks the rest of LINE Login too: verify answers the claims, profile answers the user', async () => {
     const suzuki = ctx.users[2];
     const code = await authorizeAs(suzuki!.userId);
-    const tokenResponse = await fetch(`${baseUrl}/__dev/line/oauth2/v2.1/token`, {
+    const tokenResponse = await fetch(`${baseUrl}${LINE_STAND_IN_PATH}/oauth2/v2.1/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectTo, client_id: '1650000000', client_secret: 'wrong' }),
+      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectTo, client_id: DEV_CHANNEL.channelId, client_secret: 'wrong' }),
     });
     expect(tokenResponse.status).toBe(400);
     expect(await tokenResponse.json()).toMatchObject({ error: 'invalid_client' });
 
     const login = await createApiClient({ baseUrl }).exchangeLoginCode({ code: await authorizeAs(suzuki!.userId), redirectTo });
     if ('error' in login) throw login.error;
-    const verified = await fetch(`${baseUrl}/__dev/line/oauth2/v2.1/verify`, {
+    const verified = await fetch(`${baseUrl}${LINE_STAND_IN_PATH}/oauth2/v2.1/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ id_token: login.data.session.id_token, client_id: '1650000000' }),
+      body: new URLSearchParams({ id_token: login.data.session.id_token, client_id: DEV_CHANNEL.channelId }),
     });
-    expect(await verified.json()).toMatchObject({ iss: 'https://access.line.me', sub: suzuki!.userId, aud: '1650000000', name: '鈴木 一郎' });
-    const profile = await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: `Bearer ${login.data.session.access_token}` } });
+    expect(await verified.json()).toMatchObject({ iss: 'https://access.line.me', sub: suzuki!.userId, aud: DEV_CHANNEL.channelId, name: '鈴木 一郎' });
+    const profile = await fetch(`${baseUrl}${LINE_STAND_IN_PATH}/v2/profile`, { headers: { authorization: `Bearer ${login.data.session.access_token}` } });
     expect(await profile.json()).toEqual({ userId: suzuki!.userId, displayName: '鈴木 一郎', pictureUrl: suzuki!.pictureUrl });
-    expect((await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
+    expect((await fetch(`${baseUrl}${LINE_STAND_IN_PATH}/v2/profile`, { headers: { authorization: 'Bearer nope' } })).status).toBe(401);
   });
 });
 
 describe('LIFF through the LINE stand-in (liff/token, for @line/liff-mock)', () => {
   it('hands out what the LIFF SDK would hold: an ID token the API accepts as that user, an access token and the profile', async () => {
     const [, sato] = ctx.users;
-    const response = await fetch(`${baseUrl}/__dev/line/liff/token?userId=${sato!.userId}`);
+    const response = await fetch(`${baseUrl}${LINE_STAND_IN_PATH}/liff/token?userId=${sato!.userId}`);
     expect(response.status).toBe(200);
     const liff = (await response.json()) as { idToken: string; accessToken: string; profile: unknown };
     expect(liff.profile).toEqual({ userId: sato!.userId, displayName: '佐藤 花子', pictureUrl: sato!.pictureUrl });
@@ -125,13 +127,13 @@ describe('LIFF through the LINE stand-in (liff/token, for @line/liff-mock)', () 
     expect(mine.result === 'OK' && mine.data.map((row) => row.userId)).toContain(sato!.userId);
     expect(mine.result === 'OK' && mine.data.find((row) => row.itemKey === 'name')?.value).toBe('佐藤花子');
 
-    const profile = await fetch(`${baseUrl}/__dev/line/v2/profile`, { headers: { authorization: `Bearer ${liff.accessToken}` } });
+    const profile = await fetch(`${baseUrl}${LINE_STAND_IN_PATH}/v2/profile`, { headers: { authorization: `Bearer ${liff.accessToken}` } });
     expect(await profile.json()).toEqual(liff.profile);
   });
 
   it('refuses an unknown or missing userId with a 400 JSON error', async () => {
     for (const query of ['?userId=U0000000000000000000000000000000', '']) {
-      const response = await fetch(`${baseUrl}/__dev/line/liff/token${query}`);
+      const response = await fetch(`${baseUrl}${LINE_STAND_IN_PATH}/liff/token${query}`);
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: 'invalid_request' });
     }
