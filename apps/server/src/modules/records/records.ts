@@ -4,7 +4,8 @@ import type { Store } from '../../db/store.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
-import type { IdempotencyRepository, LookupGuardRepository } from './guard-repositories.js';
+import type { IdempotencyRepository } from './idempotency-repository.js';
+import type { LookupGuardRepository } from './lookup-guard-repository.js';
 import type { RecordInfo, RecordRepository } from './record-repository.js';
 
 /** The repositories a records transaction works with (surveys too: a record is checked against its survey). */
