@@ -7,8 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** Initial JavaScript budget, gzip. Measured 124.3 KiB on 2026-11-22. */
-const INITIAL_BUDGET_BYTES = 135 * 1024;
+/**
+ * Initial JavaScript budget, gzip. Measured 140.2 KiB on 2026-11-23: the store is built at boot and
+ * now holds RTK Query's cache and hooks (about 14.7 KiB), which every screen that loads data needs
+ * first. Raised from 135 KiB (measured 125.5 KiB before RTK Query).
+ */
+const INITIAL_BUDGET_BYTES = 145 * 1024;
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));

@@ -4,11 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { bootApp } from './app/boot.js';
+import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
-import { initialSessionState } from './app/session-slice.js';
-import { makeStore } from './app/store.js';
 import { messages } from './messages.js';
+import { initialSessionState } from './store/session-slice.js';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');

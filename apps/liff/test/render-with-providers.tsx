@@ -3,10 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { makeStore } from '../src/app/make-store.js';
 import { AppProviders } from '../src/app/providers.js';
-import type { AppServices } from '../src/app/services.js';
-import type { RootState } from '../src/app/store.js';
-import { makeStore } from '../src/app/store.js';
+import type { AppStore, RootState } from '../src/store/root-reducer.js';
+import type { AppServices } from '../src/store/services.js';
 
 /** Session storage for one test (jsdom's is shared between tests of a file). */
 export function memoryStorage(): Storage {
@@ -46,13 +46,18 @@ export function testServices(overrides: Partial<Omit<AppServices, 'api'>> & { ap
   };
 }
 
+/** The app's store for a test (tests of features and flows, which may not import src/app). */
+export function makeTestStore(services: AppServices = testServices(), preloadedState?: Partial<RootState>): AppStore {
+  return makeStore(services, preloadedState);
+}
+
 /** Renders routes at `path` inside the app's providers; returns the store, router and services. */
 export function renderWithProviders(
   routes: RouteObject[],
   options: { path: string; services?: AppServices; preloadedState?: Partial<RootState> },
-): { store: ReturnType<typeof makeStore>; router: ReturnType<typeof createMemoryRouter>; services: AppServices; view: ReturnType<typeof render> } {
+): { store: AppStore; router: ReturnType<typeof createMemoryRouter>; services: AppServices; view: ReturnType<typeof render> } {
   const services = options.services ?? testServices();
-  const store = makeStore(services, options.preloadedState);
+  const store = makeTestStore(services, options.preloadedState);
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
   const tree: ReactNode = (
     <AppProviders store={store} services={services}>

@@ -5,7 +5,7 @@ import type { LiffSession, MockLiffUser } from '../lib/liff.js';
 import type { Session } from '../lib/session.js';
 import { HOME_PATH, isSafeReturnPath } from '../config/paths.js';
 import { createSession, findSession, RETURN_PATH_KEY, saveSession, SESSION_KEYS } from '../lib/session.js';
-import type { AppServices } from './services.js';
+import type { AppServices } from '../store/services.js';
 
 /** What starting the app decided: its services and the session it starts with. */
 export interface Boot {

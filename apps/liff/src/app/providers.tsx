@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { AppServices } from './services.js';
-import { ServicesContext } from './hooks.js';
-import type { AppStore } from './store.js';
+import { ServicesContext } from '../store/hooks.js';
+import type { AppStore } from '../store/root-reducer.js';
+import type { AppServices } from '../store/services.js';
 
 export function AppProviders({ store, services, children }: { store: AppStore; services: AppServices; children: ReactNode }) {
   return (

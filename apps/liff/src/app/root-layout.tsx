@@ -1,12 +1,12 @@
 import { Loading, ToastProvider } from '@city/ui';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useAppDispatch, useServices } from './hooks.js';
-import { reservationCompleteCleared } from '../features/survey/survey-slice.js';
-import { RESERVATION_COMPLETE_KEY } from '../lib/session.js';
-import { messages } from '../messages.js';
 import { BackNavigationGuard } from '../components/back-navigation-guard.js';
 import { SessionNotice } from '../components/session-notice.js';
+import { RESERVATION_COMPLETE_KEY } from '../lib/session.js';
+import { messages } from '../messages.js';
+import { useAppDispatch, useServices } from '../store/hooks.js';
+import { reservationCompleteCleared } from '../store/survey-slice.js';
 
 /**
  * The root view (spec section 2): one container at least as tall as the screen, with the router

@@ -21,27 +21,18 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: paths.survey.pattern, lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.SurveyPage })) },
-          { path: paths.confirm.pattern, lazy: () => import('../features/survey/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
-          { path: paths.surveyConfirm.pattern, lazy: () => import('../features/survey/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
+          { path: paths.confirm.pattern, lazy: () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
           {
             path: paths.confirmSearchForm.pattern,
-            lazy: () => import('../features/survey/search-form-page.js').then((module) => ({ Component: module.SearchFormPage })),
+            lazy: () => import('../features/records/search-form-page.js').then((module) => ({ Component: module.SearchFormPage })),
           },
-          { path: paths.confirmList.pattern, lazy: () => import('../features/survey/confirm-list-page.js').then((module) => ({ Component: module.ConfirmListPage })) },
-          {
-            path: paths.surveyConfirmList.pattern,
-            lazy: () => import('../features/survey/confirm-list-page.js').then((module) => ({ Component: module.ConfirmListPage })),
-          },
-          { path: paths.confirmDetails.pattern, lazy: () => import('../features/survey/details-page.js').then((module) => ({ Component: module.DetailsPage })) },
+          { path: paths.confirmList.pattern, lazy: () => import('../features/records/confirm-list-page.js').then((module) => ({ Component: module.ConfirmListPage })) },
+          { path: paths.confirmDetails.pattern, lazy: () => import('../features/records/details-page.js').then((module) => ({ Component: module.DetailsPage })) },
           {
             path: paths.cancelConfirm.pattern,
-            lazy: () => import('../features/survey/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage })),
+            lazy: () => import('../features/records/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage })),
           },
-          {
-            path: paths.surveyCancelConfirm.pattern,
-            lazy: () => import('../features/survey/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage })),
-          },
-          { path: paths.receipt.pattern, lazy: () => import('../features/survey/receipt-page.js').then((module) => ({ Component: module.ReceiptPage })) },
+          { path: paths.receipt.pattern, lazy: () => import('../flows/submission/receipt-page.js').then((module) => ({ Component: module.ReceiptPage })) },
         ],
       },
       { path: paths.notFound.pattern, lazy: () => import('../features/not-found/not-found-page.js').then((module) => ({ Component: module.NotFoundPage })) },

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks.js';
-import { selectSession, sessionLost } from '../app/session-slice.js';
+import { useAppDispatch, useAppSelector } from '../store/hooks.js';
+import { selectSession, sessionLost } from '../store/session-slice.js';
 
 /** Screens behind it need a signed-in citizen; without one, the login notice starts counting down. */
 export function RequireSession() {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-with-providers.js';
-import { initialSessionState } from '../app/session-slice.js';
+import { initialSessionState } from '../store/session-slice.js';
 import { Outlet } from 'react-router';
 import { RequireSession } from './require-session.js';
 import { SessionNotice } from './session-notice.js';

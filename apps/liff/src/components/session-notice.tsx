@@ -1,8 +1,8 @@
 import { Notice } from '@city/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector, useServices } from '../app/hooks.js';
-import { selectSessionProblem, signedOut } from '../app/session-slice.js';
+import { useAppDispatch, useAppSelector, useServices } from '../store/hooks.js';
+import { selectSessionProblem, signedOut } from '../store/session-slice.js';
 import { isSafeReturnPath, paths } from '../config/paths.js';
 import { clearSessionStorage, RETURN_PATH_KEY } from '../lib/session.js';
 import { messages } from '../messages.js';

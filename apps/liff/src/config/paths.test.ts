@@ -1,11 +1,27 @@
+import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { isBackBlockedTarget, isSafeReturnPath, isSurveyFormPath, paths } from './paths.js';
 
 describe('paths', () => {
   it('builds each screen path, encoding ids', () => {
     expect(paths.survey.to('a b')).toBe('/survey/a%20b');
-    expect(paths.surveyConfirmList.to('x')).toBe('/confirmList/x');
-    expect(paths.surveyCancelConfirm.to('x')).toBe('/cancelConfirm/x');
+    expect(paths.confirmList.to('x')).toBe('/confirmList/x');
+    expect(paths.cancelConfirm.to('x')).toBe('/cancelConfirm/x');
+    expect(paths.confirm.to('a b')).toBe('/confirm/a%20b');
+  });
+
+  it('leaves the optional survey id out when there is none', () => {
+    expect(paths.confirm.to()).toBe('/confirm');
+    expect(paths.confirmList.to()).toBe('/confirmList');
+    expect(paths.cancelConfirm.to()).toBe('/cancelConfirm');
+  });
+
+  it('matches both forms of a screen with an optional id with its one route', () => {
+    for (const screen of [paths.confirm, paths.confirmList, paths.cancelConfirm]) {
+      expect(matchPath(screen.pattern, screen.to())?.params.id).toBeUndefined();
+      expect(matchPath(screen.pattern, screen.to('event-application'))?.params.id).toBe('event-application');
+      expect(matchPath(screen.pattern, `${screen.to('x')}/more`)).toBeNull();
+    }
   });
 
   it('returns after login only to a path of this app, never to login itself or elsewhere', () => {

@@ -1,18 +1,21 @@
 // Every route of the citizen app (spec section 2), defined once. Screens for calendars, payments
 // and members are not registered until their issues land: their paths fall to the not-found screen.
 
+/** `/base`, or `/base/{id}` for one survey: the screens whose id is optional. */
+const withOptionalId = (base: string) => (surveyId?: string) => (surveyId === undefined ? base : `${base}/${encodeURIComponent(surveyId)}`);
+
 export const paths = {
   login: { pattern: '/login', to: () => '/login' },
   loginSurvey: { pattern: '/login/survey/:id', to: (surveyId: string) => `/login/survey/${encodeURIComponent(surveyId)}` },
   survey: { pattern: '/survey/:id', to: (surveyId: string) => `/survey/${encodeURIComponent(surveyId)}` },
-  confirm: { pattern: '/confirm', to: () => '/confirm' },
-  surveyConfirm: { pattern: '/confirm/:id', to: (surveyId: string) => `/confirm/${encodeURIComponent(surveyId)}` },
+  /** Confirm (`/confirm`, the survey in hand) and survey confirm (`/confirm/{id}`). */
+  confirm: { pattern: '/confirm/:id?', to: withOptionalId('/confirm') },
   confirmSearchForm: { pattern: '/confirmSearchForm', to: () => '/confirmSearchForm' },
-  confirmList: { pattern: '/confirmList', to: () => '/confirmList' },
-  surveyConfirmList: { pattern: '/confirmList/:id', to: (surveyId: string) => `/confirmList/${encodeURIComponent(surveyId)}` },
+  /** Every searchable survey's records (`/confirmList`), or one survey's (`/confirmList/{id}`). */
+  confirmList: { pattern: '/confirmList/:id?', to: withOptionalId('/confirmList') },
   confirmDetails: { pattern: '/confirmDetails', to: () => '/confirmDetails' },
-  cancelConfirm: { pattern: '/cancelConfirm', to: () => '/cancelConfirm' },
-  surveyCancelConfirm: { pattern: '/cancelConfirm/:id', to: (surveyId: string) => `/cancelConfirm/${encodeURIComponent(surveyId)}` },
+  /** Cancel confirmation (`/cancelConfirm`) and survey cancel confirmation (`/cancelConfirm/{id}`). */
+  cancelConfirm: { pattern: '/cancelConfirm/:id?', to: withOptionalId('/cancelConfirm') },
   receipt: { pattern: '/receipt', to: () => '/receipt' },
   notFound: { pattern: '*' },
 } as const;

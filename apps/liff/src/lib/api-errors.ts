@@ -1,5 +1,6 @@
 import type { ApiError } from '@city/api-client';
 import { isApiError } from '@city/api-client';
+import type { SerializedError } from '@reduxjs/toolkit';
 import { messages } from '../messages.js';
 
 /** A failed call as the app handles it: what to tell the citizen, and whether the session is gone. */
@@ -23,13 +24,18 @@ export function describeFailure(error: unknown): CallFailure {
   return { message: messageFor(error), sessionLost: error.status === 401, status: error.status, code: error.code };
 }
 
+/** Whether a rejection is a failed call ({@link CallFailure}) rather than an error thrown by code. */
+export function isCallFailure(error: unknown): error is CallFailure {
+  return typeof error === 'object' && error !== null && typeof (error as Partial<CallFailure>).sessionLost === 'boolean' && typeof (error as Partial<CallFailure>).message === 'string';
+}
+
 /**
  * What a screen shows for a rejected call: nothing when the session was lost (the login notice
- * says it all), the failure's message, or, for a thunk that threw rather than failing a call,
- * the general one.
+ * says it all), the failure's message, or, for a thunk or query that threw rather than failing a
+ * call (a SerializedError, or nothing), the general one.
  */
-export function messageForScreen(failure: CallFailure | undefined): string | null {
-  if (failure === undefined) return messages.serverError;
+export function messageForScreen(failure: CallFailure | SerializedError | undefined): string | null {
+  if (!isCallFailure(failure)) return messages.serverError;
   return failure.sessionLost ? null : failure.message;
 }
 

@@ -1,8 +1,8 @@
 import { Button, Loading, Notice, PageLayout } from '@city/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector, useServices } from '../../app/hooks.js';
-import { selectSession, signedIn } from '../../app/session-slice.js';
+import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import { selectSession, signedIn } from '../../store/session-slice.js';
 import { HOME_PATH, isSafeReturnPath, paths } from '../../config/paths.js';
 import { startWebLogin, takeOauthState } from '../../lib/line-login.js';
 import { createSession, RETURN_PATH_KEY, saveSession } from '../../lib/session.js';

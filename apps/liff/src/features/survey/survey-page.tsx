@@ -1,17 +1,19 @@
 import type { FileRef, SurveyConfig } from '@city/survey-core';
-import { normalizeAnswers } from '@city/survey-core';
+import { isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Loading, Notice, PageLayout, SurveyForm } from '@city/ui';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { failureOf } from '../../app/call-failure.js';
-import { useAppDispatch, useAppSelector, useServices } from '../../app/hooks.js';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
+import { messageForScreen } from '../../lib/api-errors.js';
+import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
-import { loadRecords } from './lookup-slice.js';
-import { isClosed, recordsOf } from './records.js';
-import { answersChanged, editStarted, loadSurveyConfig, startNewAnswer, submissionPrepared } from './survey-slice.js';
+import { apiSlice, useGetSurveyConfigQuery } from '../../store/api-slice.js';
+import { failureOf } from '../../store/call-failure.js';
+import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import { answersChanged, selectSurvey, surveyOpened } from '../../store/survey-slice.js';
+import { startEdit, startNewAnswer, submissionPrepared } from '../../store/survey-thunks.js';
 
 /**
  * Thumbnails of the images this citizen picked, by their stored url: the stored file needs the ID
@@ -25,26 +27,33 @@ const fileLimits = { accept: FILE_UPLOAD_LIMITS.contentTypes, maxBytes: FILE_UPL
  * When the citizen already has an open one, the form opens as an edit of it (its answers filled
  * in, the editing notice shown) instead of silently starting over.
  */
-function useContinueOwnRecord(surveyId: string, config: SurveyConfig | null) {
+function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined) {
   const dispatch = useAppDispatch();
-  const updateMode = config !== null && config.isAppending?.value !== true;
+  const updateMode = config !== undefined && config.isAppending?.value !== true;
   // Nothing typed, no edit, and not just sent (the form then says so instead).
   const fresh = useAppSelector(
     ({ survey }) =>
       !survey.inEditingAppendingMode && Object.keys(survey.surveyInput).length === 0 && !(survey.reservationComplite && survey.completedSurveyId === surveyId),
   );
   useEffect(() => {
-    if (config === null || !updateMode || !fresh) return;
+    if (config === undefined || !updateMode || !fresh) return;
     let stillFresh = true;
-    void dispatch(loadRecords(surveyId)).then((result) => {
-      if (!stillFresh || !loadRecords.fulfilled.match(result)) return;
-      const rows = result.payload.find((records) => records.config.surveyId === surveyId)?.rows ?? [];
-      const own = recordsOf(config, rows).find((view) => !isClosed(view.record.check));
-      if (own !== undefined) dispatch(editStarted({ config, record: own.record }));
-    });
+    // Asked afresh each time, as the list does: the record may have changed since it was last shown.
+    const request = dispatch(apiSlice.endpoints.getRecords.initiate(surveyId, { forceRefetch: true }));
+    request.unwrap().then(
+      (found) => {
+        if (!stillFresh) return;
+        const rows = found.find((records) => records.config.surveyId === surveyId)?.rows ?? [];
+        const own = recordsOf(config, rows).find((view) => !isClosedCheckStatus(view.record.check));
+        if (own !== undefined) void dispatch(startEdit({ config, record: own.record }));
+      },
+      // Not found out: the form stays blank (a lost session shows its own notice).
+      () => undefined,
+    );
     return () => {
       // The citizen started typing (or left) before the records came: leave their answers alone.
       stillFresh = false;
+      request.unsubscribe();
     };
   }, [config, updateMode, fresh, surveyId, dispatch]);
 }
@@ -55,22 +64,24 @@ export function SurveyPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { api } = useServices();
-  const survey = useAppSelector((state) => state.survey);
-  const config = survey.surveyConfig?.surveyId === id ? survey.surveyConfig : null;
+  const survey = useAppSelector(selectSurvey);
+  const configQuery = useGetSurveyConfigQuery(id);
+  // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
+  const config = survey.surveyId === id ? configQuery.currentData : undefined;
 
   useEffect(() => {
-    void dispatch(loadSurveyConfig(id));
+    dispatch(surveyOpened(id));
   }, [id, dispatch]);
   useContinueOwnRecord(id, config);
 
-  if (survey.configStatus === 'failed') {
+  if (configQuery.isError) {
     return (
       <PageLayout title={messages.appTitle}>
-        <LoadFailure message={survey.configError} onRetry={() => void dispatch(loadSurveyConfig(id))} />
+        <LoadFailure message={messageForScreen(configQuery.error)} onRetry={() => void configQuery.refetch()} />
       </PageLayout>
     );
   }
-  if (config === null) return <Loading label={messages.surveyLoading} />;
+  if (config === undefined) return <Loading label={messages.surveyLoading} />;
   const title = config.surveyTitle ?? messages.appTitle;
 
   if (survey.reservationComplite && survey.completedSurveyId === id && !survey.inEditingAppendingMode) {
@@ -86,7 +97,7 @@ export function SurveyPage() {
           >
             {messages.answerAgain}
           </Button>
-          <Link className="city-button city-button--primary" to={paths.surveyConfirmList.to(id)}>
+          <Link className="city-button city-button--primary" to={paths.confirmList.to(id)}>
             {messages.seeMyAnswers}
           </Link>
         </div>
@@ -116,7 +127,7 @@ export function SurveyPage() {
         onSubmit={(answers) => {
           // The confirm screen shows what will be stored: ０９０ー… becomes 090-…
           void dispatch(submissionPrepared(normalizeAnswers(config.surveySchema, answers)));
-          void navigate(paths.surveyConfirm.to(id));
+          void navigate(paths.confirm.to(id));
         }}
         upload={upload}
         fileLimits={fileLimits}

@@ -1,25 +1,26 @@
-import { Button, Notice, PageLayout, SurveyConfirm } from '@city/ui';
+import { isClosedCheckStatus } from '@city/survey-core';
+import { Button, Loading, Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
-import { cancelChosen, findRecord } from './lookup-slice.js';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
+import { startEdit } from '../../store/survey-thunks.js';
 import { NoRecordInHand } from './no-record-in-hand.js';
-import { isClosed } from './records.js';
-import { editStarted } from './survey-slice.js';
+import { cancelChosen, selectSelectedRecordKey } from './records-slice.js';
+import { useRecordInHand } from './use-record-in-hand.js';
 
 /** One record in full (`/confirmDetails`), with the way to change or cancel it. */
 export function DetailsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const key = useAppSelector((state) => state.lookup.selectedRecordKey);
-  const recordsBySurvey = useAppSelector((state) => state.lookup.recordsBySurvey);
-  const found = findRecord(recordsBySurvey, key);
+  const key = useAppSelector(selectSelectedRecordKey);
+  const { found, loading } = useRecordInHand(key);
 
-  if (found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
+  if (loading) return <Loading />;
+  if (key === null || found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
   const { config, view } = found;
   const { record } = view;
-  const closed = isClosed(record.check);
+  const closed = isClosedCheckStatus(record.check);
   return (
     <PageLayout title={messages.detailsTitle}>
       <p className="app-record__status" data-status={record.check}>
@@ -32,7 +33,7 @@ export function DetailsPage() {
           variant="secondary"
           disabled={closed}
           onClick={() => {
-            dispatch(editStarted({ config, record }));
+            void dispatch(startEdit({ config, record }));
             void navigate(paths.survey.to(record.surveyId));
           }}
         >
@@ -42,15 +43,15 @@ export function DetailsPage() {
           variant="danger"
           disabled={closed}
           onClick={() => {
-            dispatch(cancelChosen({ surveyId: record.surveyId, partitionKey: record.partitionKey }));
-            void navigate(paths.surveyCancelConfirm.to(record.surveyId));
+            dispatch(cancelChosen({ surveyId: record.surveyId, partitionKey: record.partitionKey, list: key.list }));
+            void navigate(paths.cancelConfirm.to(record.surveyId));
           }}
         >
           {messages.cancelRecord}
         </Button>
       </div>
       <p>
-        <Link to={paths.surveyConfirmList.to(record.surveyId)}>{messages.backToList}</Link>
+        <Link to={paths.confirmList.to(record.surveyId)}>{messages.backToList}</Link>
       </p>
     </PageLayout>
   );

@@ -1,14 +1,15 @@
 import { Loading, PageLayout } from '@city/ui';
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
+import { messageForScreen } from '../../lib/api-errors.js';
+import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
-import { ALL_SURVEYS, loadRecords, recordSelected } from './lookup-slice.js';
+import { useGetRecordsQuery } from '../../store/api-slice.js';
+import { useAppDispatch } from '../../store/hooks.js';
+import { startNewAnswer } from '../../store/survey-thunks.js';
 import { RecordCard } from './record-card.js';
-import { recordsOf } from './records.js';
-import { startNewAnswer } from './survey-slice.js';
+import { recordSelected } from './records-slice.js';
 
 /**
  * The citizen's records (`/confirmList/{id}` for one survey, `/confirmList` for every searchable
@@ -18,19 +19,14 @@ export function ConfirmListPage() {
   const { id } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const recordsBySurvey = useAppSelector((state) => state.lookup.recordsBySurvey);
-  const load = useAppSelector((state) => state.lookup.listLoads[id ?? ALL_SURVEYS]);
-
-  useEffect(() => {
-    void dispatch(loadRecords(id));
-  }, [id, dispatch]);
-
-  const surveys = id === undefined ? Object.values(recordsBySurvey) : (recordsBySurvey[id] === undefined ? [] : [recordsBySurvey[id]]);
-  const loading = load === undefined || load.status === 'loading';
+  // Loaded again on every visit: the citizen comes here to see what is stored now. Only this
+  // list's own answer shows (currentData), never another list's.
+  const { currentData: surveys = [], isUninitialized, isFetching, isError, error, refetch } = useGetRecordsQuery(id, { refetchOnMountOrArgChange: true });
+  const loading = isUninitialized || isFetching;
 
   return (
     <PageLayout title={messages.listTitle}>
-      {load?.status === 'failed' ? <LoadFailure message={load.error} onRetry={() => void dispatch(loadRecords(id))} /> : null}
+      {isError ? <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} /> : null}
       {loading && surveys.length === 0 ? <Loading label={messages.listLoading} /> : null}
       {surveys.map(({ config, rows }) => {
         const records = recordsOf(config, rows);
@@ -49,7 +45,7 @@ export function ConfirmListPage() {
                   className="city-button city-button--secondary"
                   aria-label={messages.showDetailsOf(index + 1)}
                   onClick={() => {
-                    dispatch(recordSelected({ surveyId: view.record.surveyId, partitionKey: view.record.partitionKey }));
+                    dispatch(recordSelected({ surveyId: view.record.surveyId, partitionKey: view.record.partitionKey, list: id }));
                     void navigate(paths.confirmDetails.to());
                   }}
                 >

@@ -13,6 +13,11 @@ export interface SessionState {
   sessionProblem: SessionProblem | null;
 }
 
+/** The part of the root state this slice owns: what code outside the store's type may read. */
+export interface SessionRoot {
+  session: SessionState;
+}
+
 export const initialSessionState: SessionState = { authSession: null, lineUser: null, sessionProblem: null };
 
 export const sessionSlice = createSlice({

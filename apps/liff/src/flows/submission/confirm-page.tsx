@@ -1,9 +1,13 @@
-import { Button, Notice, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
+import { Button, Loading, Notice, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
-import { submitSurvey } from './survey-slice.js';
+import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
+import { selectSurvey } from '../../store/survey-slice.js';
+import { selectSubmitError, selectSubmitStatus } from './submission-slice.js';
+import { submitSurvey } from './submit-survey.js';
 
 /** The confirm screens (`/confirm` for the survey in hand, `/confirm/{id}`): check, then send. */
 export function ConfirmPage() {
@@ -11,11 +15,16 @@ export function ConfirmPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const survey = useAppSelector((state) => state.survey);
-  const surveyId = params.id ?? survey.surveyConfig?.surveyId;
-  const config = survey.surveyConfig !== null && survey.surveyConfig.surveyId === surveyId ? survey.surveyConfig : null;
+  const survey = useAppSelector(selectSurvey);
+  const submitStatus = useAppSelector(selectSubmitStatus);
+  const submitError = useAppSelector(selectSubmitError);
+  const surveyId = params.id ?? survey.surveyId ?? undefined;
+  const hasAnswers = surveyId !== undefined && survey.surveyId === surveyId && Object.keys(survey.surveyInput).length > 0;
+  // The configuration the form used (in hand): asked for only when there are answers to show.
+  const configQuery = useGetSurveyConfigQuery(hasAnswers ? surveyId : skipToken);
+  const config = configQuery.currentData;
 
-  if (config === null || surveyId === undefined || Object.keys(survey.surveyInput).length === 0) {
+  if (!hasAnswers || (config === undefined && !configQuery.isFetching)) {
     return (
       <PageLayout title={messages.confirmTitle}>
         <Notice>{messages.noAnswersToConfirm}</Notice>
@@ -27,8 +36,9 @@ export function ConfirmPage() {
       </PageLayout>
     );
   }
+  if (config === undefined) return <Loading label={messages.surveyLoading} />;
 
-  const sending = survey.submitStatus === 'sending';
+  const sending = submitStatus === 'sending';
   const send = async () => {
     const result = await dispatch(submitSurvey());
     if (submitSurvey.fulfilled.match(result)) void navigate(paths.receipt.to(), { replace: true });
@@ -44,7 +54,7 @@ export function ConfirmPage() {
       <p>{messages.confirmLead}</p>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
       <SurveyConfirm config={config} answers={survey.surveyInput} />
-      {survey.submitStatus === 'failed' && survey.submitError !== null ? <Notice tone="error">{survey.submitError}</Notice> : null}
+      {submitStatus === 'failed' && submitError !== null ? <Notice tone="error">{submitError}</Notice> : null}
       <div className="app-actions">
         <Button variant="secondary" onClick={back} disabled={sending}>
           {uiMessages.back}

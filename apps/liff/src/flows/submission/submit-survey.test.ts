@@ -1,11 +1,15 @@
 import type { SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { buildSurveyResultRows } from '@city/survey-core';
-import { describe, expect, it, vi } from 'vitest';
-import { testServices } from '../../../test/render-with-providers.js';
-import { initialSessionState } from '../../app/session-slice.js';
-import { makeStore } from '../../app/store.js';
 import { ApiError } from '@city/api-client';
-import { answersChanged, editStarted, submissionPrepared, submitSurvey } from './survey-slice.js';
+import { describe, expect, it, vi } from 'vitest';
+import { makeTestStore, testServices } from '../../../test/render-with-providers.js';
+import { apiSlice } from '../../store/api-slice.js';
+import type { AppStore } from '../../store/root-reducer.js';
+import { initialSessionState } from '../../store/session-slice.js';
+import { answersChanged, surveyOpened } from '../../store/survey-slice.js';
+import { startEdit, submissionPrepared } from '../../store/survey-thunks.js';
+import { selectReceipt, selectSubmitError } from './submission-slice.js';
+import { submitSurvey } from './submit-survey.js';
 
 const survey: SurveyConfig = {
   surveyId: 'event-application',
@@ -17,10 +21,16 @@ const survey: SurveyConfig = {
 };
 const session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
 
+/** The survey form has loaded the survey's configuration (it is in the API's cache) and opened it. */
+function openSurvey(store: AppStore, config: SurveyConfig): void {
+  store.dispatch(apiSlice.util.upsertQueryEntries([{ endpointName: 'getSurveyConfig', arg: config.surveyId, value: config }]));
+  store.dispatch(surveyOpened(config.surveyId));
+}
+
 function storeWith(config: SurveyConfig, putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }))) {
   const services = testServices({ api: { putReservation } });
-  const store = makeStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
-  store.dispatch({ type: 'survey/loadConfig/fulfilled', payload: config, meta: { arg: config.surveyId } });
+  const store = makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+  openSurvey(store, config);
   return { store, services, putReservation };
 }
 
@@ -32,7 +42,7 @@ describe('submitSurvey', () => {
     const payload = putReservation.mock.calls[0]![0];
     expect(payload.data[0]!.partitionKey).toBe(`event-application#U1#${String(services.now())}`);
     expect(payload.oldPartitionKey).toBeUndefined();
-    expect(store.getState().survey.receipt?.receiptNumber).toBe('K7Q-4M2X');
+    expect(selectReceipt(store.getState())?.receiptNumber).toBe('K7Q-4M2X');
     expect(store.getState().survey.reservationComplite).toBe(true);
     expect(services.storage.getItem('reservationComplite')).toBe('event-application');
   });
@@ -41,7 +51,7 @@ describe('submitSurvey', () => {
     const { store, putReservation } = storeWith(survey);
     const rows = buildSurveyResultRows({ config: survey, userId: 'U1', answers: { ticket: '200001', course: 'スマホ教室' }, now: 1 });
     const partitionKey = rows[0]!.partitionKey;
-    store.dispatch(editStarted({ config: survey, record: { surveyId: survey.surveyId, partitionKey, check: '未対応', rows } }));
+    await store.dispatch(startEdit({ config: survey, record: { surveyId: survey.surveyId, partitionKey, check: '未対応', rows } }));
     expect(store.getState().survey.surveyInput).toEqual({ ticket: '200001', course: 'スマホ教室' });
     store.dispatch(answersChanged({ ticket: '200001', course: '料理教室' }));
     await store.dispatch(submitSurvey());
@@ -58,11 +68,11 @@ describe('submitSurvey', () => {
       .mockImplementation((payload) => Promise.resolve({ result: 'OK', partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
     let clock = 1000;
     const services = testServices({ api: { putReservation: putReservation as never }, now: () => (clock += 1000) });
-    const store = makeStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
-    store.dispatch({ type: 'survey/loadConfig/fulfilled', payload: survey, meta: { arg: survey.surveyId } });
+    const store = makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+    openSurvey(store, survey);
     await store.dispatch(submissionPrepared({ ticket: '200001', course: 'スマホ教室' }));
     await store.dispatch(submitSurvey());
-    expect(store.getState().survey.submitError).toBe('通信できませんでした。電波の良いところで、もう一度お試しください。');
+    expect(selectSubmitError(store.getState())).toBe('通信できませんでした。電波の良いところで、もう一度お試しください。');
     await store.dispatch(submitSurvey());
     const [first, second] = putReservation.mock.calls;
     expect(second![1]?.idempotencyKey).toBe(first![1]?.idempotencyKey);
@@ -79,7 +89,24 @@ describe('submitSurvey', () => {
     const result = await store.dispatch(submitSurvey());
     expect(putReservation).not.toHaveBeenCalled();
     expect(submitSurvey.fulfilled.match(result) && result.payload.payload.data[0]?.value).toBe('200001');
-    expect(store.getState().survey.receipt?.receiptNumber).toBeNull();
+    expect(selectReceipt(store.getState())?.receiptNumber).toBeNull();
     expect(store.getState().survey.reservationComplite).toBe(false);
+  });
+
+  it('has the lists of the survey load again after a submission, so they show the new record', async () => {
+    const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: [] }));
+    const services = testServices({ api: { putReservation, querySurveyResults } });
+    const store = makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+    openSurvey(store, survey);
+    const list = store.dispatch(apiSlice.endpoints.getRecords.initiate(survey.surveyId));
+    await list;
+    store.dispatch(answersChanged({ ticket: '200001', course: 'スマホ教室' }));
+    await store.dispatch(submitSurvey());
+    await vi.waitFor(() => {
+      expect(querySurveyResults).toHaveBeenCalledTimes(2);
+    });
+    expect(selectSubmitError(store.getState())).toBeNull();
+    list.unsubscribe();
   });
 });

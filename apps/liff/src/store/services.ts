@@ -2,7 +2,7 @@ import type { ApiClient } from '@city/api-client';
 import type { IntegrationSettings } from '@city/api-client';
 import type { RuntimeConfig } from '../config/env.js';
 
-/** What thunks and screens reach the outside world through; tests pass their own. */
+/** What queries, thunks and screens reach the outside world through; tests pass their own. */
 export interface AppServices {
   api: ApiClient;
   /** Session storage (the session, the OAuth state, the return path, the completion flag). */

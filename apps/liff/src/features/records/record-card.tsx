@@ -1,15 +1,16 @@
 import type { SurveyConfig } from '@city/survey-core';
+import { isStaffOnlyItem } from '@city/survey-core';
 import { describeAnswer } from '@city/ui';
 import type { ReactNode } from 'react';
+import type { RecordView } from '../../lib/records.js';
 import { messages } from '../../messages.js';
-import type { RecordView } from './records.js';
 
 /** How many answers a list entry shows; the details screen shows them all. */
 const SUMMARY_ITEMS = 3;
 
 /** A record in the list: its status and its first answers, titled from the schema. */
 export function RecordCard({ config, view, heading, children }: { config: SurveyConfig; view: RecordView; heading: string; children?: ReactNode }) {
-  const items = config.surveySchema.filter((item) => !item.isAdminItem && item.type !== 'guide' && Object.hasOwn(view.answers, item.itemKey)).slice(0, SUMMARY_ITEMS);
+  const items = config.surveySchema.filter((item) => !isStaffOnlyItem(item) && item.type !== 'guide' && Object.hasOwn(view.answers, item.itemKey)).slice(0, SUMMARY_ITEMS);
   return (
     <article className="app-record" aria-label={heading} data-partition-key={view.record.partitionKey}>
       <h3 className="app-record__heading">

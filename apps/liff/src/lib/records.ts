@@ -1,8 +1,5 @@
 import type { Answers, CheckStatus, SurveyConfig, SurveyResultRow } from '@city/survey-core';
-import { answersFromRows, groupSurveyResults, KEY_SEPARATOR } from '@city/survey-core';
-
-/** Where a call stands. */
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'failed';
+import { answersFromRows, groupSurveyResults, parsePartitionKey } from '@city/survey-core';
 
 /** Which record: a survey and the record's partitionKey. */
 export interface RecordKey {
@@ -16,10 +13,11 @@ export interface SelectedRecord extends RecordKey {
   rows: SurveyResultRow[];
 }
 
-/** Statuses after which a record can no longer be changed or cancelled by the citizen. */
-const CLOSED_STATUSES: readonly CheckStatus[] = ['キャンセル', '取り消し'];
-
-export const isClosed = (check: CheckStatus) => CLOSED_STATUSES.includes(check);
+/** A survey and the citizen's rows in it (every record of theirs), as the server sent them. */
+export interface SurveyRecords {
+  config: SurveyConfig;
+  rows: SurveyResultRow[];
+}
 
 /** One record as the screens show it. */
 export interface RecordView {
@@ -29,10 +27,11 @@ export interface RecordView {
 
 /**
  * The citizen's records of a survey, newest first: grouped by partitionKey with groupSurveyResults
- * (titles from the schema), each with its rows and answers.
+ * (titles from the schema), each with its rows and answers. Update-mode keys carry no time (0).
  */
 export function recordsOf(config: SurveyConfig, rows: readonly SurveyResultRow[]): RecordView[] {
   const groups = groupSurveyResults(rows, config.surveySchema);
+  const appendedAt = (partitionKey: string) => parsePartitionKey(partitionKey)?.appendedAt ?? 0;
   return groups
     .map((group) => {
       const recordRows = rows.filter((row) => row.partitionKey === group.partitionKey);
@@ -42,11 +41,4 @@ export function recordsOf(config: SurveyConfig, rows: readonly SurveyResultRow[]
       };
     })
     .sort((a, b) => appendedAt(b.record.partitionKey) - appendedAt(a.record.partitionKey));
-}
-
-/** The time in an append-mode partition key (`surveyId#userId#ms`); 0 for an update-mode key. */
-function appendedAt(partitionKey: string): number {
-  const [, , time] = partitionKey.split(KEY_SEPARATOR);
-  const value = Number(time);
-  return Number.isFinite(value) ? value : 0;
 }

@@ -2,8 +2,8 @@ import { createAsyncThunk } from '@reduxjs/toolkit';
 import { createContext, useContext } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { CallFailure } from '../lib/api-errors.js';
+import type { AppDispatch, RootState } from './root-reducer.js';
 import type { AppServices } from './services.js';
-import type { AppDispatch, RootState } from './store.js';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,26 +1,24 @@
 import { Button, Loading, PageLayout } from '@city/ui';
 import type { SyntheticEvent } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
+import { messageForScreen } from '../../lib/api-errors.js';
 import { messages } from '../../messages.js';
-import { loadSearchableSurveys } from './lookup-slice.js';
-import { startNewAnswer } from './survey-slice.js';
+import { useGetSearchableSurveysQuery } from '../../store/api-slice.js';
+import { useAppDispatch } from '../../store/hooks.js';
+import { startNewAnswer } from '../../store/survey-thunks.js';
 
 /** The search form (`/confirmSearchForm`): which survey's answers to look at; or answer one. */
 export function SearchFormPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { searchableSurveys, searchable } = useAppSelector((state) => state.lookup);
+  // Loaded again on every visit (a survey may have opened or closed since).
+  const { data: searchableSurveys = [], isSuccess, isFetching, isError, error, refetch } = useGetSearchableSurveysQuery(undefined, { refetchOnMountOrArgChange: true });
   const [chosen, setChosen] = useState<string>();
   const [showProblem, setShowProblem] = useState(false);
   const problemId = useId();
-
-  useEffect(() => {
-    void dispatch(loadSearchableSurveys());
-  }, [dispatch]);
 
   const search = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,14 +26,14 @@ export function SearchFormPage() {
       setShowProblem(true);
       return;
     }
-    void navigate(paths.surveyConfirmList.to(chosen));
+    void navigate(paths.confirmList.to(chosen));
   };
 
   return (
     <PageLayout title={messages.searchTitle}>
-      {searchable.status === 'failed' ? <LoadFailure message={searchable.error} onRetry={() => void dispatch(loadSearchableSurveys())} /> : null}
-      {searchable.status === 'loading' && searchableSurveys.length === 0 ? <Loading /> : null}
-      {searchable.status === 'ready' && searchableSurveys.length === 0 ? <p>{messages.noSearchableSurveys}</p> : null}
+      {isError ? <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} /> : null}
+      {isFetching && searchableSurveys.length === 0 ? <Loading /> : null}
+      {isSuccess && !isFetching && searchableSurveys.length === 0 ? <p>{messages.noSearchableSurveys}</p> : null}
       {searchableSurveys.length > 0 ? (
         <form className="city-form" noValidate onSubmit={search}>
           <p>{messages.searchLead}</p>

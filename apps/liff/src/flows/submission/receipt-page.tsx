@@ -1,14 +1,15 @@
 import { Button, Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../app/hooks.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
+import { useAppSelector } from '../../store/hooks.js';
+import { selectReceipt } from './submission-slice.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
 
 /** The receipt (`/receipt`): 受付番号, what was sent, when; printable. */
 export function ReceiptPage() {
-  const receipt = useAppSelector((state) => state.survey.receipt);
+  const receipt = useAppSelector(selectReceipt);
   if (receipt === null) {
     return (
       <PageLayout title={messages.receiptTitle}>
@@ -53,7 +54,7 @@ export function ReceiptPage() {
         >
           {messages.print}
         </Button>
-        <Link className="city-button city-button--primary" to={paths.surveyConfirmList.to(receipt.surveyId)}>
+        <Link className="city-button city-button--primary" to={paths.confirmList.to(receipt.surveyId)}>
           {messages.seeMyAnswers}
         </Link>
       </div>

@@ -1,0 +1,58 @@
+import type { Draft, WithSlice } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { messageForScreen } from '../../lib/api-errors.js';
+import { rootReducer } from '../../store/root-reducer.js';
+import type { Receipt } from '../../store/survey-slice.js';
+import { answersSent, editStarted, newAnswerStarted } from '../../store/survey-slice.js';
+import { submitSurvey } from './submit-survey.js';
+
+/** Where the submission flow stands: sending the answers, and the receipt it ends with. */
+export interface SubmissionState {
+  /** What the receipt screen shows after a submission. */
+  receipt: Receipt | null;
+  submitStatus: 'idle' | 'sending' | 'failed';
+  submitError: string | null;
+}
+
+const initialSubmissionState: SubmissionState = { receipt: null, submitStatus: 'idle', submitError: null };
+
+export const submissionSlice = createSlice({
+  name: 'submission',
+  initialState: initialSubmissionState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(submitSurvey.pending, (state) => {
+        state.submitStatus = 'sending';
+        state.submitError = null;
+      })
+      .addCase(submitSurvey.rejected, (state, action) => {
+        state.submitStatus = 'failed';
+        state.submitError = messageForScreen(action.payload);
+      })
+      .addCase(answersSent, (state, action) => {
+        state.receipt = action.payload as Draft<Receipt>;
+        state.submitStatus = 'idle';
+      })
+      // Another answer (a new one, or an edit of a record): an earlier failure is no longer news.
+      .addMatcher(isAnyOf(editStarted, newAnswerStarted), (state) => {
+        state.submitStatus = 'idle';
+        state.submitError = null;
+      });
+  },
+  selectors: {
+    selectReceipt: (state) => state.receipt,
+    selectSubmitStatus: (state) => state.submitStatus,
+    selectSubmitError: (state) => state.submitError,
+  },
+});
+
+declare module '../../store/root-reducer.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains this slice
+  export interface LazyLoadedSlices extends WithSlice<typeof submissionSlice> {}
+}
+
+/** In the store from the moment a screen of the flow loads. */
+const injectedSubmissionSlice = submissionSlice.injectInto(rootReducer);
+
+export const { selectReceipt, selectSubmitStatus, selectSubmitError } = injectedSubmissionSlice.selectors;

@@ -1,0 +1,52 @@
+import { buildSubmissionPayload } from '@city/survey-core';
+import { isCallFailure } from '../../lib/api-errors.js';
+import { RESERVATION_COMPLETE_KEY } from '../../lib/session.js';
+import { apiSlice } from '../../store/api-slice.js';
+import { createAppThunk } from '../../store/hooks.js';
+import type { Receipt } from '../../store/survey-slice.js';
+import { answersSent } from '../../store/survey-slice.js';
+import { newSubmissionIdentity } from '../../store/survey-thunks.js';
+
+/**
+ * Sends the answers (spec section 7, putItem with its retry rules), built with
+ * buildSubmissionPayload. An edit sends the old record's partitionKey as oldPartitionKey, so the
+ * server replaces it. With the survey's cancelPost flag, the payload is returned and not sent.
+ * Every send of the same answers carries the identity fixed when the form was left (the same
+ * Idempotency-Key and partition key), so a retry after a lost response stores one record.
+ */
+export const submitSurvey = createAppThunk('submission/submit', async (_: undefined, { extra, getState, dispatch, rejectWithValue }) => {
+  const state = getState();
+  const { survey, session } = state;
+  // The survey being answered: its configuration is in hand (the form loaded it).
+  const config = survey.surveyId === null ? undefined : apiSlice.endpoints.getSurveyConfig.select(survey.surveyId)(state).data;
+  const userId = session.authSession?.userId;
+  if (config === undefined || userId === undefined) throw new Error('submitSurvey needs a loaded survey and a session.');
+  const editing = survey.inEditingAppendingMode ? survey.selectedSurveyResults : null;
+  if (editing !== null && editing.surveyId !== config.surveyId) throw new Error('The record being edited belongs to another survey.');
+  const identity = survey.pendingSubmission ?? newSubmissionIdentity(extra.now());
+  const payload = buildSubmissionPayload({
+    config,
+    userId,
+    answers: survey.surveyInput,
+    now: identity.now,
+    isLiffMode: extra.inLiff,
+    ...(editing === null ? {} : { existingResults: editing.rows, updateExist: true, oldPartitionKey: editing.partitionKey }),
+  });
+  const built = { surveyId: config.surveyId, config, answers: survey.surveyInput, submittedAt: extra.now() };
+  let receipt: Receipt;
+  if (config.cancelPost === true) {
+    receipt = { ...built, receiptNumber: null };
+  } else {
+    const { data, error } = await dispatch(
+      apiSlice.endpoints.putReservation.initiate({ surveyId: config.surveyId, payload, idempotencyKey: identity.idempotencyKey }, { track: false }),
+    );
+    if (data === undefined) {
+      if (isCallFailure(error)) return rejectWithValue(error);
+      throw new Error(error.message ?? 'putReservation failed.');
+    }
+    extra.storage.setItem(RESERVATION_COMPLETE_KEY, config.surveyId);
+    receipt = { ...built, receiptNumber: data.receiptNumber };
+  }
+  dispatch(answersSent(receipt));
+  return { payload, receipt };
+});

@@ -1,0 +1,106 @@
+import { ApiError } from '@city/api-client';
+import type { SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import { buildSurveyResultRows } from '@city/survey-core';
+import { describe, expect, it, vi } from 'vitest';
+import { makeTestStore, testServices } from '../../test/render-with-providers.js';
+import { messageForScreen } from '../lib/api-errors.js';
+import type { ApiClient } from '@city/api-client';
+import { apiSlice } from './api-slice.js';
+import { initialSessionState } from './session-slice.js';
+
+const questionnaire: SurveyConfig = { surveyId: 'citizen-questionnaire', surveyTitle: '市民アンケート', surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }] };
+const course: SurveyConfig = { surveyId: 'event-application', isAppending: { value: true }, surveySchema: [{ itemKey: 'ticket', type: 'text', title: '受講券番号' }] };
+const session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
+const rowsOf = (config: SurveyConfig, answers: Record<string, string>, now = 1): SurveyResultRow[] => buildSurveyResultRows({ config, userId: 'U1', answers, now });
+
+function storeWith(api: Partial<ApiClient>) {
+  const services = testServices({ api });
+  return makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+}
+
+describe('a failed call', () => {
+  it('sends a citizen who is not logged in (401 login_required) to log in, and the screen says nothing itself', async () => {
+    const store = storeWith({ getSurveyConfig: () => Promise.resolve(new ApiError('ログインしてください。', { code: 'login_required', status: 401 })) });
+    const result = await store.dispatch(apiSlice.endpoints.getSurveyConfig.initiate('citizen-questionnaire'));
+    expect(store.getState().session.sessionProblem).toBe('notLoggedIn');
+    expect(result.isError).toBe(true);
+    expect(messageForScreen(result.error)).toBeNull();
+  });
+
+  it('says the session expired for any other 401, from a mutation too', async () => {
+    const cancelReservation = vi.fn(() => Promise.reject(new ApiError('期限切れ', { code: 'session_expired', status: 401 })));
+    const store = storeWith({ cancelReservation });
+    const result = await store.dispatch(apiSlice.endpoints.cancelRecord.initiate({ surveyId: 'event-application', partitionKey: 'event-application#U1#1' }));
+    expect(store.getState().session.sessionProblem).toBe('expired');
+    expect(messageForScreen(result.error)).toBeNull();
+  });
+
+  it('shows a failure that is not about the session with our message, and leaves the session alone', async () => {
+    const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve(new ApiError('Network Error', { code: 'ERR_NETWORK' })) });
+    const result = await store.dispatch(apiSlice.endpoints.getSearchableSurveys.initiate(undefined));
+    expect(messageForScreen(result.error)).toBe('通信できませんでした。電波の良いところで、もう一度お試しください。');
+    expect(store.getState().session.sessionProblem).toBeNull();
+  });
+});
+
+describe('getRecords', () => {
+  it('reads one survey with survey-results/query, reusing the survey configuration in hand', async () => {
+    const getSurveyConfig = vi.fn(() => Promise.resolve({ data: questionnaire }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(questionnaire, { name: '山田 太郎' }) }));
+    const store = storeWith({ getSurveyConfig, querySurveyResults });
+    await store.dispatch(apiSlice.endpoints.getSurveyConfig.initiate('citizen-questionnaire'));
+    const result = await store.dispatch(apiSlice.endpoints.getRecords.initiate('citizen-questionnaire'));
+    expect(getSurveyConfig).toHaveBeenCalledTimes(1);
+    expect(querySurveyResults).toHaveBeenCalledWith({ surveyId: 'citizen-questionnaire', userId: 'U1' });
+    expect(result.data?.map((records) => records.config)).toEqual([questionnaire]);
+  });
+
+  it('asks for the configuration once when it is not in hand, and keeps it for the form', async () => {
+    const getSurveyConfig = vi.fn(() => Promise.resolve({ data: course }));
+    const store = storeWith({ getSurveyConfig, querySurveyResults: () => Promise.resolve({ data: [] }) });
+    await store.dispatch(apiSlice.endpoints.getRecords.initiate('event-application'));
+    await store.dispatch(apiSlice.endpoints.getSurveyConfig.initiate('event-application'));
+    expect(getSurveyConfig).toHaveBeenCalledTimes(1);
+    expect(apiSlice.endpoints.getSurveyConfig.select('event-application')(store.getState()).data).toEqual(course);
+  });
+
+  it('reads every searchable survey without an id', async () => {
+    const querySurveyResults = vi.fn(({ surveyId }: { surveyId: string }) => Promise.resolve({ data: surveyId === course.surveyId ? rowsOf(course, { ticket: '200001' }) : [] }));
+    const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [questionnaire, course] }), querySurveyResults });
+    const result = await store.dispatch(apiSlice.endpoints.getRecords.initiate(undefined));
+    expect(result.data?.map((records) => [records.config.surveyId, records.rows.length])).toEqual([
+      ['citizen-questionnaire', 0],
+      ['event-application', rowsOf(course, { ticket: '200001' }).length],
+    ]);
+  });
+});
+
+describe('cancelRecord', () => {
+  it('cancels as the signed-in citizen, then the lists showing that survey load again', async () => {
+    const cancelReservation = vi.fn(() => Promise.resolve({ result: 'OK' as const }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(course, { ticket: '200001' }) }));
+    const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [course] }), querySurveyResults, cancelReservation: cancelReservation as never });
+    const list = store.dispatch(apiSlice.endpoints.getRecords.initiate(undefined));
+    await list;
+    expect(querySurveyResults).toHaveBeenCalledTimes(1);
+    await store.dispatch(apiSlice.endpoints.cancelRecord.initiate({ surveyId: 'event-application', partitionKey: 'event-application#U1#1' }));
+    expect(cancelReservation).toHaveBeenCalledWith({ surveyId: 'event-application', partitionKey: 'event-application#U1#1', userId: 'U1' });
+    await vi.waitFor(() => {
+      expect(querySurveyResults).toHaveBeenCalledTimes(2);
+    });
+    list.unsubscribe();
+  });
+
+  it('loads nothing again when the cancel failed, and says why', async () => {
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: [] }));
+    const refused = new ApiError('この申込みはキャンセルできません。', { code: 'record_closed', status: 409, body: { statusCode: 409, error: 'Conflict', code: 'record_closed', message: 'この申込みはキャンセルできません。' } });
+    const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [course] }), querySurveyResults, cancelReservation: () => Promise.reject(refused) });
+    const list = store.dispatch(apiSlice.endpoints.getRecords.initiate(undefined));
+    await list;
+    const result = await store.dispatch(apiSlice.endpoints.cancelRecord.initiate({ surveyId: 'event-application', partitionKey: 'event-application#U1#1' }));
+    expect(messageForScreen(result.error)).toBe('この申込みはキャンセルできません。');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(querySurveyResults).toHaveBeenCalledTimes(1);
+    list.unsubscribe();
+  });
+});

@@ -1,0 +1,136 @@
+import type { ReservationResult } from '@city/api-client';
+import { isApiError } from '@city/api-client';
+import type { SubmissionPayload, SurveyConfig } from '@city/survey-core';
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { CallFailure } from '../lib/api-errors.js';
+import { isCallFailure } from '../lib/api-errors.js';
+import type { RecordKey, SurveyRecords } from '../lib/records.js';
+import { failureOf } from './call-failure.js';
+import type { AppServices } from './services.js';
+import type { SessionRoot } from './session-slice.js';
+import { selectSession } from './session-slice.js';
+
+/** The tag id of the list of every searchable survey's records (`/confirmList`). */
+export const ALL_SURVEYS = '*';
+
+/** A submission to send (spec section 7, putItem): every send of the same answers carries the same key. */
+export interface ReservationToPut {
+  surveyId: string;
+  payload: SubmissionPayload;
+  idempotencyKey: string;
+}
+
+// Queries reach the API client through the store's services (the thunk extra argument).
+const servicesOf = (extra: unknown) => extra as AppServices;
+
+/** The signed-in citizen; the screens that load records are behind RequireSession. */
+function userIdOf(getState: () => unknown, endpoint: string): string {
+  const userId = selectSession(getState() as SessionRoot)?.userId;
+  if (userId === undefined) throw new Error(`${endpoint} needs a session.`);
+  return userId;
+}
+
+/**
+ * Server data, through @city/api-client. A failed call ends its query or mutation with a
+ * {@link CallFailure}; a 401 also dispatches sessionLost (see failureOf). Screens show
+ * messageForScreen(error).
+ */
+const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery: fakeBaseQuery<CallFailure>(),
+  tagTypes: ['Records'],
+  endpoints: (build) => ({
+    /**
+     * A survey's configuration (`survey-configs/getItem`). Kept for the whole visit, as the survey
+     * being answered was before: the form, the confirm screen, the submission and the records of
+     * that survey all read it, and it does not change while a citizen answers.
+     */
+    getSurveyConfig: build.query<SurveyConfig, string>({
+      queryFn: async (surveyId, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getSurveyConfig(surveyId);
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+    /** The surveys a citizen can look their records up in (`survey-configs/getAllSearchable`). */
+    getSearchableSurveys: build.query<SurveyConfig[], undefined>({
+      queryFn: async (_arg, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getAllSearchableSurveyConfigs();
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+    }),
+  }),
+});
+
+// Added once getSurveyConfig exists: the records of one survey reuse its cache entry.
+export const apiSlice = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The citizen's records in one survey, or (undefined) in every searchable survey. The lists ask
+     * again on every visit; the details and cancel screens read the record from the list it was
+     * picked in, which therefore stays in hand for the visit (until a change invalidates it).
+     */
+    getRecords: build.query<SurveyRecords[], string | undefined>({
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+      queryFn: async (surveyId, { extra, getState, dispatch }) => {
+        const { api } = servicesOf(extra);
+        const userId = userIdOf(getState, 'getRecords');
+        let configs: SurveyConfig[];
+        if (surveyId === undefined) {
+          const searchable = await api.getAllSearchableSurveyConfigs();
+          if (isApiError(searchable)) return { error: failureOf(searchable, dispatch) };
+          configs = searchable.data;
+        } else {
+          // The survey configuration in hand (or on its way) serves: no second request for it.
+          const config = await dispatch(baseApi.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false }));
+          if (config.data === undefined) {
+            // Its own query already reported a lost session.
+            if (isCallFailure(config.error)) return { error: config.error };
+            throw new Error(config.error?.message ?? `No survey configuration for ${surveyId}.`);
+          }
+          configs = [config.data];
+        }
+        // survey-results/query (not getBySurveyIdUserIdIndex): its failures keep their status, so a
+        // 401 can send the citizen back to the login screen.
+        const results = await Promise.all(configs.map((config) => api.querySurveyResults({ surveyId: config.surveyId, userId })));
+        const found: SurveyRecords[] = [];
+        for (const [index, rows] of results.entries()) {
+          if (isApiError(rows)) return { error: failureOf(rows, dispatch) };
+          const config = configs[index];
+          if (config !== undefined) found.push({ config, rows: rows.data });
+        }
+        return { data: found };
+      },
+      providesTags: (result, _error, surveyId) => [
+        { type: 'Records', id: surveyId ?? ALL_SURVEYS },
+        ...(result ?? []).map((records) => ({ type: 'Records' as const, id: records.config.surveyId })),
+      ],
+    }),
+    /** Cancels a record (spec section 7: cancelItem, "no catch"); that survey's lists load again. */
+    cancelRecord: build.mutation<RecordKey, RecordKey>({
+      queryFn: async (record, { extra, getState, dispatch }) => {
+        const userId = userIdOf(getState, 'cancelRecord');
+        try {
+          await servicesOf(extra).api.cancelReservation({ surveyId: record.surveyId, partitionKey: record.partitionKey, userId });
+        } catch (error) {
+          return { error: failureOf(error, dispatch) };
+        }
+        return { data: record };
+      },
+      invalidatesTags: (_result, error, record) => (error === undefined ? [{ type: 'Records', id: record.surveyId }] : []),
+    }),
+    /**
+     * Sends a submission (spec section 7, putItem, with the client's retry rules) under the given
+     * Idempotency-Key; the survey's lists load again afterwards.
+     */
+    putReservation: build.mutation<ReservationResult, ReservationToPut>({
+      queryFn: async ({ payload, idempotencyKey }, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.putReservation(payload, { idempotencyKey });
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result };
+      },
+      invalidatesTags: (_result, error, { surveyId }) => (error === undefined ? [{ type: 'Records', id: surveyId }] : []),
+    }),
+  }),
+});
+
+export const { useGetSurveyConfigQuery, useGetSearchableSurveysQuery, useGetRecordsQuery, useCancelRecordMutation } = apiSlice;
