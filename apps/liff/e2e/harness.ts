@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { DEV_STAND_INS_PATH } from '@city/api-client';
 import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USERS } from '@city/line-stand-in';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -147,7 +148,7 @@ export async function logInAs(page: Page, user: { displayName: string }, from = 
   await page.goto(from);
   await page.getByRole('button', { name: 'LINEでログイン' }).click();
   await page.getByRole('link', { name: user.displayName }).click();
-  await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith('/__dev'));
+  await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith(DEV_STAND_INS_PATH));
 }
 
 /** An ID token as LINE's web login issues it for the development channel, issued two hours ago. */
