@@ -63,7 +63,7 @@ const baseApi = createApi({
 });
 
 // Added once getSurveyConfig exists: the records of one survey reuse its cache entry.
-export const apiSlice = baseApi.injectEndpoints({
+const recordsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * The citizen's records in one survey, or (undefined) in every searchable survey. The lists ask
@@ -106,7 +106,17 @@ export const apiSlice = baseApi.injectEndpoints({
         ...(result ?? []).map((records) => ({ type: 'Records' as const, id: records.config.surveyId })),
       ],
     }),
-    /** Cancels a record (spec section 7: cancelItem, "no catch"); that survey's lists load again. */
+  }),
+});
+
+// Added once getRecords exists: a change loads the records again.
+export const apiSlice = recordsApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * Cancels a record (spec section 7: cancelItem, "no catch"), then loads that survey's records
+     * again before it resolves, so the list the citizen returns to never shows the record as it
+     * was; the other lists holding it load again when next shown.
+     */
     cancelRecord: build.mutation<RecordKey, RecordKey>({
       queryFn: async (record, { extra, getState, dispatch }) => {
         const userId = userIdOf(getState, 'cancelRecord');
@@ -115,9 +125,10 @@ export const apiSlice = baseApi.injectEndpoints({
         } catch (error) {
           return { error: failureOf(error, dispatch) };
         }
+        await dispatch(recordsApi.endpoints.getRecords.initiate(record.surveyId, { subscribe: false, forceRefetch: true }));
         return { data: record };
       },
-      invalidatesTags: (_result, error, record) => (error === undefined ? [{ type: 'Records', id: record.surveyId }] : []),
+      invalidatesTags: (_result, error) => (error === undefined ? [{ type: 'Records', id: ALL_SURVEYS }] : []),
     }),
     /**
      * Sends a submission (spec section 7, putItem, with the client's retry rules) under the given

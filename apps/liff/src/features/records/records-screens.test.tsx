@@ -66,11 +66,21 @@ describe('the records screens', () => {
     expect(querySurveyResults).toHaveBeenCalledTimes(1);
   });
 
-  it('cancel a record after the confirmation screen; the list loads again and shows its new status', async () => {
+  it('cancel a record after the confirmation screen; the list is loaded again before it shows, with its new status', async () => {
     let rows = stored;
-    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rows }));
+    // After the cancel, the records answer only when the test says so.
+    let answerReload = () => {};
+    const reload = new Promise<void>((resolve) => {
+      answerReload = resolve;
+    });
+    let cancelledYet = false;
+    const querySurveyResults = vi.fn(async () => {
+      if (cancelledYet) await reload;
+      return { data: rows };
+    });
     const cancelReservation = vi.fn(({ partitionKey }: { partitionKey: string }) => {
       rows = cancelled(rows, partitionKey);
+      cancelledYet = true;
       return Promise.resolve({ result: 'OK' as const });
     });
     const { router } = renderRecords({ querySurveyResults, cancelReservation: cancelReservation as never });
@@ -79,12 +89,18 @@ describe('the records screens', () => {
     expect(await screen.findByText('以下の回答・申込みをキャンセルします。キャンセルすると元に戻せません。')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/cancelConfirm/event-application');
     await userEvent.click(screen.getByRole('button', { name: 'キャンセルする' }));
+    expect(cancelReservation).toHaveBeenCalledWith({ surveyId: 'event-application', partitionKey: 'event-application#U1#2000', userId: 'U1' });
+    // Still here, busy, while the list loads again: it never shows the record as it was.
+    await vi.waitFor(() => {
+      expect(querySurveyResults.mock.calls.length).toBeGreaterThan(1);
+    });
+    expect(router.state.location.pathname).toBe('/cancelConfirm/event-application');
+    expect(screen.getByRole('button', { name: 'キャンセルしています…' })).toBeTruthy();
+    answerReload();
     expect(await screen.findByText('キャンセルしました。')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/confirmList/event-application');
-    expect(cancelReservation).toHaveBeenCalledWith({ surveyId: 'event-application', partitionKey: 'event-application#U1#2000', userId: 'U1' });
-    await vi.waitFor(() => {
-      expect(screen.getAllByRole('article')[0]?.textContent).toContain('状況: キャンセル');
-    });
+    const [first] = await screen.findAllByRole('article');
+    expect(first?.textContent).toContain('状況: キャンセル');
   });
 
   it('say why a cancel was refused, and stay on the confirmation screen', async () => {

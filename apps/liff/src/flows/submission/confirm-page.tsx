@@ -6,8 +6,7 @@ import { messages } from '../../messages.js';
 import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { selectSurvey } from '../../store/survey-slice.js';
-import { selectSubmitError, selectSubmitStatus } from './submission-slice.js';
-import { submitSurvey } from './submit-survey.js';
+import { selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
 
 /** The confirm screens (`/confirm` for the survey in hand, `/confirm/{id}`): check, then send. */
 export function ConfirmPage() {

@@ -56,3 +56,9 @@ declare module '../../store/root-reducer.js' {
 const injectedSubmissionSlice = submissionSlice.injectInto(rootReducer);
 
 export const { selectReceipt, selectSubmitStatus, selectSubmitError } = injectedSubmissionSlice.selectors;
+
+/**
+ * Screens send the answers through here, so that this slice is in the store before the first
+ * send (an action dispatched before its slice is injected would be lost).
+ */
+export { submitSurvey };

@@ -8,8 +8,7 @@ import type { AppStore } from '../../store/root-reducer.js';
 import { initialSessionState } from '../../store/session-slice.js';
 import { answersChanged, surveyOpened } from '../../store/survey-slice.js';
 import { startEdit, submissionPrepared } from '../../store/survey-thunks.js';
-import { selectReceipt, selectSubmitError } from './submission-slice.js';
-import { submitSurvey } from './submit-survey.js';
+import { selectReceipt, selectSubmitError, submitSurvey } from './submission-slice.js';
 
 const survey: SurveyConfig = {
   surveyId: 'event-application',
