@@ -13,10 +13,7 @@ import ts from 'typescript';
  * @returns {string[][]}
  */
 export function findImportCycles(packageDir) {
-  const configFile = ts.findConfigFile(packageDir, ts.sys.fileExists, 'tsconfig.json');
-  if (configFile === undefined) throw new Error(`No tsconfig.json in ${packageDir}`);
-  const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  if (parsed === undefined) throw new Error(`Cannot read ${configFile}`);
+  const parsed = readProject(packageDir);
   const root = path.resolve(packageDir) + path.sep;
   const own = (/** @type {string} */ file) => file.startsWith(root) && !file.includes(`${path.sep}node_modules${path.sep}`);
 
@@ -31,6 +28,23 @@ export function findImportCycles(packageDir) {
     graph.set(file, [...new Set(targets)]);
   }
   return stronglyConnected(graph).map((component) => cycleThrough(component, graph).map((file) => path.relative(packageDir, file)));
+}
+
+/**
+ * The package's files and compiler options: its own tsconfig.json, or, for a package of plain
+ * JavaScript without one (a preset), every script file in it.
+ * @param {string} packageDir
+ * @returns {{ fileNames: string[], options: ts.CompilerOptions }}
+ */
+function readProject(packageDir) {
+  const configFile = path.join(packageDir, 'tsconfig.json');
+  if (ts.sys.fileExists(configFile)) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(configFile, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    if (parsed === undefined) throw new Error(`Cannot read ${configFile}`);
+    return parsed;
+  }
+  const fileNames = ts.sys.readDirectory(packageDir, ['.js', '.mjs', '.cjs', '.ts', '.mts', '.tsx'], ['node_modules', 'dist'], undefined);
+  return { fileNames, options: { allowJs: true, module: ts.ModuleKind.Preserve, moduleResolution: ts.ModuleResolutionKind.Bundler } };
 }
 
 /**

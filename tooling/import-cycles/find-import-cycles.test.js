@@ -47,3 +47,15 @@ test('finds a cycle closed by a type-only import, and one closed by a lazy impor
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('reads a package of plain JavaScript without a tsconfig.json', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'import-cycles-js-'));
+  writeFileSync(path.join(dir, 'base.js'), "import node from './node.js';\nexport default [node];");
+  writeFileSync(path.join(dir, 'node.js'), "import base from './base.js';\nexport default base;");
+  writeFileSync(path.join(dir, 'react.js'), "import node from './node.js';\nexport default node;");
+  try {
+    assert.deepEqual(findImportCycles(dir), [['base.js', 'node.js', 'base.js']]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { sqliteStore } from '../src/db/sqlite-store.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { readConfig } from '../src/env.js';
 
@@ -41,8 +41,8 @@ async function measure(url: string, options: Partial<autocannon.Options> = {}) {
 const dir = mkdtempSync(path.join(tmpdir(), 'city-bench-'));
 const databasePath = path.join(dir, 'bench.sqlite');
 const db = openDatabase(databasePath);
-await sqliteStore(connectSqlite(db), createSqliteSurveyRepository).transaction((surveys) => surveys.save({ config: survey, lookupItemKeys: [], searchable: false }));
 const app = await buildApp({ config: readConfig({ NODE_ENV: 'development', DATABASE_PATH: databasePath }), db });
+await sqliteStore(app.connections, createSqliteSurveyRepository).transaction((surveys) => surveys.save({ config: survey, lookupItemKeys: [], searchable: false }));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const bare = Fastify();
 bare.get('/hello', async () => ({ hello: 'world' }));

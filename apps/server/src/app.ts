@@ -92,11 +92,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.push(`${method} ${route.url}`);
   });
-  app.addHook('onClose', () => {
+  const closeConnections = () => {
     if (connections.reader !== db) connections.reader.close();
     if (options.db === undefined) db.close();
-  });
+  };
+  app.addHook('onClose', closeConnections);
 
+  try {
+    const { lineStandIn, citizenAppServed } = await registerEverything(app, options, connections);
+    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes });
+  } catch (error) {
+    // Nothing half-built stays open.
+    closeConnections();
+    throw error;
+  }
+}
+
+/** Plugins, stores and modules, then the citizen app, onto the app built above. */
+async function registerEverything(app: FastifyInstance, options: BuildAppOptions, connections: SqliteConnections) {
+  const { config } = options;
   // The LINE stand-in only when no real LINE is configured, and never in production.
   const useStandIn = config.lineApiBaseUrl === undefined && config.nodeEnv !== 'production';
   const lineStandIn = useStandIn
@@ -152,6 +166,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       ? `Serving the citizen app from ${config.citizenAppDir}`
       : `Not serving the citizen app: no index.html in ${config.citizenAppDir} (build it with \`pnpm --filter @city/liff build\`)`,
   );
-  return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes });
+  return { lineStandIn, citizenAppServed };
 }
 

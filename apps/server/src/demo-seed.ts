@@ -8,9 +8,11 @@ import type { SurveyRepository } from './modules/surveys/survey-repository.js';
  * Seeds the demo surveys (and the records staff "imported", unclaimed) into an empty database, in
  * one transaction; does nothing when any survey exists, so it is safe on every start.
  */
-export function seedDemoData(store: Store<{ surveys: SurveyRepository; records: RecordRepository }>): Promise<void> {
-  return store.transaction(async ({ surveys, records }) => {
-    if (!(await surveys.isEmpty())) return;
+export async function seedDemoData(store: Store<{ surveys: SurveyRepository; records: RecordRepository }>): Promise<void> {
+  // Read first: a database with surveys (every start but the first) takes no write lock.
+  if (!(await store.read.surveys.isEmpty())) return;
+  await store.transaction(async ({ surveys, records }) => {
+    if (!(await surveys.isEmpty())) return; // another process seeded it meanwhile
     for (const survey of DEMO_SURVEYS) await surveys.save(survey);
     for (const imported of DEMO_IMPORTED_RECORDS) {
       const config = DEMO_SURVEYS.find((survey) => survey.config.surveyId === imported.surveyId)?.config;

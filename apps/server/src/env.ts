@@ -1,7 +1,8 @@
 // The one place that reads process.env: every setting, validated at start.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEV_CHANNEL } from '@city/line-stand-in';
+// Only the development channel's constants: the stand-in itself is loaded when it is mounted.
+import { DEV_CHANNEL } from '@city/line-stand-in/dev-channel';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 

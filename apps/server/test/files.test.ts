@@ -6,9 +6,10 @@ import type { FileRef } from '@city/survey-core';
 import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from '@city/line-stand-in';
+import { FILE_UPLOAD_LIMITS } from '@city/api-client/contract';
 import { CITIZEN_QUESTIONNAIRE } from '@city/demo-data';
 import type { TestContext } from './helpers.js';
-import { createTestContext } from './helpers.js';
+import { createTestContext, pathOf } from './helpers.js';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -24,7 +25,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0
 async function upload(user: TestUser | null, body: Buffer | Readable, contentType: string | undefined, name = '写真.png') {
   const response = await ctx.app.inject({
     method: 'POST',
-    url: '/survey/api/v1/db/files',
+    url: pathOf('uploadFile'),
     query: { name },
     headers: {
       ...(user === null ? {} : { authorization: `Bearer ${await ctx.tokenFor(user)}` }),
@@ -106,11 +107,12 @@ describe('POST /files', () => {
   it('refuses an empty file and a name that is blank, too long, a path or has control characters, with 400', async () => {
     const [yamada] = ctx.users;
     expect(await upload(yamada!, Buffer.alloc(0), 'image/png')).toMatchObject({ status: 400, body: { code: 'empty_file' } });
-    for (const name of ['', '   ', 'a'.repeat(201), '../photo.png', 'dir\\photo.png', 'photo\u0000.png', 'photo\n.png']) {
+    expect(await upload(yamada!, PNG, 'image/png', '')).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
+    for (const name of ['   ', 'a'.repeat(FILE_UPLOAD_LIMITS.maxNameLength + 1), '../photo.png', 'dir\\photo.png', 'photo\u0000.png', 'photo\n.png']) {
       const refused = await upload(yamada!, PNG, 'image/png', name);
-      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(refused, JSON.stringify(name)).toMatchObject({ status: 400, body: { code: 'invalid_file_name', message: 'ファイル名が正しくありません。ファイル名を変えてから、もう一度お試しください。' } });
     }
-    expect((await upload(yamada!, PNG, 'image/png', 'a'.repeat(200))).status).toBe(201);
+    expect((await upload(yamada!, PNG, 'image/png', 'a'.repeat(FILE_UPLOAD_LIMITS.maxNameLength))).status).toBe(201);
     expect(storedFileCount()).toBe(1);
   });
 

@@ -33,8 +33,9 @@ export const routes = {
 
 /**
  * What `uploadFile` accepts: these types (the `Content-Type` of the upload), up to 10 MiB a file,
- * named in 1 to 200 characters (after trimming; no slashes or control characters). The server
- * refuses anything else (415 `unsupported_file_type`, 413 `file_too_large`, 400 `invalid_file_name`).
+ * named in at most 200 characters as sent, not blank once trimmed, without slashes or control
+ * characters. The server refuses anything else (415 `unsupported_file_type`, 413
+ * `file_too_large`, 400 `invalid_file_name`).
  */
 export const FILE_UPLOAD_LIMITS = {
   contentTypes: [
@@ -50,5 +51,5 @@ export const FILE_UPLOAD_LIMITS = {
   maxNameLength: 200,
 } as const;
 
-/** The name of an endpoint: the client method that calls it. */
+/** The name of an endpoint: the client method that calls it (`downloadFile` has none: it is a FileRef's url). */
 export type EndpointName = keyof typeof routes;

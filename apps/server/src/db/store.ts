@@ -7,7 +7,7 @@
 export interface Store<Repositories> {
   /**
    * The repositories for reading outside any transaction: they see committed data only, never a
-   * transaction in progress.
+   * transaction in progress (an in-memory SQLite database, which has one connection, excepted).
    */
   readonly read: Repositories;
   /**

@@ -37,6 +37,11 @@ export interface ContractRouteOptions {
   bodyLimit?: number;
   /** The status of a success: 200, or 201 for something created. */
   successStatus?: 200 | 201;
+  /**
+   * Hand a request that fails validation to the handler (`request.validationError`) instead of
+   * answering 400 `invalid_request`, for a route whose caller needs a more precise code.
+   */
+  attachValidation?: boolean;
 }
 
 /** The error responses every route may give, in the one error format. */
@@ -71,6 +76,7 @@ export function contractRoute<Endpoint extends ContractEndpoint>(
     ...(options.onRequest === undefined ? {} : { onRequest: options.onRequest }),
     ...(options.config === undefined ? {} : { config: options.config }),
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.attachValidation === undefined ? {} : { attachValidation: options.attachValidation }),
     // The request's types are the contract's, checked by the validator before the handler runs.
     handler: handler as unknown as RouteHandlerMethod,
   });

@@ -1,5 +1,5 @@
 import { endpoints } from '@city/api-client/contract';
-import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, FastifySchemaValidationError, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
@@ -32,6 +32,8 @@ export function filesModule(deps: FilesModuleDeps): FastifyPluginAsync {
       {
         successStatus: 201,
         bodyLimit: maxBytes,
+        // A name over the limit is the citizen's file name, not a broken request: say so.
+        attachValidation: true,
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         // Refused before a byte of the body is read (the body limit stops a file sent without a length).
         onRequest: async (request) => {
@@ -44,6 +46,13 @@ export function filesModule(deps: FilesModuleDeps): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
+        const invalid = request.validationError;
+        if (invalid !== undefined) {
+          const problems = invalid.validation as FastifySchemaValidationError[];
+          const nameTooLong = problems.every((problem) => problem.instancePath === '/name' && problem.keyword === 'maxLength');
+          if (nameTooLong) throw new HttpError(400, 'invalid_file_name', messages.invalidFileName);
+          throw invalid;
+        }
         const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const file = await storeUpload(deps, request.userId, request.query.name, bodyType(request), data);
         return reply.status(201).send({ data: file });

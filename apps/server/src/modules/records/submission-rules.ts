@@ -36,13 +36,12 @@ export function recordOfRows(rows: readonly SurveyResultRow[], userId: string): 
 }
 
 /**
- * Reads the answers back out of the rows, checks them, and rebuilds the rows from them: what is
- * stored is exactly what @city/survey-core makes of those answers, or nothing. `survey` is the
- * citizen's view (no staff-only items).
+ * The answers the rows hold, once checked: read back out of the rows, validated, and the rows
+ * rebuilt from them must be the rows sent. What is stored is exactly what @city/survey-core makes
+ * of those answers, or nothing. `survey` is the citizen's view (no staff-only items); `first` is
+ * the record's first row (see {@link recordOfRows}).
  */
-export function answersOfRows(survey: SurveyConfig, rows: readonly SurveyResultRow[], userId: string): Answers {
-  const [first] = rows;
-  if (first === undefined) throw new HttpError(400, 'invalid_request', messages.invalidRequest);
+export function verifiedAnswers(survey: SurveyConfig, rows: readonly SurveyResultRow[], first: SurveyResultRow, userId: string): Answers {
   const answers = answersFromRows(survey.surveySchema, rows);
   refuseReservations(survey, answers);
   const problems = validateAnswers(survey.surveySchema, answers);

@@ -9,7 +9,7 @@ import { requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 import { newReceiptNumber } from './receipt-numbers.js';
-import { answersOfRows, checkEdit, checkFiles, recordOfRows, refuseOrders, staffRowsToKeep } from './submission-rules.js';
+import { verifiedAnswers, checkEdit, checkFiles, recordOfRows, refuseOrders, staffRowsToKeep } from './submission-rules.js';
 
 /** Idempotency keys are kept a day: clients retry within a minute. */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
@@ -57,7 +57,7 @@ export async function submitRecord(
         : undefined;
 
     const citizenSurvey = citizenView(survey.config);
-    const answers = answersOfRows(citizenSurvey, rows, userId);
+    const answers = verifiedAnswers(citizenSurvey, rows, first, userId);
     const previous = replaced ?? existing;
     const previousRows = previous === undefined ? [] : await records.rowsOf(previous.partitionKey);
     if (previous !== undefined) checkEdit(citizenSurvey, previousRows, answers);
