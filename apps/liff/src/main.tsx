@@ -8,7 +8,7 @@ import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { messages } from './messages.js';
-import { initialSessionState } from './store/session-slice.js';
+import { sessionStateFor } from './store/session-slice.js';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');
@@ -16,9 +16,7 @@ const root = createRoot(container);
 
 bootApp().then(
   ({ services, session }) => {
-    const store = makeStore(services, {
-      session: session === null ? initialSessionState : { ...initialSessionState, authSession: session, lineUser: session.profile },
-    });
+    const store = makeStore(services, { session: sessionStateFor(session) });
     // Created only now: the router reads the URL, which LIFF may have changed during init.
     const router = createAppRouter();
     root.render(

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../src/app/make-store.js';
 import { AppProviders } from '../src/app/providers.js';
 import type { AppStore, RootState } from '../src/store/root-reducer.js';
+import type { Session } from '../src/lib/session.js';
 import type { AppServices } from '../src/store/services.js';
 
 /** Session storage for one test (jsdom's is shared between tests of a file). */
@@ -45,6 +46,9 @@ export function testServices(overrides: Partial<Omit<AppServices, 'api'>> & { ap
     api,
   };
 }
+
+/** A signed-in citizen (山田, U1) for tests that need a session. */
+export const TEST_SESSION: Session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
 
 /** The app's store for a test (tests of features and flows, which may not import src/app). */
 export function makeTestStore(services: AppServices = testServices(), preloadedState?: Partial<RootState>): AppStore {

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render-with-providers.js';
-import { initialSessionState } from '../store/session-slice.js';
+import { renderWithProviders, TEST_SESSION } from '../../test/render-with-providers.js';
+import { initialSessionState, sessionStateFor } from '../store/session-slice.js';
 import { Outlet } from 'react-router';
 import { RequireSession } from './require-session.js';
 import { SessionNotice } from './session-notice.js';
@@ -58,7 +58,6 @@ describe('SessionNotice', () => {
   });
 
   it('counts down once: the login screen it moves to starts no second countdown, and the return path stays', async () => {
-    const session = { idToken: 'id', accessToken: 'a', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
     const { router, services } = renderWithProviders(
       [
         {
@@ -74,7 +73,7 @@ describe('SessionNotice', () => {
           ],
         },
       ],
-      { path: '/survey/citizen-questionnaire', preloadedState: { session: { authSession: session, lineUser: session.profile, sessionProblem: 'expired' } } },
+      { path: '/survey/citizen-questionnaire', preloadedState: { session: { ...sessionStateFor(TEST_SESSION), sessionProblem: 'expired' } } },
     );
     await advance(6500);
     expect(router.state.location.pathname).toBe('/login');

@@ -2,20 +2,19 @@ import { ApiError } from '@city/api-client';
 import type { SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { buildSurveyResultRows } from '@city/survey-core';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTestStore, testServices } from '../../test/render-with-providers.js';
+import { makeTestStore, TEST_SESSION, testServices } from '../../test/render-with-providers.js';
 import { messageForScreen } from '../lib/api-errors.js';
 import type { ApiClient } from '@city/api-client';
 import { apiSlice } from './api-slice.js';
-import { initialSessionState } from './session-slice.js';
+import { sessionStateFor } from './session-slice.js';
 
 const questionnaire: SurveyConfig = { surveyId: 'citizen-questionnaire', surveyTitle: '市民アンケート', surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }] };
 const course: SurveyConfig = { surveyId: 'event-application', isAppending: { value: true }, surveySchema: [{ itemKey: 'ticket', type: 'text', title: '受講券番号' }] };
-const session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
 const rowsOf = (config: SurveyConfig, answers: Record<string, string>, now = 1): SurveyResultRow[] => buildSurveyResultRows({ config, userId: 'U1', answers, now });
 
 function storeWith(api: Partial<ApiClient>) {
   const services = testServices({ api });
-  return makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+  return makeTestStore(services, { session: sessionStateFor(TEST_SESSION) });
 }
 
 describe('a failed call', () => {

@@ -20,14 +20,17 @@ export interface SessionRoot {
 
 export const initialSessionState: SessionState = { authSession: null, lineUser: null, sessionProblem: null };
 
+/** The state of a citizen signed in with this session (or of nobody signed in), with no problem. */
+export function sessionStateFor(session: Session | null): SessionState {
+  return session === null ? initialSessionState : { authSession: session, lineUser: session.profile, sessionProblem: null };
+}
+
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
   reducers: {
-    signedIn(state, action: PayloadAction<Session>) {
-      state.authSession = action.payload;
-      state.lineUser = action.payload.profile;
-      state.sessionProblem = null;
+    signedIn(_state, action: PayloadAction<Session>) {
+      return sessionStateFor(action.payload);
     },
     /** The first problem wins: a burst of 401s shows one notice. */
     sessionLost(state, action: PayloadAction<SessionProblem>) {

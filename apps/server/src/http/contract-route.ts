@@ -45,7 +45,7 @@ export interface ContractRouteOptions {
 }
 
 /** The error responses every route may give, in the one error format. */
-export const errorResponses = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
+const errorResponses = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema } as const;
 
 /**
  * Registers the route of one contract endpoint: its method and path, and its query, body, header

@@ -7,9 +7,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders, testServices } from '../../../test/render-with-providers.js';
+import { renderWithProviders, TEST_SESSION, testServices } from '../../../test/render-with-providers.js';
 import { paths } from '../../config/paths.js';
-import { initialSessionState } from '../../store/session-slice.js';
+import { sessionStateFor } from '../../store/session-slice.js';
 
 const course: SurveyConfig = {
   surveyId: 'event-application',
@@ -20,7 +20,6 @@ const course: SurveyConfig = {
     { itemKey: 'course', type: 'radio', title: '講座', options: ['スマホ教室', '料理教室'] },
   ],
 };
-const session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
 const answer = (ticket: string, now: number) => buildSurveyResultRows({ config: course, userId: 'U1', answers: { ticket, course: 'スマホ教室' }, now });
 const stored = [...answer('200001', 1_000), ...answer('200002', 2_000)];
 const cancelled = (rows: SurveyResultRow[], partitionKey: string) => rows.map((row) => (row.partitionKey === partitionKey ? { ...row, check: 'キャンセル' as const } : row));
@@ -48,7 +47,7 @@ function renderRecords(api: Partial<ApiClient>) {
     {
       path: paths.confirmList.to('event-application'),
       services: testServices({ api: { getSurveyConfig: () => Promise.resolve({ data: course }), ...api } }),
-      preloadedState: { session: { ...initialSessionState, authSession: session, lineUser: session.profile } },
+      preloadedState: { session: sessionStateFor(TEST_SESSION) },
     },
   );
 }

@@ -2,10 +2,10 @@ import type { SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { buildSurveyResultRows } from '@city/survey-core';
 import { ApiError } from '@city/api-client';
 import { describe, expect, it, vi } from 'vitest';
-import { makeTestStore, testServices } from '../../../test/render-with-providers.js';
+import { makeTestStore, TEST_SESSION, testServices } from '../../../test/render-with-providers.js';
 import { apiSlice } from '../../store/api-slice.js';
 import type { AppStore } from '../../store/root-reducer.js';
-import { initialSessionState } from '../../store/session-slice.js';
+import { sessionStateFor } from '../../store/session-slice.js';
 import { answersChanged, surveyOpened } from '../../store/survey-slice.js';
 import { startEdit, submissionPrepared } from '../../store/survey-thunks.js';
 import { selectReceipt, selectSubmitError, submitSurvey } from './submission-slice.js';
@@ -18,7 +18,6 @@ const survey: SurveyConfig = {
     { itemKey: 'course', type: 'radio', title: '講座', options: ['スマホ教室', '料理教室'] },
   ],
 };
-const session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
 
 /** The survey form has loaded the survey's configuration (it is in the API's cache) and opened it. */
 function openSurvey(store: AppStore, config: SurveyConfig): void {
@@ -28,7 +27,7 @@ function openSurvey(store: AppStore, config: SurveyConfig): void {
 
 function storeWith(config: SurveyConfig, putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }))) {
   const services = testServices({ api: { putReservation } });
-  const store = makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+  const store = makeTestStore(services, { session: sessionStateFor(TEST_SESSION) });
   openSurvey(store, config);
   return { store, services, putReservation };
 }
@@ -67,7 +66,7 @@ describe('submitSurvey', () => {
       .mockImplementation((payload) => Promise.resolve({ result: 'OK', partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
     let clock = 1000;
     const services = testServices({ api: { putReservation: putReservation as never }, now: () => (clock += 1000) });
-    const store = makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+    const store = makeTestStore(services, { session: sessionStateFor(TEST_SESSION) });
     openSurvey(store, survey);
     await store.dispatch(submissionPrepared({ ticket: '200001', course: 'スマホ教室' }));
     await store.dispatch(submitSurvey());
@@ -96,7 +95,7 @@ describe('submitSurvey', () => {
     const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
     const querySurveyResults = vi.fn(() => Promise.resolve({ data: [] }));
     const services = testServices({ api: { putReservation, querySurveyResults } });
-    const store = makeTestStore(services, { session: { ...initialSessionState, authSession: session, lineUser: session.profile } });
+    const store = makeTestStore(services, { session: sessionStateFor(TEST_SESSION) });
     openSurvey(store, survey);
     const list = store.dispatch(apiSlice.endpoints.getRecords.initiate(survey.surveyId));
     await list;

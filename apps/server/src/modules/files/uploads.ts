@@ -19,12 +19,12 @@ const FILE_ID = /^[0-9a-f]{32}$/;
 const FORBIDDEN_IN_NAME = /[\u0000-\u001f\u007f/\\]/;
 
 /** Where an uploaded file is read: the url of its FileRef (the contract's downloadFile path). */
-export function fileUrl(fileId: string): string {
+function fileUrl(fileId: string): string {
   return endpoints.downloadFile.path.replace(':fileId', fileId);
 }
 
 /** The file id in an upload's url; undefined for any other url. */
-export function fileIdOfUrl(url: string): string | undefined {
+function fileIdOfUrl(url: string): string | undefined {
   const fileId = url.startsWith(FILE_URL_PREFIX) ? url.slice(FILE_URL_PREFIX.length) : undefined;
   return fileId !== undefined && FILE_ID.test(fileId) ? fileId : undefined;
 }

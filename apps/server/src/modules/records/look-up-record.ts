@@ -8,7 +8,7 @@ import { requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 
 /** Failed look-ups allowed per user per (Japanese) day. */
-export const LOOKUP_FAILURES_PER_DAY = 10;
+const LOOKUP_FAILURES_PER_DAY = 10;
 /** How long a record found by look-up may be claimed with putUserId. */
 const LOOKUP_GRANT_MS = 30 * 60_000;
 

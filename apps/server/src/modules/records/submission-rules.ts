@@ -18,7 +18,7 @@ export function refuseOrders(payload: SubmissionPayload): void {
 }
 
 /** See {@link refuseOrders}: a reservation item's answer would name a slot nobody accounts for. */
-export function refuseReservations(survey: SurveyConfig, answers: Answers): void {
+function refuseReservations(survey: SurveyConfig, answers: Answers): void {
   if (survey.surveySchema.some((item) => item.type === 'reservation' && Object.hasOwn(answers, item.itemKey))) {
     throw new HttpError(400, 'reservations_not_available', messages.reservationsNotAvailable);
   }
