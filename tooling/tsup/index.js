@@ -17,3 +17,20 @@ export function libraryBuild(options = {}) {
     external: options.external ?? [],
   };
 }
+
+/**
+ * The build of what only runs in this workspace on Node (the server, the stand-ins, the demo
+ * data): ESM JavaScript that plain `node` runs, no type declarations (inside the workspace types
+ * come from the source, through the `@city/source` condition). Dependencies stay imports.
+ *
+ * @param {{ entry: Record<string, string> }} options
+ * @returns {import('tsup').Options}
+ */
+export function nodeBuild(options) {
+  return {
+    entry: options.entry,
+    format: ['esm'],
+    sourcemap: true,
+    clean: true,
+  };
+}

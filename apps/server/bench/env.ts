@@ -1,0 +1,15 @@
+// The bench's settings, read in one place.
+const number = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+/** Seconds per measured run (BENCH_SECONDS) and rounds of anchor-then-server (BENCH_ROUNDS). */
+export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 10), rounds: number('BENCH_ROUNDS', 2) });
+
+/** What run.ts gives the anchor process. */
+export const anchorSettings = () => ({ databasePath: process.env.DATABASE_PATH ?? ':memory:', port: Number(process.env.PORT ?? 0) });
+
+/** The search path the server processes get (nothing else of this environment). */
+export const searchPath = () => process.env.PATH ?? '';

@@ -1,0 +1,200 @@
+// pnpm bench: the server as production runs it (plain node, dist/server.js, NODE_ENV=production)
+// next to an anchor doing only the same storage work (anchor.ts), each loaded by autocannon from
+// a process of its own (load.ts), in the same run, in turns. Prints figures and ratios; asserts
+// nothing. The machine is shared and noisy: compare the ratios, not the absolute figures.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routes } from '@city/api-client/contract';
+import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-data';
+import { signWebIdToken } from '@city/line-stand-in';
+import type { Answers, SubmissionPayload } from '@city/survey-core';
+import { buildSubmissionPayload } from '@city/survey-core';
+import { openDatabase } from '../src/db/database.js';
+import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { seedDemoData } from '../src/demo-seed.js';
+import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
+import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+import { benchSettings, searchPath } from './env.js';
+import type { LoadResult, LoadSpec } from './load.js';
+
+const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
+const CITIZENS = 10; // one per connection
+const RECORDS_PER_CITIZEN = 50; // for the read of a citizen's records
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const builtServer = path.join(serverDir, 'dist/server.js');
+if (!existsSync(builtServer)) throw new Error('Build the server first: pnpm --filter @city/server build (the root `pnpm bench` does)');
+
+const work = mkdtempSync(path.join(tmpdir(), 'city-bench-'));
+const children: ChildProcess[] = [];
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The same demo surveys in both databases, before either server opens them. */
+async function seedDatabase(file: string): Promise<void> {
+  const db = openDatabase(file);
+  const connections = connectSqlite(db);
+  await seedDemoData(sqliteStore(connections, (c) => ({ surveys: createSqliteSurveyRepository(c), records: createSqliteRecordRepository(c) })));
+  connections.reader.close();
+  db.close();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+/** Starts a server process and resolves with its origin once it answers HTTP. */
+async function start(name: string, args: string[], env: Record<string, string>): Promise<string> {
+  const port = await freePort();
+  // Logs to a file, as an operator's service manager would take them; never through a pipe this
+  // process must drain while it measures.
+  const log = openSync(path.join(work, `${name}.log`), 'a');
+  const child = spawn(process.execPath, args, { cwd: serverDir, env: { PATH: searchPath(), ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
+  children.push(child);
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}); see its log in ${work}`);
+    try {
+      await fetch(origin);
+      return origin;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // not listening yet: poll again
+    }
+  }
+}
+
+function load(spec: LoadSpec): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(spec));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      const result = code === 0 ? (JSON.parse(output) as LoadResult) : undefined;
+      if (result === undefined) reject(new Error(`load generator exited ${String(code)}`));
+      else if (result.failed > 0) reject(new Error(`${spec.url}: ${result.failed} of ${result.requests} requests failed`));
+      else resolve(result);
+    });
+  });
+}
+
+async function post(url: string, headers: Record<string, string>, body: unknown): Promise<void> {
+  const response = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+}
+
+const questionnaireAnswers = (n: number): Answers => ({
+  name: `市民 ${n}号`,
+  kana: 'シミン',
+  email: `citizen${n}@example.jp`,
+  phone: '090-1234-5678',
+  postalCode: '100-0001',
+  address: '東京都千代田区千代田1-1',
+  household: '3',
+  birthday: '1985-04-01',
+  area: '中央区',
+  satisfaction: 'やや満足',
+  services: ['図書館', '体育館'],
+  visitDate: '2026-10-01',
+  opinion: '子育て支援の窓口が分かりやすくなると助かります。'.repeat(4),
+});
+
+// ---------------------------------------------------------------------------------------------
+const channel = { channelId: '1650009999', channelSecret: randomBytes(24).toString('hex') };
+const citizens = await Promise.all(
+  Array.from({ length: CITIZENS }, async (_, i) => {
+    const userId = `U${String(i).padStart(32, 'b')}`;
+    const token = await signWebIdToken(channel, { userId, displayName: `市民 ${i}`, pictureUrl: 'https://profile.example/p.png' }, { expiresIn: 3 * 3600 });
+    return { userId, token };
+  }),
+);
+
+await seedDatabase(path.join(work, 'server.sqlite'));
+await seedDatabase(path.join(work, 'anchor.sqlite'));
+const [server, anchor] = await Promise.all([
+  start('server', ['--enable-source-maps', 'dist/server.js'], {
+    NODE_ENV: 'production',
+    DATABASE_PATH: path.join(work, 'server.sqlite'),
+    LINE_CHANNEL_ID: channel.channelId,
+    LINE_CHANNEL_SECRET: channel.channelSecret,
+    CITIZEN_APP_DIR: path.join(work, 'no-app'),
+  }),
+  start('anchor', ['--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
+]);
+
+// putItem: each citizen replaces their own record of the update-mode questionnaire.
+const rowsPerRecord = buildSubmissionPayload({ config: CITIZEN_QUESTIONNAIRE, userId: 'U0', answers: questionnaireAnswers(0) }).data.length;
+const putItem = citizens.map(({ userId, token }, i) => {
+  const payload: SubmissionPayload = buildSubmissionPayload({ config: CITIZEN_QUESTIONNAIRE, userId, answers: questionnaireAnswers(i) });
+  return { headers: { authorization: `Bearer ${token}` }, body: JSON.stringify(payload) };
+});
+// The read of a citizen's records: 50 event applications each (append mode), in both databases.
+for (const [i, { userId, token }] of citizens.entries()) {
+  for (let n = 0; n < RECORDS_PER_CITIZEN; n++) {
+    const payload = buildSubmissionPayload({
+      config: EVENT_APPLICATION,
+      userId,
+      answers: { ticket: String(100000 + n), born: '1980-02-03', course: '健康体操', note: `${i}-${n} よろしくお願いします` },
+    });
+    const headers = { authorization: `Bearer ${token}`, 'idempotency-key': `seed-${i}-${n}` };
+    await post(`${server}${routes.putReservation.path}`, headers, payload);
+    await post(`${anchor}/putItem`, headers, payload);
+  }
+}
+const asCitizen = citizens.map(({ userId, token }) => ({ headers: { authorization: `Bearer ${token}`, 'x-user-id': userId } }));
+
+const cases = [
+  {
+    name: `putItem (市民アンケート, ${rowsPerRecord} rows, update)`,
+    server: { url: `${server}${routes.putReservation.path}`, method: 'POST', connections: putItem, idempotencyKeys: true },
+    anchor: { url: `${anchor}/putItem`, method: 'POST', connections: putItem, idempotencyKeys: true },
+  },
+  {
+    name: `getBySurveyIdUserIdIndex (${RECORDS_PER_CITIZEN} records)`,
+    server: { url: `${server}${routes.getSurveyResultsByUser.path}?surveyId=${EVENT_APPLICATION.surveyId}`, method: 'GET', connections: asCitizen },
+    anchor: { url: `${anchor}/rowsOfUser?surveyId=${EVENT_APPLICATION.surveyId}`, method: 'GET', connections: asCitizen },
+  },
+  {
+    name: 'getAllSearchable',
+    server: { url: `${server}${routes.getAllSearchableSurveyConfigs.path}`, method: 'GET', connections: asCitizen },
+    anchor: { url: `${anchor}/searchable`, method: 'GET', connections: asCitizen },
+  },
+] satisfies { name: string; server: Omit<LoadSpec, 'durationSeconds'>; anchor: Omit<LoadSpec, 'durationSeconds'> }[];
+
+const format = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms`;
+console.log(`pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per run, ${ROUNDS} rounds`);
+for (const benchCase of cases) {
+  console.log(`\n${benchCase.name}`);
+  // Warm both (JIT, SQLite page cache) before anything counts.
+  await load({ ...benchCase.anchor, durationSeconds: 2 });
+  await load({ ...benchCase.server, durationSeconds: 2 });
+  const ratios: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const anchorResult = await load({ ...benchCase.anchor, durationSeconds: SECONDS });
+    const serverResult = await load({ ...benchCase.server, durationSeconds: SECONDS });
+    const ratio = serverResult.requestsPerSecond / anchorResult.requestsPerSecond;
+    ratios.push(ratio);
+    console.log(`  round ${round}  anchor ${format(anchorResult)}`);
+    console.log(`           server ${format(serverResult)}   server/anchor ${ratio.toFixed(2)}x`);
+  }
+  ratios.sort((a, b) => a - b);
+  console.log(`  server/anchor throughput: ${ratios.map((r) => r.toFixed(2)).join(', ')} (median ${(ratios[Math.floor(ratios.length / 2)] ?? 0).toFixed(2)}x)`);
+}
+process.exit(0);
