@@ -8,6 +8,12 @@ const number = (name: string, fallback: number): number => {
 /** Seconds per measured run (BENCH_SECONDS) and rounds of anchor-then-server (BENCH_ROUNDS). */
 export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 10), rounds: number('BENCH_ROUNDS', 2) });
 
+/** BENCH_ONLY=putItem,records,searchable: measure only these cases (default all). */
+export const onlyCases = () => process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+
+/** BENCH_PROFILE=<dir>: the server writes a CPU profile (node --cpu-prof) there when it stops. */
+export const profileDir = () => process.env.BENCH_PROFILE;
+
 /** What run.ts gives the anchor process. */
 export const anchorSettings = () => ({ databasePath: process.env.DATABASE_PATH ?? ':memory:', port: Number(process.env.PORT ?? 0) });
 

@@ -20,7 +20,7 @@ import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
-import { benchSettings, searchPath } from './env.js';
+import { benchSettings, onlyCases, profileDir, searchPath } from './env.js';
 import type { LoadResult, LoadSpec } from './load.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
@@ -126,17 +126,19 @@ const citizens = await Promise.all(
   }),
 );
 
+const profile = profileDir();
+const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`];
 await seedDatabase(path.join(work, 'server.sqlite'));
 await seedDatabase(path.join(work, 'anchor.sqlite'));
 const [server, anchor] = await Promise.all([
-  start('server', ['--enable-source-maps', 'dist/server.js'], {
+  start('server', [...profiling, '--enable-source-maps', 'dist/server.js'], {
     NODE_ENV: 'production',
     DATABASE_PATH: path.join(work, 'server.sqlite'),
     LINE_CHANNEL_ID: channel.channelId,
     LINE_CHANNEL_SECRET: channel.channelSecret,
     CITIZEN_APP_DIR: path.join(work, 'no-app'),
   }),
-  start('anchor', ['--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
+  start('anchor', [...profiling, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
 ]);
 
 // putItem: each citizen replaces their own record of the update-mode questionnaire.
@@ -162,25 +164,29 @@ const asCitizen = citizens.map(({ userId, token }) => ({ headers: { authorizatio
 
 const cases = [
   {
+    id: 'putItem',
     name: `putItem (市民アンケート, ${rowsPerRecord} rows, update)`,
     server: { url: `${server}${routes.putReservation.path}`, method: 'POST', connections: putItem, idempotencyKeys: true },
     anchor: { url: `${anchor}/putItem`, method: 'POST', connections: putItem, idempotencyKeys: true },
   },
   {
+    id: 'records',
     name: `getBySurveyIdUserIdIndex (${RECORDS_PER_CITIZEN} records)`,
     server: { url: `${server}${routes.getSurveyResultsByUser.path}?surveyId=${EVENT_APPLICATION.surveyId}`, method: 'GET', connections: asCitizen },
     anchor: { url: `${anchor}/rowsOfUser?surveyId=${EVENT_APPLICATION.surveyId}`, method: 'GET', connections: asCitizen },
   },
   {
+    id: 'searchable',
     name: 'getAllSearchable',
     server: { url: `${server}${routes.getAllSearchableSurveyConfigs.path}`, method: 'GET', connections: asCitizen },
     anchor: { url: `${anchor}/searchable`, method: 'GET', connections: asCitizen },
   },
-] satisfies { name: string; server: Omit<LoadSpec, 'durationSeconds'>; anchor: Omit<LoadSpec, 'durationSeconds'> }[];
+] satisfies { id: string; name: string; server: Omit<LoadSpec, 'durationSeconds'>; anchor: Omit<LoadSpec, 'durationSeconds'> }[];
 
 const format = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms`;
 console.log(`pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per run, ${ROUNDS} rounds`);
-for (const benchCase of cases) {
+const only = onlyCases();
+for (const benchCase of cases.filter((c) => only === undefined || only.includes(c.id))) {
   console.log(`\n${benchCase.name}`);
   // Warm both (JIT, SQLite page cache) before anything counts.
   await load({ ...benchCase.anchor, durationSeconds: 2 });
@@ -197,4 +203,6 @@ for (const benchCase of cases) {
   ratios.sort((a, b) => a - b);
   console.log(`  server/anchor throughput: ${ratios.map((r) => r.toFixed(2)).join(', ')} (median ${(ratios[Math.floor(ratios.length / 2)] ?? 0).toFixed(2)}x)`);
 }
+// SIGTERM: the servers close their databases (and write the profile) before exiting.
+await Promise.all(children.map((child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); })));
 process.exit(0);

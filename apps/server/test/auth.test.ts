@@ -1,5 +1,5 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
 import type { EndpointName } from '@city/api-client/contract';
 import { endpoints } from '@city/api-client/contract';
@@ -66,6 +66,30 @@ describe('ID tokens', () => {
     const response = await getItem(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 'session_expired' });
+  });
+
+  it('refuses a token once it expires, though it was accepted (and remembered) before', async () => {
+    const token = await ctx.app.lineStandIn!.signWebIdToken(ctx.users[0]!, { expiresIn: 60 });
+    expect((await getItem(token)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      const response = await getItem(token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'session_expired' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refuses a tampered copy of a token it has accepted', async () => {
+    const token = await ctx.app.lineStandIn!.signWebIdToken(ctx.users[0]!);
+    expect((await getItem(token)).statusCode).toBe(200);
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: ctx.users[1]!.userId })).toString('base64url');
+    const response = await getItem(`${header!}.${forged}.${signature!}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'invalid_token' });
   });
 
   it.each([

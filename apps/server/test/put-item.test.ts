@@ -155,6 +155,21 @@ describe('reservation/putItem', () => {
       await refuse(400, 'rows_mismatch', { ...payload, data: payload.data.map((row) => ({ ...row, userSearchKey: 'name#someone' })) });
     });
 
+    it('rows in another order, or with the row of an optional answer left out', async () => {
+      const payload = payloadFor(ctx.users[0]!.userId);
+      const rows = payload.data;
+      const last = rows.at(-1)!;
+      const beforeLast = rows.at(-2)!;
+      await refuse(400, 'rows_mismatch', { ...payload, data: [...rows.slice(0, -2), last, beforeLast] });
+      await refuse(400, 'rows_mismatch', { ...payload, data: rows.slice(0, -1) });
+    });
+
+    it('a row with a field the answers do not make', async () => {
+      const payload = payloadFor(ctx.users[0]!.userId);
+      const [first, ...rest] = payload.data;
+      await refuse(400, 'rows_mismatch', { ...payload, data: [{ ...first!, files: [{ name: 'a.png', url: '/files/0123456789abcdef0123456789abcdef' }] }, ...rest] });
+    });
+
     it('a partitionKey the caller may not write', async () => {
       const userId = ctx.users[0]!.userId;
       const payload = payloadFor(userId);

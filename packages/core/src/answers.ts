@@ -105,10 +105,18 @@ export function fileValues(answer: unknown): FileRef[] {
  * ```
  */
 export function answersFromRows(schema: readonly SurveySchemaItem[], rows: readonly SurveyResultRow[]): Record<string, AnswerValue> {
+  // Rows by item, in one pass over the rows (not one pass per item).
+  const answeredRows = new Map<string, SurveyResultRow[]>();
+  for (const row of rows) {
+    if (row.value === '') continue;
+    const itemRows = answeredRows.get(row.itemKey);
+    if (itemRows === undefined) answeredRows.set(row.itemKey, [row]);
+    else itemRows.push(row);
+  }
   const entries: [string, AnswerValue][] = [];
   for (const item of schema) {
-    const answered = rows.filter((row) => row.itemKey === item.itemKey && row.value !== '');
-    if (answered.length === 0) continue;
+    const answered = answeredRows.get(item.itemKey);
+    if (answered === undefined) continue;
     if (item.type === 'files') entries.push([item.itemKey, answered[0]?.files ?? []]);
     else if (item.type === 'checkboxes' || answered.length > 1) entries.push([item.itemKey, answered.map((row) => row.value)]);
     else entries.push([item.itemKey, answered[0]?.value ?? '']);

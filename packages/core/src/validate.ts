@@ -138,6 +138,15 @@ function checkFormat(value: string, format: TextFormat): string | undefined {
 let graphemes: Intl.Segmenter | undefined;
 
 /**
+ * Text in which every code unit is a character of its own: ASCII, Latin-1 and spacing modifiers,
+ * Japanese punctuation, kana and kanji, full-width forms. None of these joins a neighbour into one
+ * character (the combining marks U+0300-036F, U+302A-302F, U+3099-309A and U+FF9E-FF9F, surrogate
+ * pairs, CR, ZWJ and variation selectors are all outside it), so such text is counted by its length
+ * without segmenting it: the common case of a Japanese form, checked on every submission.
+ */
+const ONE_UNIT_PER_CHARACTER = /^[\t\n\x20-\x7E\u00A0-\u02FF\u3000-\u3029\u3030-\u3098\u309B-\u30FF\u4E00-\u9FFF\uFF01-\uFF9D]*$/;
+
+/**
  * Counts characters as a person does: a kanji, a kana with its dakuten, an emoji is one. The
  * length bounds of `validateAnswers` count this way; a character counter should too.
  *
@@ -147,11 +156,17 @@ let graphemes: Intl.Segmenter | undefined;
  * ```
  */
 export function countCharacters(value: string): number {
+  if (ONE_UNIT_PER_CHARACTER.test(value)) return value.length;
   graphemes ??= new Intl.Segmenter('ja', { granularity: 'grapheme' });
-  return Array.from(graphemes.segment(value)).length;
+  const segments = graphemes.segment(value)[Symbol.iterator]();
+  let count = 0;
+  while (!segments.next().done) count++;
+  return count;
 }
 
 function checkLength(value: string, min?: number, max?: number): string | undefined {
+  // No character is shorter than one code unit: text no longer than `max` units is within bounds.
+  if (min === undefined && (max === undefined || value.length <= max)) return undefined;
   const length = countCharacters(value);
   if (min !== undefined && length < min) return messages.minLength(min);
   if (max !== undefined && length > max) return messages.maxLength(max);

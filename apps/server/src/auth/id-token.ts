@@ -6,6 +6,13 @@ import { messages } from '../messages.js';
 /** Issuer of every LINE ID token. */
 export const LINE_ISSUER = 'https://access.line.me';
 
+/**
+ * How many verified tokens are remembered. A citizen's app sends the same ID token with every call
+ * until it expires, so a verified token is kept (until its own expiry) instead of being checked
+ * again on every request; the oldest is forgotten first.
+ */
+const REMEMBERED_TOKENS = 10_000;
+
 export interface VerifiedUser {
   userId: string;
   name: string | undefined;
@@ -26,7 +33,26 @@ export function createIdTokenVerifier(options: { channelId: string; channelSecre
     return jwks.keys;
   };
 
+  // Token -> who it names and when it expires (seconds). Only tokens checked without a nonce: a
+  // login checks its nonce every time.
+  const verified = new Map<string, { user: VerifiedUser; expiresAt: number }>();
+  const remembered = (token: string): VerifiedUser | undefined => {
+    const entry = verified.get(token);
+    if (entry === undefined) return undefined;
+    if (Date.now() / 1000 < entry.expiresAt) return entry.user;
+    verified.delete(token); // expired: checked again, which answers session_expired
+    return undefined;
+  };
+  const remember = (token: string, user: VerifiedUser, expiresAt: number) => {
+    if (verified.size >= REMEMBERED_TOKENS) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { user, expiresAt });
+  };
+
   return async function verifyIdToken(token: string, expected: { nonce?: string } = {}): Promise<VerifiedUser> {
+    if (expected.nonce === undefined) {
+      const user = remembered(token);
+      if (user !== undefined) return user;
+    }
     let alg: string | undefined;
     try {
       ({ alg } = decodeProtectedHeader(token));
@@ -53,11 +79,14 @@ export function createIdTokenVerifier(options: { channelId: string; channelSecre
       throw new HttpError(401, 'invalid_token', messages.invalidToken);
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new HttpError(401, 'invalid_token', messages.invalidToken);
-    return {
+    const user: VerifiedUser = {
       userId: payload.sub,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };
+    // exp is required above, so a remembered token always expires.
+    if (typeof payload.exp === 'number') remember(token, user, payload.exp);
+    return user;
   };
 }
 

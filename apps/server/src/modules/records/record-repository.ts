@@ -14,6 +14,10 @@ export interface RecordRepository {
   find(partitionKey: string): Promise<RecordInfo | undefined>;
   /** The record's rows, in the order they were submitted. */
   rowsOf(partitionKey: string): Promise<SurveyResultRow[]>;
+  /** The record's rows of these items only, in the order they were submitted. */
+  rowsOfItems(partitionKey: string, itemKeys: readonly string[]): Promise<SurveyResultRow[]>;
+  /** Whether any row of the record has a closed status (see isClosedCheckStatus). */
+  isClosed(partitionKey: string): Promise<boolean>;
   /** Every row of the user's records in the survey, record by record. */
   rowsOfUser(surveyId: string, userId: string): Promise<SurveyResultRow[]>;
   /** Records of the survey having every one of these userSearchKeys. */

@@ -1,4 +1,5 @@
 import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
+import { CLOSED_CHECK_STATUSES } from '@city/survey-core';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { RecordInfo, RecordRepository } from './record-repository.js';
 
@@ -38,6 +39,14 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const rowsOfRecord = db.prepare<[string], ResultRow>(
     `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? ORDER BY position`,
   );
+  // A list bound as one JSON array parameter: one statement, prepared once, for any list.
+  const rowsOfItems = db.prepare<[string, string], ResultRow>(
+    `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? AND item_key IN (SELECT value FROM json_each(?)) ORDER BY position`,
+  );
+  const closed = db.prepare<[string, string], { closed: number }>(
+    'SELECT EXISTS (SELECT 1 FROM survey_results WHERE partition_key = ? AND check_status IN (SELECT value FROM json_each(?))) AS closed',
+  );
+  const closedStatuses = JSON.stringify(CLOSED_CHECK_STATUSES);
   const rowsOfUser = db.prepare<[string, string], ResultRow>(
     `SELECT ${COLUMNS} FROM survey_results WHERE survey_id = ? AND user_id = ? ORDER BY partition_key, position`,
   );
@@ -72,6 +81,14 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
 
     async rowsOf(partitionKey) {
       return rowsOfRecord.all(partitionKey).map(toRow);
+    },
+
+    async rowsOfItems(partitionKey, itemKeys) {
+      return itemKeys.length === 0 ? [] : rowsOfItems.all(partitionKey, JSON.stringify(itemKeys)).map(toRow);
+    },
+
+    async isClosed(partitionKey) {
+      return closed.get(partitionKey, closedStatuses)?.closed === 1;
     },
 
     async rowsOfUser(surveyId, userId) {

@@ -2,7 +2,7 @@
 // rows come from the citizen's device: nothing here trusts the client's userId, keys or statuses.
 // Each rule answers the HttpError a citizen's app can act on.
 import type { Answers, AnswerValue, FileRef, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
-import { answersFromRows, buildSurveyResultRows, isClosedCheckStatus, isStaffOnlyItem, validateAnswers } from '@city/survey-core';
+import { answersFromRows, buildSurveyResultRows, isStaffOnlyItem, validateAnswers } from '@city/survey-core';
 import { isDeepStrictEqual } from 'node:util';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
@@ -56,23 +56,53 @@ export function verifiedAnswers(survey: SurveyConfig, rows: readonly SurveyResul
     updateExist: true,
     isLiffMode: first.isLiffMode,
   });
-  // Both sides are plain JSON-shaped objects (optional fields absent, never undefined).
-  if (!isDeepStrictEqual(rebuilt, rows)) {
+  if (!sameRows(rebuilt, rows)) {
     throw new HttpError(400, 'rows_mismatch', messages.rowsMismatch);
   }
   return answers;
 }
 
 /**
- * An edit of a stored record: a closed record stays closed, and items marked not editable keep
- * their answers. `survey` is the citizen's view.
+ * Whether two lists of rows are equal, field by field: what isDeepStrictEqual answers for these
+ * plain JSON-shaped objects (optional fields absent, never undefined), without its general
+ * machinery for each of the twenty-odd rows of every submission.
  */
-export function checkEdit(survey: SurveyConfig, previousRows: readonly SurveyResultRow[], answers: Answers): void {
-  if (previousRows.some((row) => isClosedCheckStatus(row.check))) {
-    throw new HttpError(409, 'record_closed', messages.recordClosed);
+function sameRows(a: readonly SurveyResultRow[], b: readonly SurveyResultRow[]): boolean {
+  return a.length === b.length && a.every((row, i) => b[i] !== undefined && sameFields(row, b[i]));
+}
+
+function sameFields(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(b, key)) return false;
+    const x: unknown = a[key as keyof typeof a];
+    const y: unknown = b[key as keyof typeof b];
+    // Only `files` holds an object; it is compared in full.
+    if (x !== y && (typeof x !== 'object' || typeof y !== 'object' || !isDeepStrictEqual(x, y))) return false;
   }
-  const before = answersFromRows(survey.surveySchema, previousRows);
-  const changed = survey.surveySchema.filter((item) => item.isNotEditable && !isDeepStrictEqual(before[item.itemKey], answers[item.itemKey]));
+  return true;
+}
+
+/**
+ * The items whose stored answers an edit needs: staff-only answers, which stay with the record,
+ * and answers that may not change. An edit reads only these rows of the stored record.
+ */
+export function itemsKeptOnEdit(config: SurveyConfig): string[] {
+  return config.surveySchema.filter((item) => isStaffOnlyItem(item) || item.isNotEditable).map((item) => item.itemKey);
+}
+
+/**
+ * An edit of a stored record: a closed record stays closed, and items marked not editable keep
+ * their answers. `survey` is the citizen's view; `keptRows` the stored rows of
+ * {@link itemsKeptOnEdit}.
+ */
+export function checkEdit(survey: SurveyConfig, closed: boolean, keptRows: readonly SurveyResultRow[], answers: Answers): void {
+  if (closed) throw new HttpError(409, 'record_closed', messages.recordClosed);
+  const notEditable = survey.surveySchema.filter((item) => item.isNotEditable);
+  if (notEditable.length === 0) return;
+  const before = answersFromRows(notEditable, keptRows);
+  const changed = notEditable.filter((item) => !isDeepStrictEqual(before[item.itemKey], answers[item.itemKey]));
   if (changed.length > 0) {
     throw new HttpError(400, 'not_editable', messages.notEditable, {
       fields: Object.fromEntries(changed.map((item) => [item.itemKey, messages.notEditable])),

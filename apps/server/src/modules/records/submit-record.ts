@@ -1,15 +1,15 @@
 // reservation/putItem: store a citizen's submission as one record, in one transaction, once.
 import type { ReservationResult } from '@city/api-client';
 import type { SubmissionPayload } from '@city/survey-core';
-import { citizenView, isCitizenPartitionKey } from '@city/survey-core';
+import { isCitizenPartitionKey } from '@city/survey-core';
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import { requireSurvey } from '../surveys/surveys.js';
+import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 import { newReceiptNumber } from './receipt-numbers.js';
-import { verifiedAnswers, checkEdit, checkFiles, recordOfRows, refuseOrders, staffRowsToKeep } from './submission-rules.js';
+import { checkEdit, checkFiles, itemsKeptOnEdit, recordOfRows, refuseOrders, staffRowsToKeep, verifiedAnswers } from './submission-rules.js';
 
 /** Idempotency keys are kept a day: clients retry within a minute. */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
@@ -56,17 +56,17 @@ export async function submitRecord(
         ? await requireOwnRecord(records, surveyId, payload.oldPartitionKey, userId)
         : undefined;
 
-    const citizenSurvey = citizenView(survey.config);
+    const citizenSurvey = citizenViewOf(survey.config);
     const answers = verifiedAnswers(citizenSurvey, rows, first, userId);
     const previous = replaced ?? existing;
-    const previousRows = previous === undefined ? [] : await records.rowsOf(previous.partitionKey);
-    if (previous !== undefined) checkEdit(citizenSurvey, previousRows, answers);
+    const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(survey.config));
+    if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
     await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
 
     const receiptNumber = previous?.receiptNumber ?? (await newReceiptNumber(records));
     const result: ReservationResult = { result: 'OK', partitionKey, receiptNumber };
     await records.replace({
-      rows: [...rows, ...staffRowsToKeep(survey.config, previousRows, first)],
+      rows: [...rows, ...staffRowsToKeep(survey.config, keptRows, first)],
       receiptNumber,
       removePartitionKeys: [...new Set([partitionKey, ...(replaced === undefined ? [] : [replaced.partitionKey])])],
     });

@@ -1,9 +1,8 @@
 import { endpoints } from '@city/api-client/contract';
-import { citizenView } from '@city/survey-core';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
 import type { SurveyRepository } from './survey-repository.js';
-import { citizenSurveys, requireSurvey } from './surveys.js';
+import { citizenSurveys, citizenViewOf, requireSurvey } from './surveys.js';
 
 export interface SurveysModuleDeps {
   authenticate: onRequestAsyncHookHandler;
@@ -16,11 +15,11 @@ export function surveysModule(deps: SurveysModuleDeps): FastifyPluginAsync {
     app.addHook('onRequest', deps.authenticate);
 
     contractRoute(app, endpoints.getSurveyConfig, {}, async (request) => ({
-      data: citizenView((await requireSurvey(deps.surveys, request.query.surveyId)).config),
+      data: citizenViewOf((await requireSurvey(deps.surveys, request.query.surveyId)).config),
     }));
 
     contractRoute(app, endpoints.getAllSearchableSurveyConfigs, {}, async () => ({
-      data: (await deps.surveys.listSearchable()).map((survey) => citizenView(survey.config)),
+      data: (await deps.surveys.listSearchable()).map((survey) => citizenViewOf(survey.config)),
     }));
 
     contractRoute(app, endpoints.getSurveyConfigsList, {}, async (request) => ({

@@ -3,23 +3,27 @@ import type { SqliteDatabase } from '../../db/database.js';
 import type { StoredSurvey, SurveyRepository } from './survey-repository.js';
 
 interface SurveyRow {
+  survey_id: string;
   config_json: string;
   lookup_item_keys_json: string;
   searchable: number;
 }
 
-const fromRow = (row: SurveyRow): StoredSurvey => ({
+const parse = (row: SurveyRow): StoredSurvey => ({
   config: JSON.parse(row.config_json) as SurveyConfig,
   lookupItemKeys: JSON.parse(row.lookup_item_keys_json) as string[],
   searchable: row.searchable === 1,
 });
 
+const sameRow = (a: SurveyRow, b: SurveyRow) =>
+  a.config_json === b.config_json && a.lookup_item_keys_json === b.lookup_item_keys_json && a.searchable === b.searchable;
+
 export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyRepository {
   const byId = db.prepare<[string], SurveyRow>(
-    'SELECT config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE survey_id = ?',
+    'SELECT survey_id, config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE survey_id = ?',
   );
   const searchable = db.prepare<[], SurveyRow>(
-    'SELECT config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE searchable = 1 ORDER BY survey_id',
+    'SELECT survey_id, config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE searchable = 1 ORDER BY survey_id',
   );
   const upsert = db.prepare(
     `INSERT INTO survey_configs (survey_id, config_json, lookup_item_keys_json, searchable, updated_at)
@@ -28,6 +32,18 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
        searchable = @searchable, updated_at = @now`,
   );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM survey_configs');
+
+  // Every request reads its survey; parsing the same JSON each time is most of that read. A survey
+  // is parsed again only when its stored text changed (by any process), so the objects handed out
+  // are shared between requests: callers never modify them.
+  const parsed = new Map<string, { row: SurveyRow; survey: StoredSurvey }>();
+  const fromRow = (row: SurveyRow): StoredSurvey => {
+    const known = parsed.get(row.survey_id);
+    if (known !== undefined && sameRow(known.row, row)) return known.survey;
+    const survey = parse(row);
+    parsed.set(row.survey_id, { row, survey });
+    return survey;
+  };
 
   return {
     async find(surveyId) {

@@ -6,6 +6,21 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { StoredSurvey, SurveyRepository } from './survey-repository.js';
 
+const citizenViews = new WeakMap<SurveyConfig, SurveyConfig>();
+
+/**
+ * The survey as citizens see it (see citizenView), made once per stored configuration: the
+ * repository hands out the same configuration object until the survey changes.
+ */
+export function citizenViewOf(config: SurveyConfig): SurveyConfig {
+  let view = citizenViews.get(config);
+  if (view === undefined) {
+    view = citizenView(config);
+    citizenViews.set(config, view);
+  }
+  return view;
+}
+
 /** The survey, or 404 `survey_not_found`. */
 export async function requireSurvey(surveys: SurveyRepository, surveyId: string): Promise<StoredSurvey> {
   const survey = await surveys.find(surveyId);
@@ -18,7 +33,7 @@ export async function citizenSurveys(surveys: SurveyRepository, surveyIds: reado
   const found: SurveyConfig[] = [];
   for (const surveyId of new Set(surveyIds)) {
     const survey = await surveys.find(surveyId);
-    if (survey !== undefined) found.push(citizenView(survey.config));
+    if (survey !== undefined) found.push(citizenViewOf(survey.config));
   }
   return found;
 }
