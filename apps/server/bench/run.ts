@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
-import { benchSettings, onlyCases, profileDir, searchPath } from './env.js';
+import { benchSettings, keepFiles, onlyCases, profileDir, searchPath } from './env.js';
 import type { LoadResult, LoadSpec } from './load.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
@@ -35,7 +35,8 @@ const work = mkdtempSync(path.join(tmpdir(), 'city-bench-'));
 const children: ChildProcess[] = [];
 process.once('exit', () => {
   for (const child of children) child.kill('SIGTERM');
-  rmSync(work, { recursive: true, force: true });
+  if (keepFiles()) console.log(`Databases and logs kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
 });
 
 /** The same demo surveys in both databases, before either server opens them. */
@@ -60,8 +61,26 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * CPU time (user + system, ms) a process has used, from Linux's /proc; undefined elsewhere. Per
+ * request, it tells what each server costs even when other work on the machine skews throughput.
+ */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
+  } catch {
+    return undefined;
+  }
+}
+
+interface Started {
+  origin: string;
+  pid: number | undefined;
+}
+
 /** Starts a server process and resolves with its origin once it answers HTTP. */
-async function start(name: string, args: string[], env: Record<string, string>): Promise<string> {
+async function start(name: string, args: string[], env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   // Logs to a file, as an operator's service manager would take them; never through a pipe this
   // process must drain while it measures.
@@ -73,7 +92,7 @@ async function start(name: string, args: string[], env: Record<string, string>):
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}); see its log in ${work}`);
     try {
       await fetch(origin);
-      return origin;
+      return { origin, pid: child.pid };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 50)); // not listening yet: poll again
     }
@@ -130,7 +149,7 @@ const profile = profileDir();
 const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`];
 await seedDatabase(path.join(work, 'server.sqlite'));
 await seedDatabase(path.join(work, 'anchor.sqlite'));
-const [server, anchor] = await Promise.all([
+const [serverProcess, anchorProcess] = await Promise.all([
   start('server', [...profiling, '--enable-source-maps', 'dist/server.js'], {
     NODE_ENV: 'production',
     DATABASE_PATH: path.join(work, 'server.sqlite'),
@@ -140,6 +159,17 @@ const [server, anchor] = await Promise.all([
   }),
   start('anchor', [...profiling, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
 ]);
+const server = serverProcess.origin;
+const anchor = anchorProcess.origin;
+
+/** Loads one of the two and measures the CPU time its process used meanwhile. */
+async function measure(target: Started, spec: LoadSpec): Promise<LoadResult & { cpuUsPerRequest: number | undefined }> {
+  const before = cpuMs(target.pid);
+  const result = await load(spec);
+  const after = cpuMs(target.pid);
+  const cpuUsPerRequest = before === undefined || after === undefined ? undefined : ((after - before) * 1000) / result.requests;
+  return { ...result, cpuUsPerRequest };
+}
 
 // putItem: each citizen replaces their own record of the update-mode questionnaire.
 const rowsPerRecord = buildSubmissionPayload({ config: CITIZEN_QUESTIONNAIRE, userId: 'U0', answers: questionnaireAnswers(0) }).data.length;
@@ -183,7 +213,9 @@ const cases = [
   },
 ] satisfies { id: string; name: string; server: Omit<LoadSpec, 'durationSeconds'>; anchor: Omit<LoadSpec, 'durationSeconds'> }[];
 
-const format = (r: LoadResult) => `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms`;
+const format = (r: LoadResult & { cpuUsPerRequest: number | undefined }) =>
+  `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms` +
+  (r.cpuUsPerRequest === undefined ? '' : `  CPU ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs/request`);
 console.log(`pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per run, ${ROUNDS} rounds`);
 const only = onlyCases();
 for (const benchCase of cases.filter((c) => only === undefined || only.includes(c.id))) {
@@ -193,8 +225,8 @@ for (const benchCase of cases.filter((c) => only === undefined || only.includes(
   await load({ ...benchCase.server, durationSeconds: 2 });
   const ratios: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const anchorResult = await load({ ...benchCase.anchor, durationSeconds: SECONDS });
-    const serverResult = await load({ ...benchCase.server, durationSeconds: SECONDS });
+    const anchorResult = await measure(anchorProcess, { ...benchCase.anchor, durationSeconds: SECONDS });
+    const serverResult = await measure(serverProcess, { ...benchCase.server, durationSeconds: SECONDS });
     const ratio = serverResult.requestsPerSecond / anchorResult.requestsPerSecond;
     ratios.push(ratio);
     console.log(`  round ${round}  anchor ${format(anchorResult)}`);

@@ -1,5 +1,5 @@
-// Transactions over SQLite as the use-cases rely on them: one at a time, all or nothing, and never
-// visible to readers before they commit.
+// Transactions over SQLite as the use-cases rely on them: one at a time, all or nothing, never
+// visible to readers before they commit, and those queued together committed together.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,17 @@ const notesOf = (db: SqliteDatabase) => ({
   all: async () => db.prepare<[], { text: string }>('SELECT text FROM notes ORDER BY rowid').all().map((row) => row.text),
 });
 
+/** Lets the event loop turn until `condition` holds (work queued for a transaction runs on a later turn). */
+async function until(condition: () => boolean): Promise<void> {
+  for (let turns = 0; !condition(); turns++) {
+    if (turns > 1000) throw new Error('condition never held');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** How many commits other connections have made, as the reader sees it (SQLite's data_version). */
+const commitsSeen = () => connections.reader.pragma('data_version', { simple: true }) as number;
+
 /** A promise resolved from outside, to hold a transaction open across real waiting. */
 function gate() {
   let open = () => {};
@@ -54,7 +65,8 @@ describe('sqliteStore', () => {
       events.push('two starts');
       await notes.add('two');
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await until(() => events.length > 0);
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(events).toEqual(['one starts']);
     first.open();
     await Promise.all([one, two]);
@@ -70,7 +82,7 @@ describe('sqliteStore', () => {
       expect(await notes.all()).toEqual(['pending']); // the transaction sees its own write
       await held.opened;
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await until(() => connections.writer.inTransaction);
     expect(await store.read.all()).toEqual([]);
     held.open();
     await writing;
@@ -104,5 +116,53 @@ describe('sqliteStore', () => {
     held.open();
     await Promise.all([one, two]);
     expect(events).toEqual(['notes', 'others']);
+  });
+
+  it('commits transactions queued together at once, each still all or nothing', async () => {
+    const store = sqliteStore(connections, notesOf);
+    const before = commitsSeen();
+    const results = await Promise.allSettled([
+      store.transaction((notes) => notes.add('a')),
+      store.transaction(async (notes) => {
+        await notes.add('b');
+        throw new Error('b fails');
+      }),
+      store.transaction((notes) => notes.add('c')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.read.all()).toEqual(['a', 'c']);
+    expect(commitsSeen() - before).toBe(1);
+  });
+
+  it('answers no transaction before the commit that holds it', async () => {
+    const store = sqliteStore(connections, notesOf);
+    const held = gate();
+    const answered: string[] = [];
+    void store.transaction((notes) => notes.add('first')).then(() => answered.push('first'));
+    const last = store.transaction(async (notes) => {
+      await notes.add('last');
+      await held.opened;
+    });
+    await until(() => connections.writer.inTransaction);
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toEqual([]); // 'first' is done but not committed: it waits with 'last'
+    held.open();
+    await last;
+    await until(() => answered.length === 1);
+    expect(await store.read.all()).toEqual(['first', 'last']);
+  });
+
+  it('fails the work grouped before a failure that ends the whole SQLite transaction, and runs the rest', async () => {
+    const store = sqliteStore(connections, notesOf);
+    const results = await Promise.allSettled([
+      store.transaction((notes) => notes.add('lost with the group')),
+      // OR ROLLBACK: SQLite itself rolls back the whole transaction on this constraint failure.
+      store.transaction(async () => {
+        connections.writer.prepare('INSERT OR ROLLBACK INTO notes (text) VALUES (NULL)').run();
+      }),
+      store.transaction((notes) => notes.add('runs next')),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+    expect(await store.read.all()).toEqual(['runs next']);
   });
 });

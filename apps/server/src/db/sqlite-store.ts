@@ -10,13 +10,36 @@ import type { Store } from './store.js';
 export interface SqliteConnections {
   writer: SqliteDatabase;
   reader: SqliteDatabase;
-  /** Runs transactions on the writer one after another. */
-  inTurn: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Runs `work` as one transaction on the writer, after every transaction queued before it; all
+   * of its writes are committed when it resolves, none when it rejects. See {@link connectSqlite}
+   * for how transactions queued together share one commit.
+   */
+  transact: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/**
+ * Most transactions committed together. A bound on how long the last of them waits for its
+ * answer; far above what a burst of citizens' submissions queues on this machine.
+ */
+const MOST_IN_ONE_COMMIT = 32;
+
+interface Queued {
+  work: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (reason: unknown) => void;
 }
 
 /**
  * Connections to the file the writer has open. An in-memory database (tests) has no second
  * connection: there the writer reads too.
+ *
+ * Group commit. Transactions run one at a time, in the order they were asked for. Those queued
+ * while the writer is busy (requests that arrived together) run one after another inside one
+ * SQLite transaction, each in a savepoint of its own, and are committed together: a commit writes
+ * the changed pages to the WAL file and is most of what a small transaction costs, so under load a
+ * submission pays a fraction of one. Each transaction is still all or nothing: one that fails is
+ * rolled back to its savepoint alone, and none is answered before the commit that holds it.
  */
 export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
   let reader = writer;
@@ -25,46 +48,92 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
     reader.pragma('query_only = ON');
     reader.pragma(`busy_timeout = ${String(writer.pragma('busy_timeout', { simple: true }))}`);
   }
-  // A queue, because a transaction's work is asynchronous: without it, a second request's
-  // statements could run on the writer inside the first one's open transaction.
-  let last: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    const turn = last.then(work, work);
-    last = turn.catch(() => undefined);
-    return turn;
+  // IMMEDIATE: the write lock is taken at the start, so a transaction that reads and then writes
+  // never finds the data changed under it by another process.
+  const begin = writer.prepare('BEGIN IMMEDIATE');
+  const commit = writer.prepare('COMMIT');
+  const rollback = writer.prepare('ROLLBACK');
+  const savepoint = writer.prepare('SAVEPOINT work');
+  const release = writer.prepare('RELEASE work');
+  const rollbackToSavepoint = writer.prepare('ROLLBACK TO work');
+
+  let queue: Queued[] = [];
+  let busy = false;
+
+  const runGroup = async () => {
+    const group = queue.slice(0, MOST_IN_ONE_COMMIT);
+    queue = queue.slice(group.length);
+    try {
+      begin.run();
+    } catch (error) {
+      // Another process holds the write lock past the busy timeout: nothing ran.
+      for (const queued of group) queued.reject(error);
+      return;
+    }
+    const succeeded: { queued: Queued; value: unknown }[] = [];
+    for (const [index, queued] of group.entries()) {
+      savepoint.run();
+      try {
+        const value = await queued.work();
+        release.run();
+        succeeded.push({ queued, value });
+      } catch (error) {
+        queued.reject(error);
+        if (writer.inTransaction) {
+          rollbackToSavepoint.run();
+          release.run();
+          continue;
+        }
+        // Some errors make SQLite end the whole transaction: the group's earlier work went with
+        // it. Those callers get the error too (nothing of theirs was stored); the rest of the
+        // group runs in the next one.
+        for (const done of succeeded) done.queued.reject(error);
+        queue = [...group.slice(index + 1), ...queue];
+        return;
+      }
+    }
+    try {
+      commit.run();
+    } catch (error) {
+      if (writer.inTransaction) rollback.run();
+      for (const done of succeeded) done.queued.reject(error);
+      return;
+    }
+    for (const done of succeeded) done.queued.resolve(done.value);
   };
-  return { writer, reader, inTurn };
+
+  const runQueue = () => {
+    void runGroup().finally(() => {
+      if (queue.length > 0) setImmediate(runQueue);
+      else busy = false;
+    });
+  };
+
+  const transact = <T>(work: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (busy) return;
+      busy = true;
+      // After the requests that arrived with this one have queued theirs (setImmediate runs once
+      // this turn of the event loop has handled its network input): they share the commit.
+      setImmediate(runQueue);
+    });
+
+  return { writer, reader, transact };
 }
 
 /**
  * A {@link Store} over SQLite: `makeRepositories` is called once per connection (statements are
- * prepared once). Transactions are `BEGIN IMMEDIATE`: the write lock is taken at the start, so a
- * transaction that reads and then writes never finds the data changed under it by another process.
+ * prepared once); transactions run on the writer through {@link SqliteConnections.transact}.
  */
 export function sqliteStore<Repositories>(
   connections: SqliteConnections,
   makeRepositories: (db: SqliteDatabase) => Repositories,
 ): Store<Repositories> {
-  const { writer } = connections;
-  const inTransaction = makeRepositories(writer);
-  const read = connections.reader === writer ? inTransaction : makeRepositories(connections.reader);
-  const begin = writer.prepare('BEGIN IMMEDIATE');
-  const commit = writer.prepare('COMMIT');
-  const rollback = writer.prepare('ROLLBACK');
+  const inTransaction = makeRepositories(connections.writer);
+  const read = connections.reader === connections.writer ? inTransaction : makeRepositories(connections.reader);
   return {
     read,
-    transaction: (work) =>
-      connections.inTurn(async () => {
-        begin.run();
-        try {
-          const result = await work(inTransaction);
-          commit.run();
-          return result;
-        } catch (error) {
-          // SQLite may have rolled back already (some errors end the transaction themselves).
-          if (writer.inTransaction) rollback.run();
-          throw error;
-        }
-      }),
+    transaction: (work) => connections.transact(() => work(inTransaction)),
   };
 }

@@ -52,13 +52,13 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   );
   const receiptTaken = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM survey_records WHERE receipt_number = ?');
   const deleteRecord = db.prepare<[string]>('DELETE FROM survey_records WHERE partition_key = ?');
-  const insertRecord = db.prepare(
+  // Positional parameters: binding by name costs a lookup per value, on every row of every submission.
+  const insertRecord = db.prepare<[string, string, string, string, number, number]>(
     `INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at)
-     VALUES (@partitionKey, @surveyId, @userId, @receiptNumber, @now, @now)`,
+     VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  const insertRow = db.prepare(
-    `INSERT INTO survey_results (${COLUMNS}, position)
-     VALUES (@partitionKey, @sortKey, @surveyId, @userId, @itemKey, @value, @userSearchKey, @isLiffMode, @check, @files, @position)`,
+  const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
+    `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setCheck = db.prepare<[string, string]>('UPDATE survey_results SET check_status = ? WHERE partition_key = ?');
   const touch = db.prepare<[number, string]>('UPDATE survey_records SET updated_at = ? WHERE partition_key = ?');
@@ -115,21 +115,21 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       if (first === undefined) throw new Error('A record needs at least one row');
       const now = Date.now();
       for (const key of input.removePartitionKeys) deleteRecord.run(key);
-      insertRecord.run({ partitionKey: first.partitionKey, surveyId: first.surveyId, userId: first.userId, receiptNumber: input.receiptNumber, now });
+      insertRecord.run(first.partitionKey, first.surveyId, first.userId, input.receiptNumber, now, now);
       input.rows.forEach((row, position) => {
-        insertRow.run({
-          partitionKey: row.partitionKey,
-          sortKey: row.sortKey,
-          surveyId: row.surveyId,
-          userId: row.userId,
-          itemKey: row.itemKey,
-          value: row.value,
-          userSearchKey: row.userSearchKey,
-          isLiffMode: row.isLiffMode ? 1 : 0,
-          check: row.check,
-          files: row.files === undefined ? null : JSON.stringify(row.files),
+        insertRow.run(
+          row.partitionKey,
+          row.sortKey,
+          row.surveyId,
+          row.userId,
+          row.itemKey,
+          row.value,
+          row.userSearchKey,
+          row.isLiffMode ? 1 : 0,
+          row.check,
+          row.files === undefined ? null : JSON.stringify(row.files),
           position,
-        });
+        );
       });
     },
 
