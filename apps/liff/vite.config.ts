@@ -2,6 +2,10 @@ import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { paths } from './src/config/paths.js';
+import { inlineCss } from './vite-plugins/inline-css.js';
+import { precompress } from './vite-plugins/precompress.js';
+import { routePreloads } from './vite-plugins/route-preloads.js';
 
 // react-router 7's package exports name only its development build (dist/development), whatever
 // the mode; its production build sits beside it in dist/production, without the development-only
@@ -9,7 +13,9 @@ import { defaultClientConditions, defineConfig } from 'vite';
 const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  // Build only: the stylesheet inside index.html, the first screen's chunks for the server to
+  // preload, and .br/.gz of every file.
+  plugins: [react(), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
   resolve: {
     // In the workspace, @city/* packages resolve to their TypeScript source (the @city/source
     // condition), so the app builds without building the packages first.
@@ -23,7 +29,16 @@ export default defineConfig(({ command }) => ({
         : [],
   },
   // The manifest lets scripts/size.mjs find the entry chunk and its static imports.
-  build: { sourcemap: true, target: 'es2022', manifest: true },
+  build: {
+    sourcemap: true,
+    target: 'es2022',
+    manifest: true,
+    // Rollup merges a chunk smaller than this (pure code only, never changing what runs when)
+    // into a chunk loaded in the same cases: a chunk smaller than its own response headers (about
+    // 1 KiB) is not worth a request of its own. The survey form then needs 4 files, not 7; the
+    // not-found screen and PageLayout (0.7 KiB) go into the entry (README, "First load").
+    rollupOptions: { output: { experimentalMinChunkSize: 1024 } },
+  },
   server: {
     // `pnpm dev`: the API and the LINE stand-in of `pnpm start` (port 3000) behind Vite. These are
     // @city/api-client's API_PREFIX and DEV_STAND_INS_PATH, spelled out: Vite loads this file

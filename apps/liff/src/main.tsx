@@ -18,7 +18,7 @@ bootApp().then(
   ({ services, session }) => {
     const store = makeStore(services, { session: sessionStateFor(session) });
     // Created only now: the router reads the URL, which LIFF may have changed during init.
-    const router = createAppRouter();
+    const router = createAppRouter(store);
     root.render(
       <StrictMode>
         <AppProviders store={store} services={services}>

@@ -17,6 +17,7 @@ import type { SqliteConnections } from './db/sqlite-store.js';
 import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
 import { seedDemoData } from './demo-seed.js';
 import type { ServerConfig } from './env.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
 import { filesModule } from './modules/files/routes.js';
@@ -127,6 +128,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const lineApiBaseUrl = () => config.lineApiBaseUrl ?? `${selfUrl()}${LINE_STAND_IN_PATH}`;
 
   await registerSecurity(app, { corsOrigin: config.corsOrigin });
+  await registerCompression(app);
 
   // Storage: one store per module, each with the repositories its transactions work with.
   const surveys = sqliteStore(connections, createSqliteSurveyRepository);

@@ -1,5 +1,6 @@
-// Serves the built citizen app (apps/liff/dist) on the API's port: its files as they are, and its
-// index.html, with the runtime configuration put in, for every page address the app routes itself.
+// Serves the built citizen app (apps/liff/dist) on the API's port: its files as they are (or their
+// .br/.gz made by the build), and its index.html, with the runtime configuration and the first
+// screen's preloads put in, for every page address the app routes itself.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,17 @@ const API_ROOT = '/survey/api';
 /** Paths the app never routes: the API and the development stand-ins answer JSON 404s there. */
 const NOT_APP_PAGE = [API_ROOT, DEV_STAND_INS_PATH];
 const isAppPage = (pathname: string) => !NOT_APP_PAGE.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+/**
+ * Where the build lists, for each route, the code its screen needs first (apps/liff's
+ * vite-plugins/route-preloads.ts writes it). Under `.vite/`, which is never served.
+ */
+const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
+/** A file the build names: a hashed script under assets/, nothing that could break out of an attribute. */
+const PRELOADABLE_FILE = /^assets\/[\w.-]+\.js$/;
+
+interface RoutePreloads {
+  routes: { regex: string; files: string[] }[];
+}
 
 /**
  * Serves the app from `dir` when `dir/index.html` exists at start, and sets the one not-found
@@ -39,13 +51,16 @@ export async function registerCitizenApp(
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
       dotfiles: 'ignore',
+      // The build leaves <file>.br and <file>.gz beside each file: sent as the client accepts,
+      // with Vary: Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         void reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
       },
     });
     // The static route would answer the folder itself with 403.
-    app.get('/', async (request, reply) => sendIndex(reply, indexFile, options.runtimeConfig(request)));
+    app.get('/', async (request, reply) => sendIndex(reply, options.dir, '/', options.runtimeConfig(request)));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -57,22 +72,40 @@ export async function registerCitizenApp(
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     const looksLikeFile = lastSegment.includes('.') && pathname !== '/index.html';
     if (!isAppPage(pathname) || looksLikeFile) return sendNotFound(reply);
-    return sendIndex(reply, indexFile, options.runtimeConfig(request));
+    return sendIndex(reply, options.dir, pathname, options.runtimeConfig(request));
   });
   return served;
 }
 
 /**
- * index.html with the configuration in place of the placeholder. Read on every page request (a
- * small file), so that rebuilding the app while the server runs serves the new build.
+ * index.html with the configuration in place of the placeholder, and a modulepreload for each
+ * file the screen at `pathname` needs first, so the browser fetches that screen's lazy chunk beside
+ * the entry instead of after the entry has run. Read on every page request (small files), so that
+ * rebuilding the app while the server runs serves the new build.
  */
-async function sendIndex(reply: FastifyReply, indexFile: string, config: RuntimeConfig): Promise<FastifyReply> {
-  const template = await readFile(indexFile, 'utf8');
+async function sendIndex(reply: FastifyReply, dir: string, pathname: string, config: RuntimeConfig): Promise<FastifyReply> {
+  const [template, preloads] = await Promise.all([readFile(path.join(dir, 'index.html'), 'utf8'), preloadLinks(reply, dir, pathname)]);
   // `<` escaped: no value can close the script element. A function, so `$` in a value is literal.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const html = template.replace(
-    RUNTIME_CONFIG_PLACEHOLDER,
-    () => `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
-  );
+  const html = template
+    .replace(RUNTIME_CONFIG_PLACEHOLDER, () => `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`)
+    .replace('</head>', () => `${preloads}</head>`);
   return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+/** The first screen's preloads for `pathname`: none when the build has no table (or an unreadable one). */
+async function preloadLinks(reply: FastifyReply, dir: string, pathname: string): Promise<string> {
+  let table: RoutePreloads;
+  try {
+    table = JSON.parse(await readFile(path.join(dir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') reply.log.warn({ err: error }, `Cannot read ${ROUTE_PRELOADS_FILE}: no preloads`);
+    return '';
+  }
+  // The first route that matches, as the build ordered them; react-router matches case-insensitively.
+  const route = table.routes.find((candidate) => new RegExp(candidate.regex, 'i').test(pathname));
+  return (route?.files ?? [])
+    .filter((file) => PRELOADABLE_FILE.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
 }

@@ -125,6 +125,68 @@ describe('with a built citizen app', () => {
   });
 });
 
+describe("the first screen's code", () => {
+  let ctx: TestContext;
+  let appDir: string;
+  beforeAll(async () => {
+    appDir = writeBuiltApp();
+    mkdirSync(path.join(appDir, '.vite'));
+    // As apps/liff's build writes it: each route's pattern as a regular expression, its files.
+    writeFileSync(
+      path.join(appDir, '.vite', 'route-preloads.json'),
+      JSON.stringify({
+        routes: [
+          { pattern: '/login', regex: '^/login/?$', files: ['assets/login-page-a1.js'] },
+          { pattern: '/survey/:id', regex: '^/survey/[^/]+/?$', files: ['assets/survey-page-b2.js', 'assets/survey-form-c3.js'] },
+          { pattern: '/confirmList/:id?', regex: '^/confirmList(?:/[^/]+)?/?$', files: ['assets/list-d4.js"><script>alert(1)</script>', '../secret.js'] },
+          { pattern: '*', regex: '^/.*$', files: ['assets/not-found-e5.js'] },
+        ],
+      }),
+    );
+    ctx = await createTestContext({ CITIZEN_APP_DIR: appDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map((match) => match[1]);
+
+  it('is preloaded in the page, by the route opened, so the browser fetches it beside the entry', async () => {
+    const survey = (await ctx.app.inject({ method: 'GET', url: '/survey/citizen-questionnaire' })).body;
+    expect(preloadsOf(survey)).toEqual(['/assets/survey-page-b2.js', '/assets/survey-form-c3.js']);
+    // In the head, where the browser's preload scanner meets it before the body.
+    expect(survey.indexOf('rel="modulepreload"')).toBeLessThan(survey.indexOf('</head>'));
+    expect(preloadsOf((await ctx.app.inject({ method: 'GET', url: '/login?code=abc&state=1' })).body)).toEqual(['/assets/login-page-a1.js']);
+    // react-router matches paths whatever their case.
+    expect(preloadsOf((await ctx.app.inject({ method: 'GET', url: '/Survey/x' })).body)).toEqual(['/assets/survey-page-b2.js', '/assets/survey-form-c3.js']);
+    expect(preloadsOf((await ctx.app.inject({ method: 'GET', url: '/member-confirmList/clinic' })).body)).toEqual(['/assets/not-found-e5.js']);
+  });
+
+  it('is named only by hashed script files of the build, never anything that could change the page', async () => {
+    const html = (await ctx.app.inject({ method: 'GET', url: '/confirmList/event-application' })).body;
+    expect(preloadsOf(html)).toEqual([]);
+    expect(html).not.toContain('alert(1)');
+  });
+
+  it('is listed in a file the server keeps to itself', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/.vite/route-preloads.json' })).statusCode).toBe(404);
+  });
+
+  it('is not preloaded by a build without the list: the page is as built', async () => {
+    const withoutList = writeBuiltApp();
+    const plain = await createTestContext({ CITIZEN_APP_DIR: withoutList });
+    try {
+      const response = await plain.app.inject({ method: 'GET', url: '/survey/citizen-questionnaire' });
+      expect(response.statusCode).toBe(200);
+      expect(preloadsOf(response.body)).toEqual([]);
+    } finally {
+      await plain.close();
+      rmSync(withoutList, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the runtime configuration', () => {
   it('cannot close the script element it sits in', async () => {
     const appDir = writeBuiltApp();

@@ -1,16 +1,35 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, redirect } from 'react-router';
-import { Loading } from '@city/ui';
 import { RequireSession } from '../components/require-session.js';
+import { AppStarting } from '../components/screen-loading.js';
 import { paths } from '../config/paths.js';
+import { apiSlice } from '../store/api-slice.js';
+import type { AppStore } from '../store/root-reducer.js';
+import { selectSession } from '../store/session-slice.js';
 import { RootLayout } from './root-layout.js';
 
+/**
+ * Asks for what a survey form shows as soon as it is opened: react-router runs a route's loader
+ * beside its lazy code, so the calls no longer wait for the code to arrive and the screen to render,
+ * and the screen's own queries pick up these requests. That is the configuration and, unless the
+ * survey is known to be append-mode, the citizen's records in it (an update-mode survey continues
+ * the citizen's open record), asked for afresh on each opening. Without a session the screen shows
+ * the login notice instead, and the calls would only answer 401.
+ */
+function prefetchSurvey(store: AppStore, surveyId: string | undefined): null {
+  if (surveyId === undefined || selectSession(store.getState()) === null) return null;
+  store.dispatch(apiSlice.util.prefetch('getSurveyConfig', surveyId, {}));
+  const known = apiSlice.endpoints.getSurveyConfig.select(surveyId)(store.getState()).data;
+  if (known?.isAppending?.value !== true) store.dispatch(apiSlice.util.prefetch('getRecords', surveyId, { force: true }));
+  return null;
+}
+
 /** Every screen loads lazily (spec section 2): a route's code arrives when it is first opened. */
-export const routes: RouteObject[] = [
+export const appRoutes = (store: AppStore): RouteObject[] => [
   {
     element: <RootLayout />,
-    // Shown while the first screen's code arrives.
-    hydrateFallbackElement: <Loading />,
+    // Shown while the first screen's code arrives: what index.html already shows.
+    hydrateFallbackElement: <AppStarting />,
     children: [
       { path: paths.login.pattern, lazy: () => import('../features/auth/login-page.js').then((module) => ({ Component: module.LoginPage })) },
       {
@@ -20,7 +39,11 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: paths.survey.pattern, lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.SurveyPage })) },
+          {
+            path: paths.survey.pattern,
+            loader: ({ params }) => prefetchSurvey(store, params.id),
+            lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.SurveyPage })),
+          },
           { path: paths.confirm.pattern, lazy: () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
           {
             path: paths.confirmSearchForm.pattern,
@@ -40,6 +63,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(store: AppStore) {
+  return createBrowserRouter(appRoutes(store));
 }

@@ -54,6 +54,20 @@ describe('getRecords', () => {
     expect(result.data?.map((records) => records.config)).toEqual([questionnaire]);
   });
 
+  it('asks for the rows at the same time as a configuration not yet in hand, not after it', async () => {
+    let answerConfig: (value: { data: SurveyConfig }) => void = () => undefined;
+    const getSurveyConfig = vi.fn(() => new Promise<{ data: SurveyConfig }>((resolve) => (answerConfig = resolve)));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(questionnaire, { name: '山田 太郎' }) }));
+    const store = storeWith({ getSurveyConfig, querySurveyResults });
+    const request = store.dispatch(apiSlice.endpoints.getRecords.initiate('citizen-questionnaire'));
+    await vi.waitFor(() => {
+      expect(querySurveyResults).toHaveBeenCalledTimes(1);
+    });
+    expect(getSurveyConfig).toHaveBeenCalledTimes(1);
+    answerConfig({ data: questionnaire });
+    expect((await request).data?.map((records) => [records.config, records.rows.length])).toEqual([[questionnaire, rowsOf(questionnaire, { name: '山田 太郎' }).length]]);
+  });
+
   it('asks for the configuration once when it is not in hand, and keeps it for the form', async () => {
     const getSurveyConfig = vi.fn(() => Promise.resolve({ data: course }));
     const store = storeWith({ getSurveyConfig, querySurveyResults: () => Promise.resolve({ data: [] }) });
@@ -78,14 +92,20 @@ describe('cancelRecord', () => {
   it('cancels as the signed-in citizen, then the lists showing that survey load again', async () => {
     const cancelReservation = vi.fn(() => Promise.resolve({ result: 'OK' as const }));
     const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(course, { ticket: '200001' }) }));
-    const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [course] }), querySurveyResults, cancelReservation: cancelReservation as never });
+    const store = storeWith({
+      getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [course] }),
+      getSurveyConfig: () => Promise.resolve({ data: course }),
+      querySurveyResults,
+      cancelReservation: cancelReservation as never,
+    });
     const list = store.dispatch(apiSlice.endpoints.getRecords.initiate(undefined));
     await list;
     expect(querySurveyResults).toHaveBeenCalledTimes(1);
     await store.dispatch(apiSlice.endpoints.cancelRecord.initiate({ surveyId: 'event-application', partitionKey: 'event-application#U1#1' }));
     expect(cancelReservation).toHaveBeenCalledWith({ surveyId: 'event-application', partitionKey: 'event-application#U1#1', userId: 'U1' });
+    // The survey's own records before the cancel resolves, then the list of every survey.
     await vi.waitFor(() => {
-      expect(querySurveyResults).toHaveBeenCalledTimes(2);
+      expect(querySurveyResults).toHaveBeenCalledTimes(3);
     });
     list.unsubscribe();
   });

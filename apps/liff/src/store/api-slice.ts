@@ -76,23 +76,29 @@ const recordsApi = baseApi.injectEndpoints({
         const { api } = servicesOf(extra);
         const userId = userIdOf(getState, 'getRecords');
         let configs: SurveyConfig[];
+        let results: Awaited<ReturnType<typeof api.querySurveyResults>>[];
         if (surveyId === undefined) {
           const searchable = await api.getAllSearchableSurveyConfigs();
           if (isApiError(searchable)) return { error: failureOf(searchable, dispatch) };
           configs = searchable.data;
+          // survey-results/query (not getBySurveyIdUserIdIndex): its failures keep their status, so a
+          // 401 can send the citizen back to the login screen.
+          results = await Promise.all(configs.map((config) => api.querySurveyResults({ surveyId: config.surveyId, userId })));
         } else {
-          // The survey configuration in hand (or on its way) serves: no second request for it.
-          const config = await dispatch(baseApi.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false }));
+          // The survey configuration in hand (or on its way) serves: no second request for it. The
+          // rows are asked for at the same time, not after it (one round trip, not two).
+          const [config, rows] = await Promise.all([
+            dispatch(baseApi.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false })),
+            api.querySurveyResults({ surveyId, userId }),
+          ]);
           if (config.data === undefined) {
             // Its own query already reported a lost session.
             if (isCallFailure(config.error)) return { error: config.error };
             throw new Error(config.error?.message ?? `No survey configuration for ${surveyId}.`);
           }
           configs = [config.data];
+          results = [rows];
         }
-        // survey-results/query (not getBySurveyIdUserIdIndex): its failures keep their status, so a
-        // 401 can send the citizen back to the login screen.
-        const results = await Promise.all(configs.map((config) => api.querySurveyResults({ surveyId: config.surveyId, userId })));
         const found: SurveyRecords[] = [];
         for (const [index, rows] of results.entries()) {
           if (isApiError(rows)) return { error: failureOf(rows, dispatch) };

@@ -1,10 +1,11 @@
 import type { FileRef, SurveyConfig } from '@city/survey-core';
 import { isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
-import { Button, Loading, Notice, PageLayout, SurveyForm } from '@city/ui';
+import { Button, Notice, PageLayout, SurveyForm } from '@city/ui';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
+import { ScreenLoading } from '../../components/screen-loading.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { recordsOf } from '../../lib/records.js';
@@ -21,6 +22,11 @@ import { startEdit, startNewAnswer, submissionPrepared } from '../../store/surve
  */
 const pickedImages = new Map<string, string>();
 const fileLimits = { accept: FILE_UPLOAD_LIMITS.contentTypes, maxBytes: FILE_UPLOAD_LIMITS.maxBytes };
+/**
+ * Records fetched this recently are the ones asked for as the form opened: the route's loader asks
+ * for them beside the configuration (src/app/router.tsx), so the form need not ask again.
+ */
+const RECORDS_FRESH_SECONDS = 10;
 
 /**
  * An update-mode survey keeps one record per citizen, so answering it again replaces that record.
@@ -38,8 +44,9 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
   useEffect(() => {
     if (config === undefined || !updateMode || !fresh) return;
     let stillFresh = true;
-    // Asked afresh each time, as the list does: the record may have changed since it was last shown.
-    const request = dispatch(apiSlice.endpoints.getRecords.initiate(surveyId, { forceRefetch: true }));
+    // Asked afresh each time the form opens, as the list does: the record may have changed since it
+    // was last shown. A request made as the form opened (or still on its way) is that one.
+    const request = dispatch(apiSlice.endpoints.getRecords.initiate(surveyId, { forceRefetch: RECORDS_FRESH_SECONDS }));
     request.unwrap().then(
       (found) => {
         if (!stillFresh) return;
@@ -81,7 +88,8 @@ export function SurveyPage() {
       </PageLayout>
     );
   }
-  if (config === undefined) return <Loading label={messages.surveyLoading} />;
+  // The header bar stays where index.html's shell had it while the configuration arrives.
+  if (config === undefined) return <ScreenLoading label={messages.surveyLoading} />;
   const title = config.surveyTitle ?? messages.appTitle;
 
   if (survey.reservationComplite && survey.completedSurveyId === id && !survey.inEditingAppendingMode) {

@@ -1,0 +1,45 @@
+// The first load on a phone, with the production build and the real server: the page paints its
+// shell before any script, and carries the first screen's code, compressed as the build left it.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestWorld } from './harness.js';
+
+const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
+const world = useTestWorld();
+let page: Page;
+
+beforeEach(async () => {
+  page = await world.newPhonePage();
+});
+
+describe('the first load', () => {
+  it('shows the header bar and a loading state before any JavaScript has arrived', async () => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/survey/citizen-questionnaire');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('読み込み中です');
+    expect(await page.getByRole('banner').textContent()).toBe('市民アンケート・予約');
+    // Styled as the app's own header bar, with nothing but the page itself.
+    expect(await page.getByRole('banner').evaluate((header) => getComputedStyle(header).borderBottomWidth)).toBe('4px');
+  });
+
+  it("carries the opened screen's code, compressed by the build", async () => {
+    const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string } | undefined>;
+    const surveyChunk = manifest['src/features/survey/survey-page.tsx']?.file;
+    const html = await (await fetch(`${world.baseUrl}/survey/citizen-questionnaire`)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1] ?? '');
+    expect(surveyChunk).toBeDefined();
+    expect(preloads).toContain(surveyChunk);
+    for (const file of preloads) {
+      const response = await fetch(`${world.baseUrl}/${file}`, { headers: { 'accept-encoding': 'br' } });
+      expect(response.headers.get('content-encoding'), file).toBe('br');
+      // Node's fetch decodes the body: it must be the built file, as must the .br beside it.
+      const built = await readFile(join(distDir, file));
+      expect(Buffer.from(await response.arrayBuffer()).equals(built), file).toBe(true);
+      expect(brotliDecompressSync(await readFile(join(distDir, `${file}.br`))).equals(built), file).toBe(true);
+    }
+  });
+});
