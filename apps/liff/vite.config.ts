@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { paths } from './src/config/paths.js';
+import { earlyScript } from './vite-plugins/early-script.js';
 import { inlineCss } from './vite-plugins/inline-css.js';
 import { precompress } from './vite-plugins/precompress.js';
 import { routePreloads } from './vite-plugins/route-preloads.js';
@@ -13,9 +14,9 @@ import { routePreloads } from './vite-plugins/route-preloads.js';
 const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
 
 export default defineConfig(({ command }) => ({
-  // Build only: the stylesheet inside index.html, the first screen's chunks for the server to
-  // preload, and .br/.gz of every file.
-  plugins: [react(), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
+  // The survey form's early requests as a script of their own; build only: the stylesheet inside
+  // index.html, the first screen's chunks for the server to preload, and .br/.gz of every file.
+  plugins: [react(), earlyScript({ entry: 'src/early.ts' }), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
   resolve: {
     // In the workspace, @city/* packages resolve to their TypeScript source (the @city/source
     // condition), so the app builds without building the packages first.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useTestWorld } from './harness.js';
+import { logInAs, TEST_USERS, useTestWorld } from './harness.js';
 
 const distDir = fileURLToPath(new URL('../dist/', import.meta.url));
 const world = useTestWorld();
@@ -41,5 +41,31 @@ describe('the first load', () => {
       expect(Buffer.from(await response.arrayBuffer()).equals(built), file).toBe(true);
       expect(brotliDecompressSync(await readFile(join(distDir, `${file}.br`))).equals(built), file).toBe(true);
     }
+  });
+
+  it("asks for a signed-in citizen's survey form once, before the app's code has arrived, and the form uses those answers", async () => {
+    await logInAs(page, TEST_USERS.yamada);
+    await page.waitForLoadState('networkidle'); // the screen after login has asked for what it shows
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/survey/api/')) asked.push(pathname.slice(pathname.lastIndexOf('/') + 1));
+    });
+    // The app's main script is held back until both early answers are in.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => {
+      releaseApp = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    // Not waiting for the load event: the held script is part of it.
+    await page.goto('/survey/citizen-questionnaire', { waitUntil: 'commit' });
+    await expect.poll(() => [...asked].sort()).toEqual(['getItem', 'query']);
+    releaseApp();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('市民アンケート');
+    await expect.poll(() => page.getByRole('textbox', { name: /お名前/ }).isVisible()).toBe(true);
+    expect([...asked].sort()).toEqual(['getItem', 'query']);
   });
 });

@@ -16,8 +16,9 @@ const INITIAL_BUDGET_BYTES = 145 * 1024;
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (entryKey === undefined) throw new Error('No entry in dist/.vite/manifest.json: run `pnpm --filter @city/liff build` first.');
+// Every entry index.html loads: the app (src/main.tsx) and the early requests (src/early.ts).
+const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+if (entryKeys.length === 0) throw new Error('No entry in dist/.vite/manifest.json: run `pnpm --filter @city/liff build` first.');
 
 const initial = new Set();
 const visit = (key) => {
@@ -25,13 +26,13 @@ const visit = (key) => {
   initial.add(key);
   for (const imported of manifest[key].imports ?? []) visit(imported);
 };
-visit(entryKey);
+for (const key of entryKeys) visit(key);
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 async function measure(key) {
   const code = await readFile(join(dist, manifest[key].file));
   // The source it came from names a chunk better than its hash (`src/lib/liff.ts`, not `liff-x1y2.js`).
-  const name = manifest[key].isEntry ? 'src/main.tsx (entry)' : (manifest[key].src ?? manifest[key].name ?? manifest[key].file);
+  const name = manifest[key].isEntry ? `${manifest[key].src ?? manifest[key].name} (entry)` : (manifest[key].src ?? manifest[key].name ?? manifest[key].file);
   return { file: manifest[key].file, name, raw: code.length, gzip: gzipSync(code, { level: 9 }).length };
 }
 

@@ -1,9 +1,10 @@
 import type { ReservationResult } from '@city/api-client';
 import { isApiError } from '@city/api-client';
-import type { SubmissionPayload, SurveyConfig } from '@city/survey-core';
+import type { SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { CallFailure } from '../lib/api-errors.js';
 import { isCallFailure } from '../lib/api-errors.js';
+import { takeEarlyData } from '../lib/early-requests.js';
 import type { RecordKey, SurveyRecords } from '../lib/records.js';
 import { failureOf } from './call-failure.js';
 import type { AppServices } from './services.js';
@@ -30,6 +31,9 @@ function userIdOf(getState: () => unknown, endpoint: string): string {
   return userId;
 }
 
+/** The ID token of the signed-in citizen, if any. */
+const idTokenOf = (getState: () => unknown) => selectSession(getState() as SessionRoot)?.idToken ?? null;
+
 /**
  * Server data, through @city/api-client. A failed call ends its query or mutation with a
  * {@link CallFailure}; a 401 also dispatches sessionLost (see failureOf). Screens show
@@ -46,7 +50,10 @@ const baseApi = createApi({
      * that survey all read it, and it does not change while a citizen answers.
      */
     getSurveyConfig: build.query<SurveyConfig, string>({
-      queryFn: async (surveyId, { extra, dispatch }) => {
+      queryFn: async (surveyId, { extra, dispatch, getState }) => {
+        // Asked for before the app's code arrived (lib/early-requests.ts), on the first opening.
+        const early = await takeEarlyData('surveyConfig', surveyId, idTokenOf(getState));
+        if (early !== undefined) return { data: early as SurveyConfig };
         const result = await servicesOf(extra).api.getSurveyConfig(surveyId);
         return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
       },
@@ -89,7 +96,9 @@ const recordsApi = baseApi.injectEndpoints({
           // rows are asked for at the same time, not after it (one round trip, not two).
           const [config, rows] = await Promise.all([
             dispatch(baseApi.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false })),
-            api.querySurveyResults({ surveyId, userId }),
+            takeEarlyData('surveyRows', surveyId, idTokenOf(getState)).then((early) =>
+              early === undefined ? api.querySurveyResults({ surveyId, userId }) : { data: early as SurveyResultRow[] },
+            ),
           ]);
           if (config.data === undefined) {
             // Its own query already reported a lost session.
