@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { messages } from '../messages.js';
 import { sessionStateFor } from '../store/session-slice.js';
 import { makeStore } from './make-store.js';
 import { AppProviders } from './providers.js';
@@ -30,8 +31,8 @@ describe('opening a survey form', () => {
       // The configuration has not answered: the records were not waiting for it.
       expect(querySurveyResults).toHaveBeenCalledWith({ surveyId: 'citizen-questionnaire', userId: 'U1' });
     });
-    // One request each: the form's own queries took these up.
-    await screen.findByRole('status');
+    // One request each: the form's own queries took these up (its loading state shows).
+    await screen.findByText(messages.surveyLoading);
     expect(getSurveyConfig).toHaveBeenCalledTimes(1);
     expect(querySurveyResults).toHaveBeenCalledTimes(1);
   });
