@@ -103,10 +103,20 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
   };
 
   const runQueue = () => {
-    void runGroup().finally(() => {
-      if (queue.length > 0) setImmediate(runQueue);
-      else busy = false;
-    });
+    const group = queue.slice(0, MOST_IN_ONE_COMMIT);
+    runGroup()
+      .catch((error: unknown) => {
+        // A transaction statement itself failed (SAVEPOINT, RELEASE): nothing of this group is
+        // kept, and every caller still waiting hears of it. (A promise settles once: those already
+        // answered stay answered.)
+        if (writer.inTransaction) rollback.run();
+        for (const queued of group) queued.reject(error);
+        queue = queue.filter((queued) => !group.includes(queued));
+      })
+      .finally(() => {
+        if (queue.length > 0) setImmediate(runQueue);
+        else busy = false;
+      });
   };
 
   const transact = <T>(work: () => Promise<T>): Promise<T> =>
