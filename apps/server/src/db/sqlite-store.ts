@@ -60,9 +60,8 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
   let queue: Queued[] = [];
   let busy = false;
 
-  const runGroup = async () => {
-    const group = queue.slice(0, MOST_IN_ONE_COMMIT);
-    queue = queue.slice(group.length);
+  /** Runs the group taken off the front of the queue, in one SQLite transaction. */
+  const runGroup = async (group: Queued[]) => {
     try {
       begin.run();
     } catch (error) {
@@ -104,14 +103,14 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
 
   const runQueue = () => {
     const group = queue.slice(0, MOST_IN_ONE_COMMIT);
-    runGroup()
+    queue = queue.slice(group.length);
+    runGroup(group)
       .catch((error: unknown) => {
         // A transaction statement itself failed (SAVEPOINT, RELEASE): nothing of this group is
         // kept, and every caller still waiting hears of it. (A promise settles once: those already
         // answered stay answered.)
         if (writer.inTransaction) rollback.run();
         for (const queued of group) queued.reject(error);
-        queue = queue.filter((queued) => !group.includes(queued));
       })
       .finally(() => {
         if (queue.length > 0) setImmediate(runQueue);
