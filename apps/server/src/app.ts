@@ -44,6 +44,7 @@ export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = [
   'getCalendarCategories',
   'getCalendarCategoriesTree',
   'getCalendarDisplaySettings',
+  'getCalendarSlots',
 ];
 
 export interface BuildAppOptions {

@@ -171,6 +171,14 @@ const endpointCases: {
     onFailure: 'resolves ApiError',
   },
   {
+    name: 'getCalendarSlots',
+    call: (api) => api.getCalendarSlots({ calendarId: 'cal-a', from: '2026-12-01', to: '2026-12-07' }),
+    method: 'GET',
+    path: `${prefix}/calendars/slots`,
+    query: { calendarId: 'cal-a', from: '2026-12-01', to: '2026-12-07' },
+    onFailure: 'resolves ApiError',
+  },
+  {
     name: 'uploadFile',
     call: (api) => api.uploadFile(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), '申請書.pdf'),
     method: 'POST',

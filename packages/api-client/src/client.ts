@@ -3,6 +3,7 @@ import kyExport, { TimeoutError } from 'ky';
 import type {
   Endpoints,
   FilterSurveyResultsBody,
+  CalendarSlotsQuery,
   LoginCodeQuery,
   RecordKeyBody,
   SurveyResultsByUserFailure,
@@ -341,6 +342,14 @@ export function createApiClient(options: ApiClientOptions) {
     /** How the calendar screens label things (`calendars/display_settings`). */
     getCalendarDisplaySettings(callOptions: CallOptions = {}): Result<'getCalendarDisplaySettings'> {
       return settle(call('getCalendarDisplaySettings', { signal: callOptions.signal }));
+    },
+
+    /**
+     * A calendar's slots from `from` to `to` (`YYYY-MM-DD`, both included, at most 42 days), each
+     * with the units left and whether it can be booked now, plus the calendar's rules.
+     */
+    getCalendarSlots(query: CalendarSlotsQuery, callOptions: CallOptions = {}): Result<'getCalendarSlots'> {
+      return settle(call('getCalendarSlots', { query: { ...query }, signal: callOptions.signal }));
     },
 
     /**

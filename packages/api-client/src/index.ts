@@ -5,13 +5,14 @@ export type { Clock, RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
 export type { IntegrationSettings, SettingsStorage } from './settings.js';
 export { INTEGRATION_SETTING_KEYS, readIntegrationSettings } from './settings.js';
-export { API_PREFIX, FILE_UPLOAD_LIMITS, routes } from './routes.js';
+export { API_PREFIX, BOOKING_ERROR_CODES, CALENDAR_RANGE_MAX_DAYS, FILE_UPLOAD_LIMITS, routes } from './routes.js';
 export type { EndpointName } from './routes.js';
 export type {
   DataResponse,
   Endpoints,
   ErrorBody,
   FilterSurveyResultsBody,
+  CalendarSlotsQuery,
   LoginCodeQuery,
   LoginSession,
   RecordKeyBody,

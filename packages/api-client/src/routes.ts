@@ -25,6 +25,8 @@ export const routes = {
   getCalendarCategories: { method: 'GET', path: `${API_PREFIX}/calendars/categories` },
   getCalendarCategoriesTree: { method: 'GET', path: `${API_PREFIX}/calendars/categories_tree` },
   getCalendarDisplaySettings: { method: 'GET', path: `${API_PREFIX}/calendars/display_settings` },
+  // Not in the spec (its calendar calls are not shown): a calendar's slots over a range of dates.
+  getCalendarSlots: { method: 'GET', path: `${API_PREFIX}/calendars/slots` },
   // Not in the spec: files items need somewhere to put the files. The body is the file itself.
   uploadFile: { method: 'POST', path: `${API_PREFIX}/files` },
   // The url of an uploaded file's FileRef; only its uploader may read it.
@@ -53,3 +55,28 @@ export const FILE_UPLOAD_LIMITS = {
 
 /** The name of an endpoint: the client method that calls it (`downloadFile` has none: it is a FileRef's url). */
 export type EndpointName = keyof typeof routes;
+
+/** The longest range of dates one `getCalendarSlots` call answers (six weeks). */
+export const CALENDAR_RANGE_MAX_DAYS = 42;
+
+/**
+ * The codes a booking (putItem with a reservation answer, cancelItem, deleteItem) is refused with,
+ * each answered with a Japanese `message` for the citizen. `slot_full` (409) means someone else
+ * took the last units: show the calendar again with fresh counts.
+ */
+export const BOOKING_ERROR_CODES = {
+  /** 409: not enough units left in the slot for this booking's cost. */
+  slotFull: 'slot_full',
+  /** 400: the answer names no slot of a calendar this item may book. */
+  slotNotFound: 'slot_not_found',
+  /** 409: the slot is on a closed day. */
+  closedDay: 'closed_day',
+  /** 409: booking this slot has not opened yet. */
+  bookingNotOpen: 'booking_not_open',
+  /** 409: booking this slot has closed. */
+  bookingClosed: 'booking_closed',
+  /** 409: the booking can no longer be changed or cancelled. */
+  changeDeadlinePassed: 'change_deadline_passed',
+  /** 409: the citizen holds the most bookings this calendar allows. */
+  bookingLimitReached: 'booking_limit_reached',
+} as const;

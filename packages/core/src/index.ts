@@ -2,11 +2,15 @@ export type {
   AnswerValue,
   Answers,
   BirthdayItem,
+  BookingDeadline,
   CalendarCategory,
   CalendarCategoryTreeBranch,
   CalendarCategoryTreeLeaf,
   CalendarCategoryTreeRoot,
   CalendarDisplaySettings,
+  CalendarRules,
+  CalendarSlot,
+  CalendarSlots,
   CheckboxesItem,
   CheckStatus,
   DateItem,
@@ -21,6 +25,7 @@ export type {
   RadioItem,
   ReservationItem,
   SelectProductsItem,
+  SlotStatus,
   SubmissionPayload,
   SurveyConfig,
   SurveyResultGroup,
@@ -40,7 +45,20 @@ export { countCharacters, validateAnswers } from './validate.js';
 export type { PartitionKeyParts } from './keys.js';
 export { buildPartitionKey, buildUserSearchKey, isCitizenPartitionKey, KEY_SEPARATOR, parsePartitionKey } from './keys.js';
 export { CANCELLED_CHECK_STATUS, CLOSED_CHECK_STATUSES, isClosedCheckStatus } from './status.js';
-export { todayInJapan } from './japan-time.js';
+export { addDaysToDate, isCalendarDate, isTimeOfDay, japaneseWeekday, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
+export type { BookingWindowState, SlotMark, SlotRef } from './reservation.js';
+export {
+  bookingWindowState,
+  canChangeBooking,
+  deadlineBefore,
+  DEFAULT_RESERVATION_COST,
+  formatReservationValue,
+  parseReservationValue,
+  RESERVATION_VALUE_SEPARATOR,
+  reservationCost,
+  SLOT_MARK_SYMBOLS,
+  slotMark,
+} from './reservation.js';
 export { citizenRows, citizenView, isStaffOnlyItem } from './citizen-view.js';
 export { validationMessages } from './messages.js';
 export { answersFromRows, normalizeAnswers } from './answers.js';

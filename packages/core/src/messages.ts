@@ -11,6 +11,7 @@ export const validationMessages = {
   number: '半角数字で入力してください',
   postalCode: '郵便番号は7桁の半角数字で入力してください（例: 123-4567）',
   date: '日付を正しく入力してください（例: 2026-04-01）',
+  reservationSlot: '予約日時をカレンダーから選んでください',
   birthdayInFuture: '生年月日に未来の日付は入力できません',
   minLength: (min: number) => `${min}文字以上で入力してください`,
   maxLength: (max: number) => `${max}文字以内で入力してください`,

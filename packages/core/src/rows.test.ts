@@ -94,14 +94,14 @@ describe('buildSurveyResultRows', () => {
         ],
       },
       userId: 'U1',
-      answers: { tel: '090-1234-5678', area: '西区', day: '2026-12-01', born: '1990-01-01', slot: 'c1|20261201|s3' },
+      answers: { tel: '090-1234-5678', area: '西区', day: '2026-12-01', born: '1990-01-01', slot: 'c1|2026-12-01|s3' },
     });
     expect(keysOf(rows)).toEqual([
       { itemKey: 'tel', sortKey: 'tel', value: '090-1234-5678', userSearchKey: 'tel#090-1234-5678' },
       { itemKey: 'area', sortKey: 'area#西区', value: '西区', userSearchKey: 'area#西区' },
       { itemKey: 'day', sortKey: 'day#2026-12-01', value: '2026-12-01', userSearchKey: 'day#2026-12-01' },
       { itemKey: 'born', sortKey: 'born#1990-01-01', value: '1990-01-01', userSearchKey: 'born#1990-01-01' },
-      { itemKey: 'slot', sortKey: 'slot#c1|20261201|s3', value: 'c1|20261201|s3', userSearchKey: 'slot#c1|20261201|s3' },
+      { itemKey: 'slot', sortKey: 'slot#c1|2026-12-01|s3', value: 'c1|2026-12-01|s3', userSearchKey: 'slot#c1|2026-12-01|s3' },
     ]);
   });
 

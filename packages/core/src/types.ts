@@ -127,11 +127,19 @@ export interface GuideItem extends SurveyItemBase {
   type: 'guide';
 }
 
-/** A calendar slot, chosen on the calendar screen; the answer names the slot. */
+/**
+ * A calendar slot, chosen on the calendar screen. The answer names the slot:
+ * `<categoryId>|<YYYY-MM-DD>|<slotId>` (see `formatReservationValue`).
+ */
 export interface ReservationItem extends SurveyItemBase {
   type: 'reservation';
-  /** The calendar category the citizen chooses a slot in, when the survey fixes it. */
+  /**
+   * The category the citizen books in: a bookable category, or a higher level of the tree under
+   * which the citizen picks one. Absent: any category.
+   */
   categoryId?: string;
+  /** Units of a slot's capacity one booking takes (spec: reservation item cost). Default 1. */
+  cost?: number;
 }
 
 /** One item of a survey schema, discriminated by `type`. */
@@ -271,4 +279,59 @@ export interface CalendarCategoryTreeRoot {
 export interface CalendarDisplaySettings {
   /** Names of the three category levels, e.g. 大分類 / 中分類 / 小分類, or 地区 / 会場 / 接種回数. */
   categoryLabels: { tag1: string; tag2: string; tag3: string };
+}
+
+/**
+ * How long before a slot something closes: `hours` before it starts, or `days` before its date
+ * (until the end of that day, Japan time). See `deadlineBefore`.
+ */
+export interface BookingDeadline {
+  unit: 'days' | 'hours';
+  amount: number;
+}
+
+/** The rules of one calendar, enforced by the server and explained by the app. */
+export interface CalendarRules {
+  /** A slot can be booked from 00:00 (Japan time) this many days before its date. */
+  bookingOpensDaysAhead: number;
+  /** Booking a slot closes this long before it. */
+  bookingClosesBefore: BookingDeadline;
+  /** A booking can be changed or cancelled until this long before its slot. */
+  changeClosesBefore: BookingDeadline;
+  /** Most bookings one citizen may hold in this calendar whose slots have not ended; absent: no limit. */
+  maxActiveBookingsPerUser?: number;
+}
+
+/** Where a slot stands for booking, as the server sees it now. */
+export type SlotStatus = 'open' | 'notOpenYet' | 'closed' | 'closedDay';
+
+/** One slot of a calendar, with what is left of it. */
+export interface CalendarSlot {
+  /** The slot's id within its date (the same id on every date for the same time of day). */
+  slotId: string;
+  /** `YYYY-MM-DD`, Japan time. */
+  date: string;
+  /** `HH:MM`, Japan time. */
+  start: string;
+  end: string;
+  /** Units the slot holds. */
+  capacity: number;
+  /** Units not booked: capacity minus the units of every active booking. */
+  left: number;
+  /** `open` to book now; else before the booking window, after it, or on a closed day. */
+  status: SlotStatus;
+}
+
+/** A calendar's slots over a range of dates, with its rules (`calendars/slots`). */
+export interface CalendarSlots {
+  calendarId: string;
+  /** The bookable category the calendar hangs off. */
+  categoryId: string;
+  rules: CalendarRules;
+  /** The server's today in Japan (`YYYY-MM-DD`), where a week view starts. */
+  today: string;
+  /** Closed days within the range (`YYYY-MM-DD`). */
+  closedDays: string[];
+  /** Slots within the range, by date then start. */
+  slots: CalendarSlot[];
 }

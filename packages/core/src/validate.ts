@@ -1,7 +1,8 @@
 import { answerFor, isFileRef, normalizedAnswer, strings } from './answers.js';
 import { isStaffOnlyItem } from './citizen-view.js';
-import { todayInJapan } from './japan-time.js';
+import { isCalendarDate, todayInJapan } from './japan-time.js';
 import { validationMessages as messages } from './messages.js';
+import { parseReservationValue } from './reservation.js';
 import type { Answers, SurveySchemaItem, TextFormat } from './types.js';
 
 /** Options of {@link validateAnswers}. */
@@ -88,7 +89,7 @@ function checkItem(
       return checkFormat(answer, format) ?? checkLength(answer, item.minLength, item.maxLength);
     }
     case 'reservation':
-      return typeof answer === 'string' ? undefined : messages.invalidAnswer;
+      return typeof answer === 'string' && parseReservationValue(answer) !== undefined ? undefined : messages.reservationSlot;
   }
 }
 
@@ -173,9 +174,3 @@ function checkLength(value: string, min?: number, max?: number): string | undefi
   return undefined;
 }
 
-/** `YYYY-MM-DD` naming a day that exists (no 2月30日). */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}

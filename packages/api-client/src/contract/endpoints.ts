@@ -4,6 +4,8 @@ import {
   CalendarCategorySchema,
   CalendarCategoryTreeRootSchema,
   CalendarDisplaySettingsSchema,
+  CalendarSlotsSchema,
+  DateText,
   closed,
   FileRefSchema,
   Key,
@@ -102,6 +104,12 @@ export const endpoints = {
   getCalendarDisplaySettings: {
     ...routes.getCalendarDisplaySettings,
     response: Data(CalendarDisplaySettingsSchema),
+  },
+  getCalendarSlots: {
+    ...routes.getCalendarSlots,
+    // At most CALENDAR_RANGE_MAX_DAYS days, `from` to `to` inclusive.
+    query: Type.Object({ calendarId: Key, from: DateText, to: DateText }, closed),
+    response: Data(CalendarSlotsSchema),
   },
   uploadFile: {
     ...routes.uploadFile,

@@ -3,6 +3,8 @@ export {
   CalendarCategorySchema,
   CalendarCategoryTreeRootSchema,
   CalendarDisplaySettingsSchema,
+  CalendarRulesSchema,
+  CalendarSlotsSchema,
   CheckStatusSchema,
   ErrorBodySchema,
   FileRefSchema,
@@ -14,13 +16,14 @@ export {
   SurveyResultRowSchema,
   SurveySchemaItemSchema,
 } from './schemas.js';
-export { API_PREFIX, FILE_UPLOAD_LIMITS, routes } from '../routes.js';
+export { API_PREFIX, BOOKING_ERROR_CODES, CALENDAR_RANGE_MAX_DAYS, FILE_UPLOAD_LIMITS, routes } from '../routes.js';
 export type { EndpointName } from '../routes.js';
 export type {
   DataResponse,
   Endpoints,
   ErrorBody,
   FilterSurveyResultsBody,
+  CalendarSlotsQuery,
   LoginCodeQuery,
   LoginSession,
   RecordKeyBody,

@@ -5,6 +5,7 @@ import type {
   CalendarCategory,
   CalendarCategoryTreeRoot,
   CalendarDisplaySettings,
+  CalendarSlots,
   FileRef,
   Order,
   Product,
@@ -20,6 +21,7 @@ import type {
   CalendarCategorySchema,
   CalendarCategoryTreeRootSchema,
   CalendarDisplaySettingsSchema,
+  CalendarSlotsSchema,
   ErrorBodySchema,
   FileRefSchema,
   OrderSchema,
@@ -52,6 +54,7 @@ describe('entity schemas match @city/survey-core', () => {
     expectTypeOf<Static<typeof CalendarCategorySchema>>().toEqualTypeOf<CalendarCategory>();
     expectTypeOf<Static<typeof CalendarCategoryTreeRootSchema>>().toEqualTypeOf<CalendarCategoryTreeRoot>();
     expectTypeOf<Static<typeof CalendarDisplaySettingsSchema>>().toEqualTypeOf<CalendarDisplaySettings>();
+    expectTypeOf<Static<typeof CalendarSlotsSchema>>().toEqualTypeOf<CalendarSlots>();
     expectTypeOf<Static<typeof ErrorBodySchema>>().toEqualTypeOf<ErrorBody>();
   });
 });

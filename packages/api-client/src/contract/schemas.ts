@@ -54,7 +54,7 @@ export const SurveySchemaItemSchema = Type.Union([
   item('files', {}),
   item('selectProducts', { products: Type.Immutable(Type.Array(ProductSchema)) }),
   item('guide', {}),
-  item('reservation', { categoryId: Type.Optional(Key) }),
+  item('reservation', { categoryId: Type.Optional(Key), cost: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }),
 ]);
 
 export const SurveyConfigSchema = Type.Object(
@@ -145,6 +145,52 @@ export const CalendarCategoryTreeRootSchema = Type.Object(
 
 export const CalendarDisplaySettingsSchema = Type.Object(
   { categoryLabels: Type.Object({ tag1: Text, tag2: Text, tag3: Text }, closed) },
+  closed,
+);
+
+/** `YYYY-MM-DD` (the server checks the day exists). */
+export const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** `HH:MM`. */
+const TimeText = Type.String({ pattern: '^\\d{2}:\\d{2}$' });
+const Count = Type.Integer({ minimum: 0 });
+
+export const BookingDeadlineSchema = Type.Object(
+  { unit: Type.Union([Type.Literal('days'), Type.Literal('hours')]), amount: Count },
+  closed,
+);
+
+export const CalendarRulesSchema = Type.Object(
+  {
+    bookingOpensDaysAhead: Count,
+    bookingClosesBefore: BookingDeadlineSchema,
+    changeClosesBefore: BookingDeadlineSchema,
+    maxActiveBookingsPerUser: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  closed,
+);
+
+export const CalendarSlotSchema = Type.Object(
+  {
+    slotId: Key,
+    date: DateText,
+    start: TimeText,
+    end: TimeText,
+    capacity: Count,
+    left: Count,
+    status: Type.Union([Type.Literal('open'), Type.Literal('notOpenYet'), Type.Literal('closed'), Type.Literal('closedDay')]),
+  },
+  closed,
+);
+
+export const CalendarSlotsSchema = Type.Object(
+  {
+    calendarId: Key,
+    categoryId: Key,
+    rules: CalendarRulesSchema,
+    today: DateText,
+    closedDays: Type.Array(DateText),
+    slots: Type.Array(CalendarSlotSchema),
+  },
   closed,
 );
 

@@ -4,6 +4,7 @@ import type {
   CalendarCategory,
   CalendarCategoryTreeRoot,
   CalendarDisplaySettings,
+  CalendarSlots,
   FileRef,
   SubmissionPayload,
   SurveyConfig,
@@ -104,6 +105,13 @@ export interface TemporaryReservation {
   expiresAt: number;
 }
 
+/** Which calendar's slots, over which dates (`YYYY-MM-DD`, both included, at most 42 days). */
+export interface CalendarSlotsQuery {
+  calendarId: string;
+  from: string;
+  to: string;
+}
+
 export interface LoginCodeQuery {
   code: string;
   /** The login route on the current host, as sent to LINE's authorize endpoint. */
@@ -147,6 +155,7 @@ export interface Endpoints {
   getCalendarCategories: { query: never; body: never; response: DataResponse<CalendarCategory[]> };
   getCalendarCategoriesTree: { query: never; body: never; response: DataResponse<CalendarCategoryTreeRoot[]> };
   getCalendarDisplaySettings: { query: never; body: never; response: DataResponse<CalendarDisplaySettings> };
+  getCalendarSlots: { query: CalendarSlotsQuery; body: never; response: DataResponse<CalendarSlots> };
   /** The body is the file's bytes, not JSON. */
   uploadFile: { query: UploadFileQuery; body: never; response: DataResponse<FileRef> };
   /** The url of an uploaded file (`/files/:fileId`); the response is the file's bytes, not JSON. */
