@@ -20,6 +20,7 @@ import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
+import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
 import { filesModule } from './modules/files/routes.js';
 import { createSqliteFileRepository } from './modules/files/sqlite-file-repository.js';
 import { isOwnUpload } from './modules/files/uploads.js';
@@ -142,7 +143,13 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   }));
   // Demo surveys (and their claimable demo records) never go into a production database.
   if (options.seed ?? config.nodeEnv !== 'production') {
-    await seedDemoData(sqliteStore(connections, (connection) => ({ surveys: createSqliteSurveyRepository(connection), records: createSqliteRecordRepository(connection) })));
+    await seedDemoData(
+      sqliteStore(connections, (connection) => ({
+        surveys: createSqliteSurveyRepository(connection),
+        records: createSqliteRecordRepository(connection),
+        calendarImport: createSqliteCalendarImportRepository(connection),
+      })),
+    );
   }
 
   const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
