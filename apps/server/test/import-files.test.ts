@@ -61,6 +61,11 @@ describe('the published category tree', () => {
     ]);
   });
 
+  it('reads UTF-8 without a BOM as UTF-8, not as Shift_JIS mojibake', () => {
+    const file = read(Buffer.from('カテゴリID,大分類,中分類,小分類,カレンダー有無\n,健康診断,特定健診,中央保健センター,\n', 'utf8'));
+    expect(file).toEqual({ kind: 'categories', categories: [{ line: 2, tag1: '健康診断', tag2: '特定健診', tag3: '中央保健センター' }] });
+  });
+
   it('takes ids when given, and an empty 小分類', () => {
     const file = read(utf8WithBom('カテゴリID,大分類,中分類,小分類,カレンダー有無\r\nc-1,健康診断,特定健診,,1\r\n,健康診断,がん検診,,\r\n'));
     if (file.kind !== 'categories') throw new Error(file.kind);
