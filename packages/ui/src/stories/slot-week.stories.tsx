@@ -74,7 +74,6 @@ export const OutsideWindow: Story = {
       if (slot.date <= '2026-12-01') return { status: 'closed' };
       return slot.date >= '2026-12-05' ? { status: 'notOpenYet' } : {};
     }),
-    onPreviousWeek: undefined,
   },
 };
 
