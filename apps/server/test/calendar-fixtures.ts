@@ -159,7 +159,8 @@ export interface HttpClient {
 }
 
 export async function listen(ctx: TestContext): Promise<HttpClient> {
-  await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  // A backlog above Node's default (511), so a burst of a thousand connections is accepted at once.
+  await ctx.app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
   const { port } = ctx.app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   const standIn = ctx.app.lineStandIn;
