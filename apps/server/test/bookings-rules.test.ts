@@ -243,6 +243,18 @@ describe('slots that cannot be booked', () => {
   });
 });
 
+describe('retries', () => {
+  it('claims once for a submission retried with the same Idempotency-Key, and answers the same', async () => {
+    const body = bookingPayload(one.userId, slotValue('checkup-central', '2026-12-03', '1'), { config: APPEND_BOOKING_SURVEY, now: 1 });
+    const headers = { 'idempotency-key': 'retry-0001' };
+    const first = await http.call(one, 'putReservation', { body, headers });
+    const again = await http.call(one, 'putReservation', { body, headers });
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1 });
+  });
+});
+
 describe('the per-citizen limit', () => {
   it('refuses a fourth active booking; one whose slot ended (at 10:00 exactly) no longer counts', async () => {
     const appendBook = (date: string, slotId: string, now: number) =>
