@@ -17,6 +17,7 @@ import {
   recordOfRows,
   refuseOrders,
   reservationAnswers,
+  reservationItemKeys,
   staffRowsToKeep,
   verifiedAnswers,
 } from './submission-rules.js';
@@ -80,6 +81,7 @@ export async function submitRecord(
       userId,
       partitionKey,
       answers: reservationAnswers(citizenSurvey, answers),
+      itemKeys: reservationItemKeys(citizenSurvey),
       replacedKeys: removePartitionKeys,
       now: deps.now(),
     });
