@@ -75,7 +75,8 @@ export async function submitRecord(
     if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
     await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
 
-    // The record edited first: its claims are the ones an edit keeps or moves.
+    // The records this submission replaces, the one it edits (oldPartitionKey) first: their claims
+    // are the ones an edit keeps or moves.
     const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
     const claims = await planClaims(calendars, {
       userId,
