@@ -117,7 +117,7 @@ describe('changes and cancellations', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       code: 'change_deadline_passed',
-      message: '予約の変更・キャンセルの受付期限を過ぎているため、変更できません。',
+      message: '予約の変更・キャンセルの受付期限を過ぎているため、変更もキャンセルもできません。',
     });
     expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-05|2': 1 });
   });
