@@ -31,7 +31,17 @@ export const messages = {
   recordClosed: 'キャンセルまたは取り消しされた回答は変更できません。',
   notEditable: 'この項目は変更できません。',
   paymentsNotAvailable: 'お支払いを伴う申し込みは、まだご利用いただけません。',
-  reservationsNotAvailable: '予約枠の申し込みは、まだご利用いただけません。',
   lineUnavailable: 'LINEとの通信に失敗しました。しばらくしてから、もう一度お試しください。',
   internal: 'サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。',
+
+  // ---- Calendars and bookings ----
+  calendarNotFound: 'カレンダーが見つかりません。',
+  invalidDateRange: '表示する期間が正しくありません。',
+  slotFull: '選んだ予約枠は満員になりました。カレンダーで空いている枠を選び直してください。',
+  slotNotFound: '選んだ予約枠が見つかりません。カレンダーから選び直してください。',
+  closedDay: '選んだ日は休業日のため予約できません。別の日を選んでください。',
+  bookingNotOpen: '選んだ予約枠は、まだ予約の受付を開始していません。',
+  bookingClosed: '選んだ予約枠は、予約の受付を終了しました。別の枠を選んでください。',
+  changeDeadlinePassed: '予約の変更・キャンセルの受付期限を過ぎているため、変更もキャンセルもできません。',
+  bookingLimitReached: '予約できる件数の上限に達しています。ほかの予約をキャンセルしてから、お申し込みください。',
 } as const;
