@@ -37,6 +37,15 @@ const rowsOfUser = db.prepare(
 );
 const searchable = db.prepare('SELECT config_json FROM survey_configs WHERE searchable = 1 ORDER BY survey_id');
 
+// The least a booking on a hot slot can cost: take the write lock, move one unit by a conditional
+// UPDATE of a counter (never past the capacity, never below zero), commit. Each connection books
+// (+1) then frees (-1) in turn; a run that stops between the two leaves a unit booked, so the
+// capacity is large enough never to refuse (the condition is still evaluated every time).
+db.exec('CREATE TABLE IF NOT EXISTS anchor_slots (slot_id TEXT PRIMARY KEY, booked INTEGER NOT NULL, capacity INTEGER NOT NULL) STRICT');
+db.prepare("INSERT OR IGNORE INTO anchor_slots VALUES ('hot', 0, 1000000)").run();
+const moveUnit = db.prepare('UPDATE anchor_slots SET booked = booked + ? WHERE slot_id = ? AND booked + ? BETWEEN 0 AND capacity');
+const book = db.transaction((delta: number) => moveUnit.run(delta, 'hot', delta).changes);
+
 // The record's rows replaced in one transaction, with its idempotency key remembered.
 const replace = db.transaction((rows: Row[], idempotencyKey: string) => {
   const [first] = rows;
@@ -57,6 +66,10 @@ app.post<{ Body: { data: Row[] } }>('/putItem', async (request) => {
   const [first] = request.body.data;
   replace.immediate(request.body.data, String(request.headers['idempotency-key'] ?? ''));
   return { result: 'OK', partitionKey: first?.partitionKey, receiptNumber: `R${first?.partitionKey ?? ''}` };
+});
+app.post<{ Body: { delta: number } }>('/book', async (request, reply) => {
+  if (book.immediate(request.body.delta) === 0) return reply.code(409).send({ code: 'slot_full' });
+  return { result: 'OK' };
 });
 app.get<{ Querystring: { surveyId: string } }>('/rowsOfUser', async (request) => {
   const rows = rowsOfUser.all(request.query.surveyId, String(request.headers['x-user-id'])) as Record<string, string | number | null>[];

@@ -7,8 +7,11 @@ export interface LoadSpec {
   url: string;
   method: 'GET' | 'POST';
   durationSeconds: number;
-  /** One per connection: each connection is one citizen with their own headers and body. */
-  connections: { headers: Record<string, string>; body?: string }[];
+  /**
+   * One per connection: each connection is one citizen with their own headers and body, or bodies
+   * sent in turn (a citizen moving a booking back and forth).
+   */
+  connections: { headers: Record<string, string>; body?: string; bodies?: string[] }[];
   /** Give every request its own Idempotency-Key, as the citizen app does for every submission. */
   idempotencyKeys?: boolean;
 }
@@ -34,7 +37,10 @@ const result = await autocannon({
     const connection = spec.connections[nextConnection++ % spec.connections.length];
     if (connection === undefined) throw new Error('no connection spec');
     const headers = { ...connection.headers, ...(spec.idempotencyKeys === true ? { 'idempotency-key': '[<id>]' } : {}) };
-    if (connection.body === undefined) client.setHeaders(headers);
+    if (connection.bodies !== undefined) {
+      const jsonHeaders = { ...headers, 'content-type': 'application/json' };
+      client.setRequests(connection.bodies.map((body) => ({ method: spec.method, headers: jsonHeaders, body })));
+    } else if (connection.body === undefined) client.setHeaders(headers);
     else client.setHeadersAndBody({ ...headers, 'content-type': 'application/json' }, connection.body);
   },
 });

@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { routes } from '@city/api-client/contract';
 import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-data';
 import { signWebIdToken } from '@city/line-stand-in';
-import type { Answers, SubmissionPayload } from '@city/survey-core';
-import { buildSubmissionPayload } from '@city/survey-core';
+import type { Answers, SubmissionPayload, SurveyConfig } from '@city/survey-core';
+import { addDaysToDate, buildSubmissionPayload, formatReservationValue, todayInJapan } from '@city/survey-core';
 import { openDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
@@ -40,17 +40,46 @@ process.once('exit', () => {
   else rmSync(work, { recursive: true, force: true });
 });
 
-/** The same demo surveys in both databases, before either server opens them. */
+/**
+ * The booking case: a survey whose one reservation item books a venue with two slots a week ahead,
+ * `hot` and `cold`, ten units each, and no limit per citizen. Each citizen moves their booking
+ * from one to the other and back: every request frees a claim and takes one, and the hot slot
+ * always has the ten citizens' claims to count.
+ */
+const BOOKING_SURVEY: SurveyConfig = {
+  surveyId: 'bench-booking',
+  surveyTitle: '予約 (bench)',
+  surveySchema: [
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true },
+    { itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'bench-venue', required: true },
+  ],
+};
+const BOOKING_DATE = addDaysToDate(todayInJapan(), 7);
+
+function addBookingCalendar(db: ReturnType<typeof openDatabase>): void {
+  db.prepare("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES ('bench-venue', '予約', '', '', 0)").run();
+  db.prepare(
+    `INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
+       change_closes_unit, change_closes_amount, max_active_bookings_per_user, updated_at)
+     VALUES ('bench-calendar', 'bench-venue', 60, 'days', 1, 'days', 1, NULL, 0)`,
+  ).run();
+  const slot = db.prepare("INSERT INTO calendar_slots (calendar_id, date, slot_id, start_time, end_time, capacity) VALUES ('bench-calendar', ?, ?, '10:00', '11:00', 10)");
+  slot.run(BOOKING_DATE, 'hot');
+  slot.run(BOOKING_DATE, 'cold');
+}
+
+/** The same demo surveys in both databases, before either server opens them, and the booking case's calendar. */
 async function seedDatabase(file: string): Promise<void> {
   const db = openDatabase(file);
   const connections = connectSqlite(db);
-  await seedDemoData(
-    sqliteStore(connections, (c) => ({
-      surveys: createSqliteSurveyRepository(c),
-      records: createSqliteRecordRepository(c),
-      calendarImport: createSqliteCalendarImportRepository(c),
-    })),
-  );
+  const store = sqliteStore(connections, (c) => ({
+    surveys: createSqliteSurveyRepository(c),
+    records: createSqliteRecordRepository(c),
+    calendarImport: createSqliteCalendarImportRepository(c),
+  }));
+  await seedDemoData(store);
+  await store.transaction(({ surveys }) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));
+  addBookingCalendar(db);
   connections.reader.close();
   db.close();
 }
@@ -197,6 +226,20 @@ for (const [i, { userId, token }] of citizens.entries()) {
     await post(`${anchor}/putItem`, headers, payload);
   }
 }
+// Booking: each citizen's record of the booking survey moves between the hot and the cold slot.
+const booking = citizens.map(({ userId, token }, i) => ({
+  headers: { authorization: `Bearer ${token}` },
+  bodies: ['hot', 'cold'].map((slotId) =>
+    JSON.stringify(
+      buildSubmissionPayload({
+        config: BOOKING_SURVEY,
+        userId,
+        answers: { name: `市民 ${i}号`, slot: formatReservationValue({ categoryId: 'bench-venue', date: BOOKING_DATE, slotId }) },
+      }),
+    ),
+  ),
+}));
+const anchorBooking = citizens.map(() => ({ headers: {}, bodies: [JSON.stringify({ delta: 1 }), JSON.stringify({ delta: -1 })] }));
 const asCitizen = citizens.map(({ userId, token }) => ({ headers: { authorization: `Bearer ${token}`, 'x-user-id': userId } }));
 
 const cases = [
@@ -205,6 +248,12 @@ const cases = [
     name: `putItem (市民アンケート, ${rowsPerRecord} rows, update)`,
     server: { url: `${server}${routes.putReservation.path}`, method: 'POST', connections: putItem, idempotencyKeys: true },
     anchor: { url: `${anchor}/putItem`, method: 'POST', connections: putItem, idempotencyKeys: true },
+  },
+  {
+    id: 'booking',
+    name: 'putItem booking one hot slot (each citizen moves their booking between two slots; anchor: BEGIN IMMEDIATE + a conditional UPDATE)',
+    server: { url: `${server}${routes.putReservation.path}`, method: 'POST', connections: booking, idempotencyKeys: true },
+    anchor: { url: `${anchor}/book`, method: 'POST', connections: anchorBooking },
   },
   {
     id: 'records',

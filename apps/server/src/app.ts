@@ -15,12 +15,15 @@ import type { SqliteDatabase } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import type { SqliteConnections } from './db/sqlite-store.js';
 import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
+import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
 import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
 import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
+import { calendarsModule } from './modules/calendars/routes.js';
+import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
 import { filesModule } from './modules/files/routes.js';
 import { createSqliteFileRepository } from './modules/files/sqlite-file-repository.js';
 import { isOwnUpload } from './modules/files/uploads.js';
@@ -37,16 +40,10 @@ const LINE_ACCESS_BASE_URL = 'https://access.line.me';
 export const BODY_LIMIT_BYTES = 512 * 1024;
 
 /**
- * Endpoints of the contract that no module serves yet: they arrive with their issues (calendars,
- * then temporary holds with payments). Until then their paths answer the JSON 404.
+ * Endpoints of the contract that no module serves yet: they arrive with their issues (temporary
+ * holds with payments). Until then their paths answer the JSON 404.
  */
-export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = [
-  'putTemporaryReservation',
-  'getCalendarCategories',
-  'getCalendarCategoriesTree',
-  'getCalendarDisplaySettings',
-  'getCalendarSlots',
-];
+export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = ['putTemporaryReservation'];
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -55,6 +52,11 @@ export interface BuildAppOptions {
   /** Seed the demo surveys into an empty database. Default: outside production only. */
   seed?: boolean;
   logger?: boolean;
+  /**
+   * The clock booking rules are applied at (ms since the epoch): windows, deadlines, what a slot
+   * shows. Default `Date.now`; tests set the exact minute.
+   */
+  now?: () => number;
 }
 
 export type App = FastifyInstance & {
@@ -140,7 +142,10 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     idempotency: createSqliteIdempotencyRepository(connection),
     lookupGuards: createSqliteLookupGuardRepository(connection),
     surveys: createSqliteSurveyRepository(connection),
+    calendars: createSqliteCalendarRepository(connection),
   }));
+  const calendars = sqliteStore(connections, createSqliteCalendarRepository);
+  const now = options.now ?? Date.now;
   // Demo surveys (and their claimable demo records) never go into a production database.
   if (options.seed ?? config.nodeEnv !== 'production') {
     await seedDemoData(
@@ -150,7 +155,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
         calendarImport: createSqliteCalendarImportRepository(connection),
       })),
       // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
-      { calendars: config.nodeEnv !== 'test' },
+      { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()) },
     );
   }
 
@@ -158,7 +163,10 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const authenticate = createAuthenticate(verifyIdToken);
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
   await app.register(surveysModule({ authenticate, surveys: surveys.read }));
-  await app.register(recordsModule({ authenticate, store: records, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }));
+  await app.register(
+    recordsModule({ authenticate, store: records, now, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }),
+  );
+  await app.register(calendarsModule({ authenticate, calendars: calendars.read, now }));
   await app.register(filesModule({ authenticate, store: files }));
   if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PATH });
 
