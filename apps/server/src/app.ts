@@ -15,11 +15,13 @@ import type { SqliteDatabase } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import type { SqliteConnections } from './db/sqlite-store.js';
 import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
+import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
 import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
+import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
 import { calendarsModule } from './modules/calendars/routes.js';
 import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
 import { filesModule } from './modules/files/routes.js';
@@ -146,7 +148,15 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const now = options.now ?? Date.now;
   // Demo surveys (and their claimable demo records) never go into a production database.
   if (options.seed ?? config.nodeEnv !== 'production') {
-    await seedDemoData(sqliteStore(connections, (connection) => ({ surveys: createSqliteSurveyRepository(connection), records: createSqliteRecordRepository(connection) })));
+    await seedDemoData(
+      sqliteStore(connections, (connection) => ({
+        surveys: createSqliteSurveyRepository(connection),
+        records: createSqliteRecordRepository(connection),
+        calendarImport: createSqliteCalendarImportRepository(connection),
+      })),
+      // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
+      { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()) },
+    );
   }
 
   const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
