@@ -135,18 +135,19 @@ export async function releaseClaims(calendars: CalendarRepository, partitionKey:
 
 /** The calendar and slot a reservation answer names, or 400 `slot_not_found`. */
 async function resolveSlot(calendars: CalendarRepository, item: ReservationItem, value: string): Promise<{ calendar: StoredCalendar; slot: StoredSlot }> {
-  const notFound = refusal(400, BOOKING_ERROR_CODES.slotNotFound, messages.slotNotFound, item.itemKey);
+  // A function, not an error made up front: an Error records its stack, and most answers are fine.
+  const notFound = () => refusal(400, BOOKING_ERROR_CODES.slotNotFound, messages.slotNotFound, item.itemKey);
   const ref = parseReservationValue(value);
-  if (ref === undefined) throw notFound;
+  if (ref === undefined) throw notFound();
   const category = await calendars.findCategory(ref.categoryId);
-  if (category?.calendarId === undefined) throw notFound;
+  if (category?.calendarId === undefined) throw notFound();
   if (item.categoryId !== undefined) {
     const allowed = await calendars.findCategory(item.categoryId);
-    if (allowed === undefined || !isSameOrBelow(category, allowed)) throw notFound;
+    if (allowed === undefined || !isSameOrBelow(category, allowed)) throw notFound();
   }
   const calendar = await calendars.findCalendar(category.calendarId);
   const slot = calendar === undefined ? undefined : await calendars.findSlot(calendar.calendarId, ref.date, ref.slotId);
-  if (calendar === undefined || slot === undefined) throw notFound;
+  if (calendar === undefined || slot === undefined) throw notFound();
   return { calendar, slot };
 }
 
