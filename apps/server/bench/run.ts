@@ -18,6 +18,7 @@ import { buildSubmissionPayload } from '@city/survey-core';
 import { openDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
+import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { benchSettings, keepFiles, onlyCases, profileDir, searchPath } from './env.js';
@@ -43,7 +44,13 @@ process.once('exit', () => {
 async function seedDatabase(file: string): Promise<void> {
   const db = openDatabase(file);
   const connections = connectSqlite(db);
-  await seedDemoData(sqliteStore(connections, (c) => ({ surveys: createSqliteSurveyRepository(c), records: createSqliteRecordRepository(c) })));
+  await seedDemoData(
+    sqliteStore(connections, (c) => ({
+      surveys: createSqliteSurveyRepository(c),
+      records: createSqliteRecordRepository(c),
+      calendarImport: createSqliteCalendarImportRepository(c),
+    })),
+  );
   connections.reader.close();
   db.close();
 }

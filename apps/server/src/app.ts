@@ -20,6 +20,9 @@ import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSecurity } from './http/security.js';
+import { calendarsModule } from './modules/calendars/routes.js';
+import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
+import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
 import { filesModule } from './modules/files/routes.js';
 import { createSqliteFileRepository } from './modules/files/sqlite-file-repository.js';
 import { isOwnUpload } from './modules/files/uploads.js';
@@ -36,16 +39,10 @@ const LINE_ACCESS_BASE_URL = 'https://access.line.me';
 export const BODY_LIMIT_BYTES = 512 * 1024;
 
 /**
- * Endpoints of the contract that no module serves yet: they arrive with their issues (calendars,
- * then temporary holds with payments). Until then their paths answer the JSON 404.
+ * Endpoints of the contract that no module serves yet: they arrive with their issues (temporary
+ * holds with payments). Until then their paths answer the JSON 404.
  */
-export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = [
-  'putTemporaryReservation',
-  'getCalendarCategories',
-  'getCalendarCategoriesTree',
-  'getCalendarDisplaySettings',
-  'getCalendarSlots',
-];
+export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = ['putTemporaryReservation'];
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -54,6 +51,11 @@ export interface BuildAppOptions {
   /** Seed the demo surveys into an empty database. Default: outside production only. */
   seed?: boolean;
   logger?: boolean;
+  /**
+   * The clock booking rules are applied at (ms since the epoch): windows, deadlines, what a slot
+   * shows. Default `Date.now`; tests set the exact minute.
+   */
+  now?: () => number;
 }
 
 export type App = FastifyInstance & {
@@ -139,17 +141,29 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     idempotency: createSqliteIdempotencyRepository(connection),
     lookupGuards: createSqliteLookupGuardRepository(connection),
     surveys: createSqliteSurveyRepository(connection),
+    calendars: createSqliteCalendarRepository(connection),
   }));
+  const calendars = sqliteStore(connections, createSqliteCalendarRepository);
+  const now = options.now ?? Date.now;
   // Demo surveys (and their claimable demo records) never go into a production database.
   if (options.seed ?? config.nodeEnv !== 'production') {
-    await seedDemoData(sqliteStore(connections, (connection) => ({ surveys: createSqliteSurveyRepository(connection), records: createSqliteRecordRepository(connection) })));
+    await seedDemoData(
+      sqliteStore(connections, (connection) => ({
+        surveys: createSqliteSurveyRepository(connection),
+        records: createSqliteRecordRepository(connection),
+        calendarImport: createSqliteCalendarImportRepository(connection),
+      })),
+    );
   }
 
   const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
   const authenticate = createAuthenticate(verifyIdToken);
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
   await app.register(surveysModule({ authenticate, surveys: surveys.read }));
-  await app.register(recordsModule({ authenticate, store: records, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }));
+  await app.register(
+    recordsModule({ authenticate, store: records, now, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }),
+  );
+  await app.register(calendarsModule({ authenticate, calendars: calendars.read, now }));
   await app.register(filesModule({ authenticate, store: files }));
   if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PATH });
 

@@ -1,15 +1,30 @@
-import { DEMO_IMPORTED_RECORDS, DEMO_SURVEYS } from '@city/demo-data';
-import { buildSurveyResultRows } from '@city/survey-core';
+import type { DemoBooking } from '@city/demo-data';
+import { DEMO_CATEGORIES, DEMO_IMPORTED_RECORDS, DEMO_SURVEYS, demoCalendars, demoNeighbourBookings, HEALTH_CHECKUP } from '@city/demo-data';
+import type { SurveyConfig } from '@city/survey-core';
+import { buildSurveyResultRows, todayInJapan } from '@city/survey-core';
 import type { Store } from './db/store.js';
+import type { CalendarImportRepository } from './modules/calendars/import/calendar-import-repository.js';
 import type { RecordRepository } from './modules/records/record-repository.js';
 import type { SurveyRepository } from './modules/surveys/survey-repository.js';
 
+/** What seeding writes: surveys, records, and the calendars (through the import's writer). */
+export type DemoSeedStore = Store<{ surveys: SurveyRepository; records: RecordRepository; calendarImport: CalendarImportRepository }>;
+
 /**
- * Seeds the demo surveys (and the records staff "imported", unclaimed) into an empty database, in
- * one transaction; does nothing when any survey exists, so it is safe on every start.
+ * Seeds the demo data outside production, safe on every start:
+ * - into an empty database, the demo surveys and the records staff "imported" (unclaimed);
+ * - on every start, the demo calendars of the health check-up survey for `today` (Japan time) to
+ *   today+27, since they are relative to today: missing categories, calendars, and the slots of
+ *   dates that have none are added (nothing existing is changed, claimed slots included), and the
+ *   neighbours' bookings that make one slot few-left and one full move to this start's date.
  */
-export async function seedDemoData(store: Store<{ surveys: SurveyRepository; records: RecordRepository }>): Promise<void> {
-  // Read first: a database with surveys (every start but the first) takes no write lock.
+export async function seedDemoData(store: DemoSeedStore, today: string = todayInJapan()): Promise<void> {
+  await seedDemoSurveys(store);
+  await store.transaction((repositories) => seedDemoCalendars(repositories, today));
+}
+
+async function seedDemoSurveys(store: DemoSeedStore): Promise<void> {
+  // Read first: a database with surveys (every start but the first) takes no write lock here.
   if (!(await store.read.surveys.isEmpty())) return;
   await store.transaction(async ({ surveys, records }) => {
     if (!(await surveys.isEmpty())) return; // another process seeded it meanwhile
@@ -17,14 +32,82 @@ export async function seedDemoData(store: Store<{ surveys: SurveyRepository; rec
     for (const imported of DEMO_IMPORTED_RECORDS) {
       const config = DEMO_SURVEYS.find((survey) => survey.config.surveyId === imported.surveyId)?.config;
       if (config === undefined) throw new Error(`No demo survey ${imported.surveyId} for imported record ${imported.partitionKey}`);
-      const rows = buildSurveyResultRows({
-        config,
-        userId: 'pending',
-        answers: imported.answers,
-        existingResults: [{ partitionKey: imported.partitionKey } as never],
-        updateExist: true,
-      }).map((row) => ({ ...row, userId: '' }));
+      const rows = demoRows(config, 'pending', imported.partitionKey, imported.answers).map((row) => ({ ...row, userId: '' }));
       await records.replace({ rows, receiptNumber: imported.receiptNumber, removePartitionKeys: [] });
     }
+  });
+}
+
+/** The rows of a demo record, under its fixed partition key. */
+function demoRows(config: SurveyConfig, userId: string, partitionKey: string, answers: DemoBooking['answers']) {
+  return buildSurveyResultRows({ config, userId, answers, existingResults: [{ partitionKey } as never], updateExist: true });
+}
+
+async function seedDemoCalendars(
+  { surveys, records, calendarImport }: { surveys: SurveyRepository; records: RecordRepository; calendarImport: CalendarImportRepository },
+  today: string,
+): Promise<void> {
+  // A database seeded before the reservation demo existed gets its survey too.
+  if ((await surveys.find(HEALTH_CHECKUP.surveyId)) === undefined) {
+    const demo = DEMO_SURVEYS.find((survey) => survey.config.surveyId === HEALTH_CHECKUP.surveyId);
+    if (demo !== undefined) await surveys.save(demo);
+  }
+
+  const stored = await calendarImport.categories();
+  let position = Math.max(0, ...stored.map((category) => category.position + 1));
+  const pathOf = (category: { tag1: string; tag2?: string; tag3?: string }) => `${category.tag1}\u0000${category.tag2 ?? ''}\u0000${category.tag3 ?? ''}`;
+  const storedIds = new Set(stored.map((category) => category.categoryId));
+  const storedPaths = new Set(stored.map(pathOf));
+  for (const category of DEMO_CATEGORIES) {
+    // A category staff made or imported under the same name stays as it is.
+    if (storedIds.has(category.categoryId) || storedPaths.has(pathOf(category))) continue;
+    await calendarImport.insertCategory({ categoryId: category.categoryId, tag1: category.tag1, tag2: category.tag2 ?? '', tag3: category.tag3 ?? '', position });
+    position += 1;
+  }
+
+  for (const calendar of demoCalendars(today)) {
+    if ((await calendarImport.findCalendar(calendar.calendarId)) === undefined) {
+      const categoryExists = (await calendarImport.categories()).some((category) => category.categoryId === calendar.categoryId);
+      if (!categoryExists || (await calendarImport.calendarOfCategory(calendar.categoryId)) !== undefined) continue;
+      await calendarImport.insertCalendar({ calendarId: calendar.calendarId, categoryId: calendar.categoryId, rules: calendar.rules });
+    }
+    // Only dates with no slot at all get the demo's: a date staff changed (or citizens booked) is left alone.
+    const dates = [...new Set([...calendar.slots.map((slot) => slot.date), ...calendar.closedDays])];
+    const datesWithSlots = new Set((await calendarImport.slotsOn(calendar.calendarId, dates)).map((slot) => slot.date));
+    for (const slot of calendar.slots) {
+      if (!datesWithSlots.has(slot.date)) await calendarImport.addSlotIfMissing(calendar.calendarId, slot);
+    }
+    for (const date of calendar.closedDays) {
+      if (!datesWithSlots.has(date)) await calendarImport.addClosedDay(calendar.calendarId, date);
+    }
+  }
+
+  for (const booking of demoNeighbourBookings(today)) await seedNeighbourBooking({ records, calendarImport }, booking);
+}
+
+/**
+ * A neighbour's record and the units it claims, on this start's busy date. A record still on an
+ * earlier date is replaced (its old claim goes with it). When citizens already took the units,
+ * the neighbour stays away: the database would refuse the claim.
+ */
+async function seedNeighbourBooking(
+  { records, calendarImport }: { records: RecordRepository; calendarImport: CalendarImportRepository },
+  booking: DemoBooking,
+): Promise<void> {
+  const { itemKey } = booking;
+  const claim = await calendarImport.claimOf(booking.partitionKey, itemKey);
+  if (claim !== undefined && claim.calendarId === booking.calendarId && claim.date === booking.slot.date && claim.slotId === booking.slot.slotId) return;
+  const [slot] = (await calendarImport.slotsOn(booking.calendarId, [booking.slot.date])).filter((candidate) => candidate.slotId === booking.slot.slotId);
+  if (slot === undefined || slot.capacity - slot.claimed < booking.units) return;
+  const rows = demoRows(HEALTH_CHECKUP, booking.userId, booking.partitionKey, booking.answers);
+  await records.replace({ rows, receiptNumber: booking.receiptNumber, removePartitionKeys: [booking.partitionKey] });
+  await calendarImport.insertClaim({
+    partitionKey: booking.partitionKey,
+    itemKey,
+    calendarId: booking.calendarId,
+    date: booking.slot.date,
+    slotId: booking.slot.slotId,
+    userId: booking.userId,
+    units: booking.units,
   });
 }

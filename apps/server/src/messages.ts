@@ -31,7 +31,97 @@ export const messages = {
   recordClosed: 'キャンセルまたは取り消しされた回答は変更できません。',
   notEditable: 'この項目は変更できません。',
   paymentsNotAvailable: 'お支払いを伴う申し込みは、まだご利用いただけません。',
-  reservationsNotAvailable: '予約枠の申し込みは、まだご利用いただけません。',
   lineUnavailable: 'LINEとの通信に失敗しました。しばらくしてから、もう一度お試しください。',
   internal: 'サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。',
+
+  // ---- Calendars and bookings ----
+  calendarNotFound: 'カレンダーが見つかりません。',
+  invalidDateRange: '表示する期間が正しくありません。',
+  slotFull: '選んだ予約枠は満員になりました。カレンダーで空いている枠を選び直してください。',
+  slotNotFound: '選んだ予約枠が見つかりません。カレンダーから選び直してください。',
+  closedDay: '選んだ日は休業日のため予約できません。別の日を選んでください。',
+  bookingNotOpen: '選んだ予約枠は、まだ予約の受付を開始していません。',
+  bookingClosed: '選んだ予約枠は、予約の受付を終了しました。別の枠を選んでください。',
+  changeDeadlinePassed: '予約の変更・キャンセルの受付期限を過ぎているため、変更できません。',
+  bookingLimitReached: '予約できる件数の上限に達しています。ほかの予約をキャンセルしてから、お申し込みください。',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Importing the earlier platform's CSV files (`import-calendar`): what staff read in the command's
+// summary and refusals. A problem is printed after its place: `3行目 5列目: <message>`.
+// ---------------------------------------------------------------------------------------------
+
+/** Every Japanese text of the calendar import command, in one place. */
+export const importMessages = {
+  // Where a problem is.
+  at: (line: number, column?: number) => (column === undefined ? `${line}行目` : `${line}行目 ${column}列目`),
+  // Reading the file.
+  notReadable: (character: number) =>
+    `${character}文字目に Shift_JIS として読めないバイトがあります。Shift_JIS（または BOM 付き UTF-8）で保存し直してください`,
+  emptyFile: 'ファイルが空です',
+  unclosedQuote: '引用符（"）が閉じられていません',
+  quoteInField: '引用符（"）で囲まれていない項目の中に引用符があります',
+  textAfterQuote: '閉じた引用符（"）のあとに、カンマ以外の文字があります',
+  columnCount: (found: number, expected: number) => `列の数が${found}です（見出しは${expected}列です）`,
+  unknownKind:
+    'ファイルの種類が分かりません。見出し行が「カテゴリID,大分類,中分類,小分類,カレンダー有無」（分類）、「id,____,____,日付…」（予約枠）または「ユーザーID,パーティションキー,…」（アンケート結果）のファイルを指定してください',
+  // Category tree files.
+  categoryHeader: '見出し行は「カテゴリID,大分類,中分類,小分類,カレンダー有無」にしてください',
+  categoryIdFormat: 'カテゴリIDに空白、「#」、「|」は使えません（128文字まで）',
+  tag1Required: '大分類を入力してください',
+  tag2RequiredForTag3: '小分類があるときは中分類も入力してください',
+  duplicateCategoryId: (firstLine: number) => `カテゴリIDが${firstLine}行目と重複しています`,
+  duplicateCategoryPath: (firstLine: number) => `同じ分類が${firstLine}行目にもあります`,
+  categoryIdTaken: (id: string, path: string) => `カテゴリID「${id}」は、すでに別の分類「${path}」に使われています`,
+  categoryPathTaken: (path: string, id: string) => `分類「${path}」は、すでに別のカテゴリID「${id}」で登録されています`,
+  // Slot files.
+  slotHeader: '見出し行は「id,____,____,」のあとに日付（例: 2021/4/5）を並べてください',
+  dateFormat: '日付は「2021/4/5」の形で、実在する日付を入力してください',
+  duplicateDate: (firstColumn: number) => `日付が${firstColumn}列目と重複しています`,
+  closedDayFlag: '休日は 0（営業日）か 1（休日）で入力してください',
+  slotIdFormat: '枠IDを入力してください（空白、「#」、「|」は使えません。128文字まで）',
+  duplicateSlotId: (firstLine: number) => `枠IDが${firstLine}行目と重複しています`,
+  timeFormat: '時刻は「10:00」の形（00:00〜24:00）で入力してください',
+  endAfterStart: '終了時刻は開始時刻より後にしてください',
+  capacityFormat: '定員は0以上の整数で入力してください',
+  noSlots: '予約枠の行がありません',
+  // Survey-result files.
+  surveyHeader: '見出し行は「ユーザーID,パーティションキー,#,」で始めてください',
+  categoryReference: '分類は「category#<カテゴリID>」の形で入力してください',
+  // Options and the database.
+  calendarRequired: '予約枠のファイルには、取り込み先のカレンダーを --calendar <カレンダーID> で指定してください',
+  calendarIdFormat: 'カレンダーIDは英数字、「-」、「_」で64文字までにしてください',
+  categoryRequiredForNewCalendar: (calendarId: string) =>
+    `カレンダー「${calendarId}」はまだありません。作成するには、付ける分類を --category <カテゴリID> で指定してください`,
+  categoryNotFound: (categoryId: string) => `カテゴリ「${categoryId}」が見つかりません。先に分類のファイルを取り込んでください`,
+  categoryHasChildren: (categoryId: string) => `カテゴリ「${categoryId}」の下に分類があるため、カレンダーを付けられません。いちばん下の分類を指定してください`,
+  categoryHasCalendar: (categoryId: string, calendarId: string) => `カテゴリ「${categoryId}」には、すでにカレンダー「${calendarId}」があります`,
+  calendarOnOtherCategory: (calendarId: string, categoryId: string) =>
+    `カレンダー「${calendarId}」は別のカテゴリ「${categoryId}」に付いています`,
+  optionsNotForCategories: '分類のファイルには --calendar、--category を指定できません',
+  capacityBelowClaims: (date: string, start: string, end: string, claimed: number, capacity: number) =>
+    `${date} ${start}〜${end} は予約済みが ${claimed} のため、定員を ${capacity} にはできません`,
+  claimedSlotRemoved: (date: string, start: string, end: string, claimed: number) =>
+    `${date} ${start}〜${end} は予約済みが ${claimed} のため、ファイルにない枠として削除することはできません`,
+  // The summary.
+  refused: (problems: number) => `取り込みを中止しました（問題 ${problems} 件）。データベースは変更していません。`,
+  capacityRefused: '予約済みの数より少ない定員にはできません。次の枠を見直してください:',
+  unchanged: '変更なし（同じ内容がすでに取り込まれています）',
+  categoriesSummary: (added: number, changed: number, unchanged: number) =>
+    `分類: 追加 ${added} 件、変更 ${changed} 件、変更なし ${unchanged} 件`,
+  slotsSummary: (calendarId: string, created: boolean) => `カレンダー「${calendarId}」${created ? '（新規作成）' : ''}に取り込みました`,
+  slotCounts: (added: number, changed: number, removed: number, unchanged: number) =>
+    `予約枠: 追加 ${added} 件、変更 ${changed} 件、削除 ${removed} 件、変更なし ${unchanged} 件`,
+  closedDayCounts: (added: number, removed: number) => `休日: 追加 ${added} 件、解除 ${removed} 件`,
+  slotFileHolds: (dates: number, first: string, last: string, slots: number, closedDays: number) =>
+    `${first}〜${last} の ${dates} 日分、予約枠 ${slots} 件（うち休日 ${closedDays} 日）`,
+  surveyFile: (records: number) => `アンケート結果のファイルです（${records} 件）。アンケート結果の取り込みには対応していないため、何も書き込んでいません。`,
+  surveyColumns: (columns: string) => `回答の列: ${columns}`,
+  surveyCategories: (references: string) => `分類の参照: ${references}`,
+  outcome: { added: '追加', changed: '変更', unchanged: '変更なし' },
+  categoriesFile: (file: string) => `分類のファイル「${file}」を取り込みました`,
+  surveyReference: (categoryId: string, records: number) => `category#${categoryId}（${records} 件）`,
+  unknownOption: (option: string) => `「${option}」は使えないオプションです`,
+  usage: '使い方: pnpm --filter @city/server import-calendar <ファイル> [--calendar <カレンダーID> --category <カテゴリID>]',
+  fileNotFound: (file: string) => `ファイル「${file}」を読めません`,
 } as const;

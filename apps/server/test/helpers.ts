@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { App } from '../src/app.js';
+import type { App, BuildAppOptions } from '../src/app.js';
 import { buildApp } from '../src/app.js';
 import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
@@ -57,13 +57,17 @@ export function pathOf(name: EndpointName, params: Record<string, string> = {}):
   return endpoints[name].path.replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(params[key] ?? ''));
 }
 
-export async function createTestContext(env: Record<string, string> = {}, dbOptions: { busyTimeoutMs?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  dbOptions: { busyTimeoutMs?: number } = {},
+  appOptions: Pick<BuildAppOptions, 'now'> = {},
+): Promise<TestContext> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');
   // No citizen app unless a test gives one: a build in apps/liff/dist must not change the tests.
   const config = readConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env });
   const db = openDatabase(databasePath, dbOptions);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...appOptions });
   const standIn = app.lineStandIn;
   if (standIn === undefined) throw new Error('test apps run with the LINE stand-in');
   const tokens = new Map<string, string>();

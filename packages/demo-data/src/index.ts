@@ -1,4 +1,16 @@
 export type { DemoSurvey } from './surveys.js';
-export { CITIZEN_QUESTIONNAIRE, DEMO_SURVEYS, EVENT_APPLICATION } from './surveys.js';
+export { CITIZEN_QUESTIONNAIRE, DEMO_SURVEYS, EVENT_APPLICATION, HEALTH_CHECKUP } from './surveys.js';
 export type { DemoImportedRecord } from './imported-records.js';
 export { DEMO_IMPORTED_RECORDS } from './imported-records.js';
+export type { DemoBooking, DemoCalendar, DemoSlot } from './calendars.js';
+export {
+  DEMO_CALENDAR_DAYS,
+  DEMO_CALENDAR_RULES,
+  DEMO_CATEGORIES,
+  DEMO_SLOT_CAPACITY,
+  DEMO_SLOT_TIMES,
+  demoBusyDate,
+  demoCalendarDates,
+  demoCalendars,
+  demoNeighbourBookings,
+} from './calendars.js';

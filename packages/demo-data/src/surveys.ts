@@ -42,6 +42,32 @@ export const EVENT_APPLICATION: SurveyConfig = {
   ],
 };
 
+/**
+ * Booking a health check-up (特定健診) at one of three venues: the reservation demo. Append mode,
+ * so a citizen can book for family members too (the calendars allow three active bookings each).
+ * The `slot` item books in the 中分類 `checkup`; the citizen picks a venue below it.
+ */
+export const HEALTH_CHECKUP: SurveyConfig = {
+  surveyId: 'health-checkup',
+  surveyTitle: '健康診断のご予約',
+  isAppending: { value: true },
+  surveySchema: [
+    {
+      itemKey: 'guide',
+      type: 'guide',
+      title: 'ご予約の前に',
+      description:
+        '特定健診の会場と日時をお選びください。予約は前日まで、変更・キャンセルも前日までです。お一人3件までご予約いただけます。当日は保険証をお持ちください。',
+    },
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30 },
+    { itemKey: 'kana', type: 'text', title: 'フリガナ', maxLength: 30 },
+    { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true },
+    { itemKey: 'birthday', type: 'birthday', title: '生年月日' },
+    { itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'checkup', cost: 1, required: true },
+    { itemKey: 'request', type: 'textarea', title: 'ご要望', maxLength: 500 },
+  ],
+};
+
 /** A demo survey as the server stores it: its configuration and how citizens may find records in it. */
 export interface DemoSurvey {
   config: SurveyConfig;
@@ -55,4 +81,5 @@ export interface DemoSurvey {
 export const DEMO_SURVEYS: readonly DemoSurvey[] = [
   { config: CITIZEN_QUESTIONNAIRE, lookupItemKeys: [], searchable: true },
   { config: EVENT_APPLICATION, lookupItemKeys: ['ticket', 'born'], searchable: true },
+  { config: HEALTH_CHECKUP, lookupItemKeys: [], searchable: true },
 ];

@@ -2,21 +2,31 @@
 import { CANCELLED_CHECK_STATUS } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
+import { releaseClaims } from '../calendars/bookings.js';
 import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 
-/** Marks the caller's record キャンセル (every row of it). */
+/**
+ * Marks the caller's record キャンセル (every row of it) and frees the slots it booked: refused
+ * (409 `change_deadline_passed`) once a booked slot is past its change deadline.
+ */
 export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records }) => {
+  return deps.store.transaction(async ({ records, calendars }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
+    await releaseClaims(calendars, partitionKey, deps.now(), 'cancel');
     await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
   });
 }
 
-/** Removes the caller's record and its rows. */
+/**
+ * Removes the caller's record, its rows and its claims on slots: refused (409
+ * `change_deadline_passed`) while a booked slot is past its change deadline but has not ended.
+ */
 export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records }) => {
+  return deps.store.transaction(async ({ records, calendars }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
+    // The foreign key would free the claims with the record; freeing them here applies the deadline.
+    await releaseClaims(calendars, partitionKey, deps.now(), 'delete');
     await records.delete(partitionKey);
   });
 }

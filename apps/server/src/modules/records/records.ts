@@ -3,17 +3,22 @@ import type { FileRef } from '@city/survey-core';
 import type { Store } from '../../db/store.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
+import type { CalendarRepository } from '../calendars/calendar-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { LookupGuardRepository } from './lookup-guard-repository.js';
 import type { RecordInfo, RecordRepository } from './record-repository.js';
 
-/** The repositories a records transaction works with (surveys too: a record is checked against its survey). */
+/**
+ * The repositories a records transaction works with (surveys too: a record is checked against its
+ * survey; calendars too: a record's reservation answers claim slots in the same transaction).
+ */
 export interface RecordRepositories {
   records: RecordRepository;
   idempotency: IdempotencyRepository;
   lookupGuards: LookupGuardRepository;
   surveys: SurveyRepository;
+  calendars: CalendarRepository;
 }
 
 /** The narrow dependencies of the records use-cases. */
@@ -21,6 +26,8 @@ export interface RecordsDeps {
   store: Store<RecordRepositories>;
   /** Whether the file is an upload of this user's, described as it was stored (the files module answers). */
   isOwnUpload: (userId: string, file: FileRef) => Promise<boolean>;
+  /** The clock the booking rules are applied at (ms since the epoch). */
+  now: () => number;
 }
 
 /** The caller's record in this survey, or 404 (another user's record is "not found" too). */

@@ -6,21 +6,12 @@ import { answersFromRows, buildSurveyResultRows, isStaffOnlyItem, validateAnswer
 import { isDeepStrictEqual } from 'node:util';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
+import type { ReservationAnswer } from '../calendars/bookings.js';
 
-/**
- * Orders and calendar slots need payments and slot accounting, which are not built yet: refuse
- * them rather than store something that looks booked or paid.
- */
+/** Orders need payments, which are not built yet: refuse them rather than store something that looks paid. */
 export function refuseOrders(payload: SubmissionPayload): void {
   if (payload.order !== undefined && payload.order.items.length > 0) {
     throw new HttpError(400, 'payments_not_available', messages.paymentsNotAvailable);
-  }
-}
-
-/** See {@link refuseOrders}: a reservation item's answer would name a slot nobody accounts for. */
-function refuseReservations(survey: SurveyConfig, answers: Answers): void {
-  if (survey.surveySchema.some((item) => item.type === 'reservation' && Object.hasOwn(answers, item.itemKey))) {
-    throw new HttpError(400, 'reservations_not_available', messages.reservationsNotAvailable);
   }
 }
 
@@ -43,7 +34,6 @@ export function recordOfRows(rows: readonly SurveyResultRow[], userId: string): 
  */
 export function verifiedAnswers(survey: SurveyConfig, rows: readonly SurveyResultRow[], first: SurveyResultRow, userId: string): Answers {
   const answers = answersFromRows(survey.surveySchema, rows);
-  refuseReservations(survey, answers);
   const problems = validateAnswers(survey.surveySchema, answers);
   if (Object.keys(problems).length > 0) {
     throw new HttpError(400, 'invalid_answers', messages.invalidAnswers, { fields: problems });
@@ -143,6 +133,16 @@ export function staffRowsToKeep(
   return previousRows
     .filter((row) => staffOnly.has(row.itemKey))
     .map((row) => ({ ...row, partitionKey: next.partitionKey, userId: next.userId, check: next.check }));
+}
+
+/** The survey's reservation items answered, with their answers (validated: slot references). `survey` is the citizen's view. */
+export function reservationAnswers(survey: SurveyConfig, answers: Answers): ReservationAnswer[] {
+  const found: ReservationAnswer[] = [];
+  for (const item of survey.surveySchema) {
+    const value = answers[item.itemKey];
+    if (item.type === 'reservation' && typeof value === 'string' && value !== '') found.push({ item, value });
+  }
+  return found;
 }
 
 function filesOf(answer: AnswerValue | undefined): FileRef[] {

@@ -5,19 +5,30 @@ import { isCitizenPartitionKey } from '@city/survey-core';
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
+import { planClaims, storeClaims } from '../calendars/bookings.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 import { newReceiptNumber } from './receipt-numbers.js';
-import { checkEdit, checkFiles, itemsKeptOnEdit, recordOfRows, refuseOrders, staffRowsToKeep, verifiedAnswers } from './submission-rules.js';
+import {
+  checkEdit,
+  checkFiles,
+  itemsKeptOnEdit,
+  recordOfRows,
+  refuseOrders,
+  reservationAnswers,
+  staffRowsToKeep,
+  verifiedAnswers,
+} from './submission-rules.js';
 
 /** Idempotency keys are kept a day: clients retry within a minute. */
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
 
 /**
  * Checks the submission and stores it whole: a new record, or (same key, or `oldPartitionKey`)
- * the replacement of one of the caller's records. With an `Idempotency-Key` seen before, answers
- * what it answered then, storing nothing.
+ * the replacement of one of the caller's records. Its reservation answers claim their slots in the
+ * same transaction (an edit keeping its slot keeps its claim; one picking another slot moves it).
+ * With an `Idempotency-Key` seen before, answers what it answered then, storing nothing.
  */
 export async function submitRecord(
   deps: RecordsDeps,
@@ -26,7 +37,7 @@ export async function submitRecord(
   idempotencyKey: string | undefined,
 ): Promise<ReservationResult> {
   const requestHash = createHash('sha256').update(JSON.stringify(payload)).digest('hex');
-  return deps.store.transaction(async ({ records, idempotency, surveys }) => {
+  return deps.store.transaction(async ({ records, idempotency, surveys, calendars }) => {
     if (idempotencyKey !== undefined) {
       const seen = await idempotency.find(userId, idempotencyKey);
       if (seen !== undefined) {
@@ -63,13 +74,22 @@ export async function submitRecord(
     if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
     await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
 
+    // The record edited first: its claims are the ones an edit keeps or moves.
+    const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
+    const claims = await planClaims(calendars, {
+      userId,
+      partitionKey,
+      answers: reservationAnswers(citizenSurvey, answers),
+      replacedKeys: removePartitionKeys,
+      now: deps.now(),
+    });
+
     const receiptNumber = previous?.receiptNumber ?? (await newReceiptNumber(records));
     const result: ReservationResult = { result: 'OK', partitionKey, receiptNumber };
-    await records.replace({
-      rows: [...rows, ...staffRowsToKeep(survey.config, keptRows, first)],
-      receiptNumber,
-      removePartitionKeys: [...new Set([partitionKey, ...(replaced === undefined ? [] : [replaced.partitionKey])])],
-    });
+    // Old claims go first, so a kept or re-picked slot has their units back.
+    for (const key of removePartitionKeys) await calendars.releaseClaimsOfRecord(key);
+    await records.replace({ rows: [...rows, ...staffRowsToKeep(survey.config, keptRows, first)], receiptNumber, removePartitionKeys });
+    await storeClaims(calendars, claims);
     if (idempotencyKey !== undefined) {
       await idempotency.forgetOlderThan(IDEMPOTENCY_KEY_LIFETIME_MS);
       await idempotency.remember(userId, idempotencyKey, requestHash, result);

@@ -1,0 +1,147 @@
+// Booking slots through records: the rules a reservation answer must pass (the slot exists under
+// the item's category, is not on a closed day, is inside the booking window, the citizen holds
+// fewer bookings than the calendar allows, enough units are left), and the claims a record holds.
+// The records use-cases call these inside their own transaction, so a record and its claims are
+// stored, moved and freed together or not at all. The database's trigger has the last word on
+// capacity, whatever was checked here.
+import { BOOKING_ERROR_CODES } from '@city/api-client';
+import type { ReservationItem } from '@city/survey-core';
+import { bookingWindowState, canChangeBooking, japanTimeToEpochMs, parseReservationValue, reservationCost } from '@city/survey-core';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
+import { isSameOrBelow } from './calendars.js';
+
+/** A refusal of one reservation answer, with the message beside its item too. */
+function refusal(statusCode: 400 | 409, code: string, message: string, itemKey: string): HttpError {
+  return new HttpError(statusCode, code, message, { fields: { [itemKey]: message } });
+}
+
+const sameSlot = (a: Pick<SlotClaim, 'calendarId' | 'date' | 'slotId'>, b: Pick<SlotClaim, 'calendarId' | 'date' | 'slotId'>) =>
+  a.calendarId === b.calendarId && a.date === b.date && a.slotId === b.slotId;
+
+/** Whether the slot has ended at `now`: it no longer counts as an active booking. */
+const hasEnded = (slot: { date: string; end: string }, now: number) => now >= japanTimeToEpochMs(slot.date, slot.end);
+
+/** One reservation item of a submission and its answer. */
+export interface ReservationAnswer {
+  item: ReservationItem;
+  value: string;
+}
+
+export interface PlanClaimsInput {
+  userId: string;
+  /** The record being stored. */
+  partitionKey: string;
+  answers: readonly ReservationAnswer[];
+  /**
+   * The records this submission replaces (the one edited first), whose claims it gives up or
+   * keeps: an answer naming the same slot keeps its claim, with no rule checked again.
+   */
+  replacedKeys: readonly string[];
+  now: number;
+}
+
+/**
+ * Checks every reservation answer of a submission and answers the claims the stored record will
+ * hold (see {@link storeClaims}). A claim given up (the answer moved to another slot, or was
+ * removed) must be before its slot's change deadline. Throws the HttpError of the first rule broken.
+ */
+export async function planClaims(calendars: CalendarRepository, input: PlanClaimsInput): Promise<SlotClaim[]> {
+  const { userId, partitionKey, now } = input;
+  const held: SlotClaimWithTimes[] = [];
+  for (const key of input.replacedKeys) held.push(...(await calendars.claimsOfRecord(key)));
+  const kept = new Set<SlotClaimWithTimes>();
+  const planned: SlotClaim[] = [];
+
+  for (const { item, value } of input.answers) {
+    const { itemKey } = item;
+    const { calendar, slot } = await resolveSlot(calendars, item, value);
+    const old = held.find((claim) => claim.itemKey === itemKey && !kept.has(claim));
+    if (old !== undefined && sameSlot(old, slot)) {
+      kept.add(old);
+      planned.push({ ...old, partitionKey, userId });
+      continue;
+    }
+    if (old !== undefined) await requireChangeable(calendars, old, now);
+
+    if (await calendars.isClosedDay(calendar.calendarId, slot.date)) {
+      throw refusal(409, BOOKING_ERROR_CODES.closedDay, messages.closedDay, itemKey);
+    }
+    const window = bookingWindowState(slot, calendar.rules, now);
+    if (window === 'notOpenYet') throw refusal(409, BOOKING_ERROR_CODES.bookingNotOpen, messages.bookingNotOpen, itemKey);
+    if (window === 'closed') throw refusal(409, BOOKING_ERROR_CODES.bookingClosed, messages.bookingClosed, itemKey);
+    const limit = calendar.rules.maxActiveBookingsPerUser;
+    if (limit !== undefined) {
+      const replaced = new Set(input.replacedKeys);
+      const elsewhere = (await calendars.claimsOfUser(calendar.calendarId, userId)).filter(
+        (claim) => !replaced.has(claim.partitionKey) && !hasEnded(claim, now),
+      );
+      const here = planned.filter((claim) => claim.calendarId === calendar.calendarId);
+      if (elsewhere.length + here.length >= limit) {
+        throw refusal(409, BOOKING_ERROR_CODES.bookingLimitReached, messages.bookingLimitReached, itemKey);
+      }
+    }
+    const units = reservationCost(item);
+    if (slot.left < units) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
+    planned.push({ partitionKey, itemKey, calendarId: calendar.calendarId, date: slot.date, slotId: slot.slotId, userId, units, createdAt: now });
+  }
+
+  // Claims whose answer is gone altogether are given up too: that is a cancellation of the booking.
+  for (const claim of held) {
+    if (!kept.has(claim) && !input.answers.some((answer) => answer.item.itemKey === claim.itemKey)) {
+      await requireChangeable(calendars, claim, now);
+    }
+  }
+  return planned;
+}
+
+/**
+ * Stores the claims {@link planClaims} answered, once the record is stored (and the replaced
+ * records' claims freed, so a kept or re-picked slot has its units back). 409 `slot_full` when
+ * the database finds the slot full after all: someone else took the units in the meantime.
+ */
+export async function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[]): Promise<void> {
+  for (const claim of claims) {
+    if (!(await calendars.addClaim(claim))) {
+      throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
+    }
+  }
+}
+
+/**
+ * Frees the record's claims when it is cancelled (`cancel`) or deleted (`delete`): only before
+ * each slot's change deadline, else 409 `change_deadline_passed`. Deleting a record whose slot
+ * has ended is allowed (the booking is history); cancelling it is not.
+ */
+export async function releaseClaims(calendars: CalendarRepository, partitionKey: string, now: number, reason: 'cancel' | 'delete'): Promise<void> {
+  for (const claim of await calendars.claimsOfRecord(partitionKey)) {
+    if (reason === 'delete' && hasEnded(claim, now)) continue;
+    await requireChangeable(calendars, claim, now);
+  }
+  await calendars.releaseClaimsOfRecord(partitionKey);
+}
+
+/** The calendar and slot a reservation answer names, or 400 `slot_not_found`. */
+async function resolveSlot(calendars: CalendarRepository, item: ReservationItem, value: string): Promise<{ calendar: StoredCalendar; slot: StoredSlot }> {
+  const notFound = refusal(400, BOOKING_ERROR_CODES.slotNotFound, messages.slotNotFound, item.itemKey);
+  const ref = parseReservationValue(value);
+  if (ref === undefined) throw notFound;
+  const category = await calendars.findCategory(ref.categoryId);
+  if (category?.calendarId === undefined) throw notFound;
+  if (item.categoryId !== undefined) {
+    const allowed = await calendars.findCategory(item.categoryId);
+    if (allowed === undefined || !isSameOrBelow(category, allowed)) throw notFound;
+  }
+  const calendar = await calendars.findCalendar(category.calendarId);
+  const slot = calendar === undefined ? undefined : await calendars.findSlot(calendar.calendarId, ref.date, ref.slotId);
+  if (calendar === undefined || slot === undefined) throw notFound;
+  return { calendar, slot };
+}
+
+/** 409 `change_deadline_passed` unless the claim's booking may still be changed or cancelled. */
+async function requireChangeable(calendars: CalendarRepository, claim: SlotClaimWithTimes, now: number): Promise<void> {
+  const calendar = await calendars.findCalendar(claim.calendarId);
+  if (calendar !== undefined && canChangeBooking(claim, calendar.rules, now)) return;
+  throw refusal(409, BOOKING_ERROR_CODES.changeDeadlinePassed, messages.changeDeadlinePassed, claim.itemKey);
+}

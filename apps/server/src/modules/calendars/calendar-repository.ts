@@ -1,0 +1,67 @@
+import type { CalendarCategory, CalendarDisplaySettings, CalendarRules } from '@city/survey-core';
+
+/** A calendar: the category it hangs off and its booking rules. */
+export interface StoredCalendar {
+  calendarId: string;
+  categoryId: string;
+  rules: CalendarRules;
+}
+
+/** A slot of a calendar with what is left of it (capacity minus the units of its claims). */
+export interface StoredSlot {
+  calendarId: string;
+  /** `YYYY-MM-DD`, Japan time. */
+  date: string;
+  slotId: string;
+  /** `HH:MM`, Japan time. */
+  start: string;
+  end: string;
+  capacity: number;
+  left: number;
+}
+
+/** The units a record's reservation answer takes from a slot. */
+export interface SlotClaim {
+  partitionKey: string;
+  itemKey: string;
+  calendarId: string;
+  date: string;
+  slotId: string;
+  userId: string;
+  units: number;
+  createdAt: number;
+}
+
+/** A claim with its slot's times, which the deadlines are counted from. */
+export interface SlotClaimWithTimes extends SlotClaim {
+  start: string;
+  end: string;
+}
+
+/**
+ * Categories, calendars, slots and the claims records hold on slots (migration 3). Reads only,
+ * but for claims: those are written by the records use-cases, inside their transaction.
+ */
+export interface CalendarRepository {
+  displaySettings(): Promise<CalendarDisplaySettings>;
+  /** Every category, in display order, with the calendar hanging off it (if any). */
+  categories(): Promise<CalendarCategory[]>;
+  findCategory(categoryId: string): Promise<CalendarCategory | undefined>;
+  findCalendar(calendarId: string): Promise<StoredCalendar | undefined>;
+  /** The calendar's slots from `from` to `to` (inclusive), by date then start. */
+  slots(calendarId: string, from: string, to: string): Promise<StoredSlot[]>;
+  findSlot(calendarId: string, date: string, slotId: string): Promise<StoredSlot | undefined>;
+  /** The calendar's closed days from `from` to `to` (inclusive), in order. */
+  closedDays(calendarId: string, from: string, to: string): Promise<string[]>;
+  isClosedDay(calendarId: string, date: string): Promise<boolean>;
+  claimsOfRecord(partitionKey: string): Promise<SlotClaimWithTimes[]>;
+  /** The user's claims in the calendar, whatever their record. */
+  claimsOfUser(calendarId: string, userId: string): Promise<SlotClaimWithTimes[]>;
+  /**
+   * Adds the claim; false when the slot has fewer units left than it takes (the database refuses
+   * it, whatever was checked before).
+   */
+  addClaim(claim: SlotClaim): Promise<boolean>;
+  /** Frees every claim of the record. */
+  releaseClaimsOfRecord(partitionKey: string): Promise<void>;
+}

@@ -1,0 +1,76 @@
+// What citizens may read of calendars: the category tree, the display settings, and a calendar's
+// slots over a range of dates with what is left of each and whether it can be booked now.
+import { CALENDAR_RANGE_MAX_DAYS } from '@city/api-client';
+import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlots, SlotStatus } from '@city/survey-core';
+import { bookingWindowState, isCalendarDate, japanTimeToEpochMs, todayInJapan } from '@city/survey-core';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import type { CalendarRepository } from './calendar-repository.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The categories as a tree, in display order. Only levels that exist: a category with two tags is
+ * a second-level node with no children. A node that is a category itself carries its id; a level
+ * that only groups categories below it has none.
+ */
+export function categoryTree(categories: readonly CalendarCategory[]): CalendarCategoryTreeRoot[] {
+  const roots: CalendarCategoryTreeRoot[] = [];
+  const rootOf = (name: string) => {
+    let root = roots.find((node) => node.name === name);
+    if (root === undefined) {
+      root = { name, children: [] };
+      roots.push(root);
+    }
+    return root;
+  };
+  for (const category of categories) {
+    const root = rootOf(category.tag1);
+    if (category.tag2 === undefined) {
+      root.categoryId = category.categoryId;
+      continue;
+    }
+    let branch = root.children.find((node) => node.name === category.tag2);
+    if (branch === undefined) {
+      branch = { name: category.tag2, children: [] };
+      root.children.push(branch);
+    }
+    if (category.tag3 === undefined) branch.categoryId = category.categoryId;
+    else branch.children.push({ name: category.tag3, categoryId: category.categoryId });
+  }
+  return roots;
+}
+
+/** Whether `category` is `ancestor` or below it in the tree (its path starts with the ancestor's). */
+export function isSameOrBelow(category: CalendarCategory, ancestor: CalendarCategory): boolean {
+  return (
+    category.tag1 === ancestor.tag1 &&
+    (ancestor.tag2 === undefined || category.tag2 === ancestor.tag2) &&
+    (ancestor.tag3 === undefined || category.tag3 === ancestor.tag3)
+  );
+}
+
+/**
+ * The calendar's slots from `from` to `to` (inclusive, at most CALENDAR_RANGE_MAX_DAYS days), each
+ * with what is left and where it stands for booking at `now`. 400 `invalid_date_range` for an
+ * impossible date, `from` after `to`, or too long a range; 404 `calendar_not_found`.
+ */
+export async function calendarSlots(calendars: CalendarRepository, calendarId: string, from: string, to: string, now: number): Promise<CalendarSlots> {
+  if (!isCalendarDate(from) || !isCalendarDate(to) || from > to || daysFromTo(from, to) > CALENDAR_RANGE_MAX_DAYS) {
+    throw new HttpError(400, 'invalid_date_range', messages.invalidDateRange);
+  }
+  const calendar = await calendars.findCalendar(calendarId);
+  if (calendar === undefined) throw new HttpError(404, 'calendar_not_found', messages.calendarNotFound);
+  const closedDays = await calendars.closedDays(calendarId, from, to);
+  const closed = new Set(closedDays);
+  const slots = (await calendars.slots(calendarId, from, to)).map((slot) => {
+    const status: SlotStatus = closed.has(slot.date) ? 'closedDay' : bookingWindowState(slot, calendar.rules, now);
+    return { slotId: slot.slotId, date: slot.date, start: slot.start, end: slot.end, capacity: slot.capacity, left: Math.max(0, slot.left), status };
+  });
+  return { calendarId, categoryId: calendar.categoryId, rules: calendar.rules, today: todayInJapan(now), closedDays, slots };
+}
+
+/** How many days `from` to `to` covers, both included. */
+function daysFromTo(from: string, to: string): number {
+  return Math.round((japanTimeToEpochMs(to, '00:00') - japanTimeToEpochMs(from, '00:00')) / DAY_MS) + 1;
+}

@@ -1,0 +1,56 @@
+import type { CalendarRules } from '@city/survey-core';
+import type { CategoryPath } from './category-csv.js';
+import type { SlotDefinition } from './slot-csv.js';
+
+/** A stored category: its id, path and display position. */
+export interface StoredCategory extends CategoryPath {
+  categoryId: string;
+  position: number;
+}
+
+/** A stored slot and the units claimed from it. */
+export interface StoredSlot extends SlotDefinition {
+  claimed: number;
+}
+
+/** A claim of units of a slot by a record's reservation answer (see slot_claims). */
+export interface SlotClaim {
+  partitionKey: string;
+  itemKey: string;
+  calendarId: string;
+  date: string;
+  slotId: string;
+  userId: string;
+  units: number;
+}
+
+/**
+ * What importing (and the demo seed) writes: the category tree, calendars, their slots and closed
+ * days, and claims. Only statements: the caller holds the transaction.
+ */
+export interface CalendarImportRepository {
+  categories(): Promise<StoredCategory[]>;
+  insertCategory(category: StoredCategory): Promise<void>;
+  renameCategory(categoryId: string, path: CategoryPath): Promise<void>;
+  /** The calendar and the category it hangs off. */
+  findCalendar(calendarId: string): Promise<{ calendarId: string; categoryId: string } | undefined>;
+  calendarOfCategory(categoryId: string): Promise<string | undefined>;
+  insertCalendar(calendar: { calendarId: string; categoryId: string; rules: CalendarRules }): Promise<void>;
+  /** Marks the calendar changed (its slots or closed days). */
+  touchCalendar(calendarId: string): Promise<void>;
+  /** The calendar's slots on these dates, with what is claimed of each. */
+  slotsOn(calendarId: string, dates: readonly string[]): Promise<StoredSlot[]>;
+  /** Adds the slot or sets its times and capacity (the database refuses a capacity below its claims). */
+  putSlot(calendarId: string, slot: SlotDefinition): Promise<void>;
+  /** Adds the slot unless the date already has one with its id; true when added. */
+  addSlotIfMissing(calendarId: string, slot: SlotDefinition): Promise<boolean>;
+  deleteSlot(calendarId: string, date: string, slotId: string): Promise<void>;
+  closedDaysOn(calendarId: string, dates: readonly string[]): Promise<string[]>;
+  /** Adds a closed day; true when it was not one already. */
+  addClosedDay(calendarId: string, date: string): Promise<boolean>;
+  removeClosedDay(calendarId: string, date: string): Promise<void>;
+  /** The claim a record's item holds, if any. */
+  claimOf(partitionKey: string, itemKey: string): Promise<SlotClaim | undefined>;
+  /** Adds a claim; the database refuses it (`slot_full`) when the slot has fewer units left. */
+  insertClaim(claim: SlotClaim): Promise<void>;
+}

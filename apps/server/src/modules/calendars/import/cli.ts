@@ -1,0 +1,131 @@
+// The import command (scripts/import-calendar.ts): reads one file, imports it, and prints a
+// Japanese summary for the staff member who ran it. Returns the exit code: 0 imported (or
+// described), 1 refused, 2 wrong usage.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { openDatabase } from '../../../db/database.js';
+import { connectSqlite, sqliteStore } from '../../../db/sqlite-store.js';
+import { importMessages as m } from '../../../messages.js';
+import type { ImportOptions, ImportReport } from './import-calendar-file.js';
+import { importCalendarFile } from './import-calendar-file.js';
+import { categoryPathText } from './category-csv.js';
+import type { ImportProblem } from './problems.js';
+import { formatProblem, ImportRefusedError } from './problems.js';
+import { readImportFile } from './read-import-file.js';
+import { createSqliteCalendarImportRepository } from './sqlite-calendar-import-repository.js';
+
+export interface ImportCommandDeps {
+  /** The server's SQLite file (DATABASE_PATH). */
+  databasePath: string;
+  /** Where the command was typed: the file's path is relative to it. */
+  cwd: string;
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+/** `<file> [--calendar <id>] [--category <id>]` (also `--calendar=<id>`). */
+function parseArguments(args: readonly string[]): { file: string; options: ImportOptions } | { problem: string } {
+  const files: string[] = [];
+  const options: ImportOptions = {};
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (arg === '--') continue; // pnpm passes it through when given
+    const match = /^--(calendar|category)(?:=(.*))?$/.exec(arg);
+    if (match === null) {
+      if (arg.startsWith('--')) return { problem: m.unknownOption(arg) };
+      files.push(arg);
+      continue;
+    }
+    const value = match[2] ?? args[(index += 1)];
+    if (value === undefined || value === '') return { problem: m.usage };
+    if (match[1] === 'calendar') options.calendarId = value;
+    else options.categoryId = value;
+  }
+  const [file, ...others] = files;
+  if (file === undefined || others.length > 0) return { problem: m.usage };
+  return { file, options };
+}
+
+export async function runImportCommand(args: readonly string[], deps: ImportCommandDeps): Promise<number> {
+  const parsed = parseArguments(args);
+  if ('problem' in parsed) {
+    deps.err(parsed.problem);
+    if (parsed.problem !== m.usage) deps.err(m.usage);
+    return 2;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path.resolve(deps.cwd, parsed.file));
+  } catch {
+    deps.err(m.fileNotFound(parsed.file));
+    return 1;
+  }
+  const read = readImportFile(bytes);
+  if (read.problems !== undefined) return refuse(read.problems, deps);
+
+  // A survey-result file is only described: the database is not even opened.
+  if (read.file.kind === 'surveyResults') {
+    printReport({ kind: 'surveyResults', file: read.file, changed: false }, parsed.file, deps);
+    return 0;
+  }
+  const db = openDatabase(deps.databasePath);
+  const connections = connectSqlite(db);
+  try {
+    const store = sqliteStore(connections, (connection) => ({ calendarImport: createSqliteCalendarImportRepository(connection) }));
+    const report = await importCalendarFile(store, read.file, parsed.options);
+    printReport(report, parsed.file, deps);
+    return 0;
+  } catch (error) {
+    if (error instanceof ImportRefusedError) return refuse(error.problems, deps);
+    throw error;
+  } finally {
+    if (connections.reader !== db) connections.reader.close();
+    db.close();
+  }
+}
+
+function refuse(problems: readonly ImportProblem[], deps: ImportCommandDeps): number {
+  deps.err(m.refused(problems.length));
+  for (const problem of problems) deps.err(`  ${formatProblem(problem)}`);
+  return 1;
+}
+
+function printReport(report: ImportReport, file: string, deps: ImportCommandDeps): void {
+  const { out } = deps;
+  switch (report.kind) {
+    case 'surveyResults': {
+      out(m.surveyFile(report.file.records.length));
+      out(m.surveyColumns(report.file.itemColumns.join('、')));
+      const references = new Map<string, number>();
+      for (const record of report.file.records) {
+        for (const categoryId of record.categoryIds) references.set(categoryId, (references.get(categoryId) ?? 0) + 1);
+      }
+      out(m.surveyCategories([...references].map(([categoryId, records]) => m.surveyReference(categoryId, records)).join('、')));
+      return;
+    }
+    case 'categories': {
+      out(m.categoriesFile(file));
+      const count = (outcome: string) => report.categories.filter((category) => category.outcome === outcome).length;
+      out(m.categoriesSummary(count('added'), count('changed'), count('unchanged')));
+      if (!report.changed) {
+        out(m.unchanged);
+        return;
+      }
+      for (const category of report.categories) {
+        out(`  ${m.outcome[category.outcome]}  ${category.categoryId}  ${categoryPathText(category.path)}`);
+      }
+      return;
+    }
+    case 'slots': {
+      out(m.slotsSummary(report.calendarId, report.calendarCreated));
+      const [first = '', last = ''] = [report.dates[0], report.dates.at(-1)];
+      out(m.slotFileHolds(report.dates.length, first, last, report.slotCount, report.closedDays.length));
+      if (!report.changed) {
+        out(m.unchanged);
+        return;
+      }
+      out(m.slotCounts(report.slots.added, report.slots.changed, report.slots.removed, report.slots.unchanged));
+      out(m.closedDayCounts(report.closedDayChanges.added, report.closedDayChanges.removed));
+    }
+  }
+}

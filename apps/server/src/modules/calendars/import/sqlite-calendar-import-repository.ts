@@ -1,0 +1,136 @@
+import type { SqliteDatabase } from '../../../db/database.js';
+import type { CalendarImportRepository, SlotClaim, StoredCategory, StoredSlot } from './calendar-import-repository.js';
+
+interface SlotRow {
+  date: string;
+  slot_id: string;
+  start_time: string;
+  end_time: string;
+  capacity: number;
+  claimed: number;
+}
+
+export function createSqliteCalendarImportRepository(db: SqliteDatabase): CalendarImportRepository {
+  const categories = db.prepare<[], StoredCategory>(
+    'SELECT category_id AS categoryId, tag1, tag2, tag3, position FROM calendar_categories ORDER BY position, category_id',
+  );
+  const insertCategory = db.prepare<[string, string, string, string, number]>(
+    'INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES (?, ?, ?, ?, ?)',
+  );
+  const renameCategory = db.prepare<[string, string, string, string]>(
+    'UPDATE calendar_categories SET tag1 = ?, tag2 = ?, tag3 = ? WHERE category_id = ?',
+  );
+  const findCalendar = db.prepare<[string], { calendarId: string; categoryId: string }>(
+    'SELECT calendar_id AS calendarId, category_id AS categoryId FROM calendars WHERE calendar_id = ?',
+  );
+  const calendarOfCategory = db.prepare<[string], { calendar_id: string }>('SELECT calendar_id FROM calendars WHERE category_id = ?');
+  const insertCalendar = db.prepare<[string, string, number, string, number, string, number, number | null, number]>(
+    `INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
+       change_closes_unit, change_closes_amount, max_active_bookings_per_user, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const touchCalendar = db.prepare<[number, string]>('UPDATE calendars SET updated_at = ? WHERE calendar_id = ?');
+  // A list bound as one JSON array parameter: one statement for any number of dates.
+  const slotsOn = db.prepare<[string, string], SlotRow>(
+    `SELECT s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
+       (SELECT COALESCE(SUM(c.units), 0) FROM slot_claims c
+        WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id) AS claimed
+     FROM calendar_slots s
+     WHERE s.calendar_id = ? AND s.date IN (SELECT value FROM json_each(?))
+     ORDER BY s.date, s.start_time, s.slot_id`,
+  );
+  const putSlot = db.prepare<[string, string, string, string, string, number]>(
+    `INSERT INTO calendar_slots (calendar_id, date, slot_id, start_time, end_time, capacity) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (calendar_id, date, slot_id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, capacity = excluded.capacity`,
+  );
+  const addSlot = db.prepare<[string, string, string, string, string, number]>(
+    `INSERT INTO calendar_slots (calendar_id, date, slot_id, start_time, end_time, capacity) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (calendar_id, date, slot_id) DO NOTHING`,
+  );
+  const deleteSlot = db.prepare<[string, string, string]>('DELETE FROM calendar_slots WHERE calendar_id = ? AND date = ? AND slot_id = ?');
+  const closedDaysOn = db.prepare<[string, string], { date: string }>(
+    'SELECT date FROM calendar_closed_days WHERE calendar_id = ? AND date IN (SELECT value FROM json_each(?)) ORDER BY date',
+  );
+  const addClosedDay = db.prepare<[string, string]>(
+    'INSERT INTO calendar_closed_days (calendar_id, date) VALUES (?, ?) ON CONFLICT (calendar_id, date) DO NOTHING',
+  );
+  const removeClosedDay = db.prepare<[string, string]>('DELETE FROM calendar_closed_days WHERE calendar_id = ? AND date = ?');
+  const claimOf = db.prepare<[string, string], SlotClaim>(
+    `SELECT partition_key AS partitionKey, item_key AS itemKey, calendar_id AS calendarId, date, slot_id AS slotId,
+       user_id AS userId, units FROM slot_claims WHERE partition_key = ? AND item_key = ?`,
+  );
+  const insertClaim = db.prepare<[string, string, string, string, string, string, number, number]>(
+    `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+
+  return {
+    async categories() {
+      return categories.all();
+    },
+    async insertCategory(category) {
+      insertCategory.run(category.categoryId, category.tag1, category.tag2, category.tag3, category.position);
+    },
+    async renameCategory(categoryId, path) {
+      renameCategory.run(path.tag1, path.tag2, path.tag3, categoryId);
+    },
+    async findCalendar(calendarId) {
+      return findCalendar.get(calendarId);
+    },
+    async calendarOfCategory(categoryId) {
+      return calendarOfCategory.get(categoryId)?.calendar_id;
+    },
+    async insertCalendar({ calendarId, categoryId, rules }) {
+      insertCalendar.run(
+        calendarId,
+        categoryId,
+        rules.bookingOpensDaysAhead,
+        rules.bookingClosesBefore.unit,
+        rules.bookingClosesBefore.amount,
+        rules.changeClosesBefore.unit,
+        rules.changeClosesBefore.amount,
+        rules.maxActiveBookingsPerUser ?? null,
+        Date.now(),
+      );
+    },
+    async touchCalendar(calendarId) {
+      touchCalendar.run(Date.now(), calendarId);
+    },
+    async slotsOn(calendarId, dates) {
+      return slotsOn.all(calendarId, JSON.stringify(dates)).map(
+        (row): StoredSlot => ({
+          date: row.date,
+          slotId: row.slot_id,
+          start: row.start_time,
+          end: row.end_time,
+          capacity: row.capacity,
+          claimed: row.claimed,
+        }),
+      );
+    },
+    async putSlot(calendarId, slot) {
+      putSlot.run(calendarId, slot.date, slot.slotId, slot.start, slot.end, slot.capacity);
+    },
+    async addSlotIfMissing(calendarId, slot) {
+      return addSlot.run(calendarId, slot.date, slot.slotId, slot.start, slot.end, slot.capacity).changes > 0;
+    },
+    async deleteSlot(calendarId, date, slotId) {
+      deleteSlot.run(calendarId, date, slotId);
+    },
+    async closedDaysOn(calendarId, dates) {
+      return closedDaysOn.all(calendarId, JSON.stringify(dates)).map((row) => row.date);
+    },
+    async addClosedDay(calendarId, date) {
+      return addClosedDay.run(calendarId, date).changes > 0;
+    },
+    async removeClosedDay(calendarId, date) {
+      removeClosedDay.run(calendarId, date);
+    },
+    async claimOf(partitionKey, itemKey) {
+      return claimOf.get(partitionKey, itemKey);
+    },
+    async insertClaim(claim) {
+      insertClaim.run(claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, Date.now());
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { endpoints } from '@city/api-client/contract';
+import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import { contractRoute } from '../../http/contract-route.js';
+import type { CalendarRepository } from './calendar-repository.js';
+import { calendarSlots, categoryTree } from './calendars.js';
+
+export interface CalendarsModuleDeps {
+  authenticate: onRequestAsyncHookHandler;
+  /** Read outside transactions: committed data only. */
+  calendars: CalendarRepository;
+  /** The server's clock (ms since the epoch): where each slot stands in its booking window. */
+  now: () => number;
+}
+
+/** calendars/*: the category list and tree, the display settings, and a calendar's slots. */
+export function calendarsModule(deps: CalendarsModuleDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('onRequest', deps.authenticate);
+
+    contractRoute(app, endpoints.getCalendarCategories, {}, async () => ({ data: await deps.calendars.categories() }));
+
+    contractRoute(app, endpoints.getCalendarCategoriesTree, {}, async () => ({
+      data: categoryTree(await deps.calendars.categories()),
+    }));
+
+    contractRoute(app, endpoints.getCalendarDisplaySettings, {}, async () => ({ data: await deps.calendars.displaySettings() }));
+
+    contractRoute(app, endpoints.getCalendarSlots, {}, async (request) => {
+      const { calendarId, from, to } = request.query;
+      return { data: await calendarSlots(deps.calendars, calendarId, from, to, deps.now()) };
+    });
+  };
+}

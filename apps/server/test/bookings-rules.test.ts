@@ -1,0 +1,279 @@
+// The booking rules at the exact minute, in Japan time, with the app's injected clock: the window
+// opening at 00:00 and closing the day (or hours) before, the change deadline, closed days, the
+// per-citizen limit, and what a refusal leaves stored (nothing).
+import type { SurveyConfig } from '@city/survey-core';
+import { japanTimeToEpochMs } from '@city/survey-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HttpError } from '../src/http/errors.js';
+import { sqliteStore } from '../src/db/sqlite-store.js';
+import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
+import { submitRecord } from '../src/modules/records/submit-record.js';
+import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
+import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
+import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
+import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+import type { HttpClient } from './calendar-fixtures.js';
+import {
+  APPEND_BOOKING_SURVEY,
+  BOOKING_SURVEY,
+  bookingPayload,
+  CHECKUP_CATEGORIES,
+  citizen,
+  claimedUnits,
+  daySlots,
+  insertCalendar,
+  insertCategories,
+  listen,
+  saveSurveys,
+  slotValue,
+} from './calendar-fixtures.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+
+/** The moment a Japan-time date and time stand for. */
+const at = (date: string, time: string) => japanTimeToEpochMs(date, time);
+
+let clock = at('2026-12-01', '10:00');
+let ctx: TestContext;
+let http: HttpClient;
+beforeEach(async () => {
+  clock = at('2026-12-01', '10:00');
+  ctx = await createTestContext({}, {}, { now: () => clock });
+  insertCategories(ctx.app.db, [...CHECKUP_CATEGORIES, { categoryId: 'flu', tag1: '予防接種', tag2: 'インフルエンザ' }]);
+  const dates = ['2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-08', '2026-12-09', '2026-12-10'];
+  insertCalendar(ctx.app.db, {
+    calendarId: 'cal-central',
+    categoryId: 'checkup-central',
+    rules: { bookingOpensDaysAhead: 7 },
+    slots: dates.flatMap((date) => daySlots(date)),
+    closedDays: ['2026-12-06'],
+  });
+  // Closes two hours before each slot; change/cancel until one hour before.
+  insertCalendar(ctx.app.db, {
+    calendarId: 'cal-north',
+    categoryId: 'checkup-north',
+    rules: { bookingClosesBefore: { unit: 'hours', amount: 2 }, changeClosesBefore: { unit: 'hours', amount: 1 }, maxActiveBookingsPerUser: undefined },
+    slots: daySlots('2026-12-03'),
+  });
+  insertCalendar(ctx.app.db, { calendarId: 'cal-flu', categoryId: 'flu', slots: daySlots('2026-12-03') });
+  await saveSurveys(ctx, BOOKING_SURVEY, APPEND_BOOKING_SURVEY);
+  http = await listen(ctx);
+});
+afterEach(async () => {
+  await ctx.close();
+});
+
+const [one, two] = [citizen(1), citizen(2)];
+const keyOf = (userId: string, config: SurveyConfig = BOOKING_SURVEY) => `${config.surveyId}#${userId}`;
+const book = (user = one, value = slotValue('checkup-central', '2026-12-03', '1'), options: Parameters<typeof bookingPayload>[2] = {}) =>
+  http.call(user, 'putReservation', { body: bookingPayload(user.userId, value, options) });
+const changeOf = (user = one, config: SurveyConfig = BOOKING_SURVEY, partitionKey = keyOf(user.userId, config)) => ({
+  body: { surveyId: config.surveyId, partitionKey, userId: user.userId },
+});
+const units = () => Object.fromEntries(claimedUnits(ctx.app.db));
+
+describe('the booking window', () => {
+  it('closes at 00:00 the day before (前日まで): 23:59 books, 00:00 is refused', async () => {
+    clock = at('2026-12-02', '23:59');
+    expect((await book(one)).status).toBe(200);
+    clock = at('2026-12-03', '00:00');
+    const refused = await book(two);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'booking_closed',
+      message: '選んだ予約枠は、予約の受付を終了しました。別の枠を選んでください。',
+      fields: { slot: '選んだ予約枠は、予約の受付を終了しました。別の枠を選んでください。' },
+    });
+    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1 });
+  });
+
+  it('closes hours before the slot when the rule says hours: 10:59 books a 13:00 slot, 11:00 does not', async () => {
+    const value = slotValue('checkup-north', '2026-12-03', '3');
+    clock = at('2026-12-03', '10:59');
+    expect((await book(one, value)).status).toBe(200);
+    clock = at('2026-12-03', '11:00');
+    expect((await book(two, value)).body.code).toBe('booking_closed');
+  });
+
+  it('opens at 00:00 the given number of days ahead: 23:59 is refused, 00:00 books', async () => {
+    const value = slotValue('checkup-central', '2026-12-09', '1');
+    clock = at('2026-12-01', '23:59');
+    const early = await book(one, value);
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'booking_not_open', message: '選んだ予約枠は、まだ予約の受付を開始していません。' });
+    clock = at('2026-12-02', '00:00');
+    expect((await book(one, value)).status).toBe(200);
+  });
+});
+
+describe('changes and cancellations', () => {
+  it('moves a booking to another slot until 23:59 the day before; from 00:00 it is refused and the old slot kept', async () => {
+    await book(one, slotValue('checkup-central', '2026-12-04', '1'));
+    await book(two, slotValue('checkup-central', '2026-12-04', '1'));
+    clock = at('2026-12-03', '23:59');
+    expect((await book(one, slotValue('checkup-central', '2026-12-05', '2'))).status).toBe(200);
+    clock = at('2026-12-04', '00:00');
+    const refused = await book(two, slotValue('checkup-central', '2026-12-05', '2'));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'change_deadline_passed',
+      message: '予約の変更・キャンセルの受付期限を過ぎているため、変更できません。',
+    });
+    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-05|2': 1 });
+  });
+
+  it('keeps the claim of an edit that keeps its slot, even after booking and changes have closed', async () => {
+    await book(one, slotValue('checkup-central', '2026-12-04', '1'));
+    clock = at('2026-12-04', '08:00');
+    const edit = await book(one, slotValue('checkup-central', '2026-12-04', '1'), { name: '新しい名前' });
+    expect(edit.status).toBe(200);
+    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
+  });
+
+  it('moves a booking in append mode (oldPartitionKey) in the same transaction', async () => {
+    const first = await book(one, slotValue('checkup-central', '2026-12-04', '1'), { config: APPEND_BOOKING_SURVEY, now: 1 });
+    const moved = await book(one, slotValue('checkup-central', '2026-12-04', '2'), {
+      config: APPEND_BOOKING_SURVEY,
+      now: 2,
+      oldPartitionKey: first.body.partitionKey,
+    });
+    expect(moved.status).toBe(200);
+    expect(units()).toEqual({ 'cal-central|2026-12-04|2': 1 });
+  });
+
+  it('cancels (freeing the slot) until 23:59 the day before; from 00:00 cancelling is refused', async () => {
+    await book(one, slotValue('checkup-central', '2026-12-04', '1'));
+    await book(two, slotValue('checkup-central', '2026-12-04', '1'));
+    clock = at('2026-12-03', '23:59');
+    expect((await http.call(one, 'cancelReservation', changeOf(one))).status).toBe(200);
+    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
+    clock = at('2026-12-04', '00:00');
+    const refused = await http.call(two, 'cancelReservation', changeOf(two));
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('change_deadline_passed');
+    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
+    // A cancelled record is closed: it cannot come back to take the slot again.
+    expect((await book(one, slotValue('checkup-central', '2026-12-05', '1'))).body.code).toBe('record_closed');
+  });
+
+  it('refuses deleting a record past its change deadline until the slot has ended (10:00), then allows it', async () => {
+    await book(one, slotValue('checkup-central', '2026-12-04', '1'));
+    clock = at('2026-12-04', '00:00');
+    expect((await http.call(one, 'deleteReservation', changeOf(one))).body.code).toBe('change_deadline_passed');
+    clock = at('2026-12-04', '09:59');
+    expect((await http.call(one, 'deleteReservation', changeOf(one))).status).toBe(409);
+    clock = at('2026-12-04', '10:00');
+    expect((await http.call(one, 'deleteReservation', changeOf(one))).status).toBe(200);
+    expect(units()).toEqual({});
+    // A slot that has ended cannot be cancelled either (it is history, not a booking to free).
+    await book(two, slotValue('checkup-central', '2026-12-05', '1'));
+    clock = at('2026-12-05', '10:00');
+    expect((await http.call(two, 'cancelReservation', changeOf(two))).body.code).toBe('change_deadline_passed');
+  });
+
+  it('deletes a record before the deadline, freeing its slot', async () => {
+    await book(one, slotValue('checkup-central', '2026-12-04', '1'));
+    expect((await http.call(one, 'deleteReservation', changeOf(one))).status).toBe(200);
+    expect(units()).toEqual({});
+  });
+});
+
+describe('slots that cannot be booked', () => {
+  it('refuses a closed day with its own code', async () => {
+    const refused = await book(one, slotValue('checkup-central', '2026-12-06', '1'));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'closed_day', message: '選んだ日は休業日のため予約できません。別の日を選んでください。' });
+  });
+
+  it('refuses a slot that does not exist, or of a category outside the item\'s, with 400 slot_not_found', async () => {
+    for (const value of [
+      slotValue('checkup-central', '2026-12-07', '1'), // no slots that day
+      slotValue('checkup-central', '2026-12-03', '9'),
+      slotValue('checkup-east', '2026-12-03', '1'), // no such category
+      slotValue('checkup', '2026-12-03', '1'), // a category without a calendar
+      slotValue('flu', '2026-12-03', '1'), // not under 特定健診
+    ]) {
+      const refused = await book(one, value);
+      expect(refused.status, value).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'slot_not_found', fields: { slot: '選んだ予約枠が見つかりません。カレンダーから選び直してください。' } });
+    }
+    expect(units()).toEqual({});
+  });
+
+  it('refuses a full slot with 409 slot_full, counting the item\'s cost', async () => {
+    const value = slotValue('checkup-central', '2026-12-03', '1');
+    for (const n of [1, 2, 3, 4, 5]) expect((await book(citizen(n), value)).status).toBe(200);
+    const refused = await book(citizen(6), value);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'slot_full', message: '選んだ予約枠は満員になりました。カレンダーで空いている枠を選び直してください。' });
+
+    const costly: SurveyConfig = {
+      ...BOOKING_SURVEY,
+      surveyId: 'checkup-pair',
+      surveySchema: BOOKING_SURVEY.surveySchema.map((item) => (item.type === 'reservation' ? { ...item, cost: 3 } : item)),
+    };
+    await saveSurveys(ctx, costly);
+    const pair = slotValue('checkup-central', '2026-12-03', '2');
+    for (const n of [1, 2, 3]) await book(citizen(n), slotValue('checkup-central', '2026-12-03', '2'));
+    expect((await book(one, pair, { config: costly })).body.code).toBe('slot_full'); // 2 left, costs 3
+    expect((await book(one, slotValue('checkup-central', '2026-12-03', '3'), { config: costly })).status).toBe(200);
+    expect(units()['cal-central|2026-12-03|3']).toBe(3);
+  });
+
+  it('answers slot_full when the database refuses the claim, whatever the check before it saw', async () => {
+    const value = slotValue('checkup-central', '2026-12-03', '1');
+    for (const n of [1, 2, 3, 4, 5]) await book(citizen(n), value);
+    // A repository whose slot reads are stale: only the trigger stands between it and overbooking.
+    const store = sqliteStore(ctx.app.connections, (db) => {
+      const calendars = createSqliteCalendarRepository(db);
+      return {
+        records: createSqliteRecordRepository(db),
+        idempotency: createSqliteIdempotencyRepository(db),
+        lookupGuards: createSqliteLookupGuardRepository(db),
+        surveys: createSqliteSurveyRepository(db),
+        calendars: { ...calendars, findSlot: async (...args: Parameters<typeof calendars.findSlot>) => ({ ...(await calendars.findSlot(...args))!, left: 99 }) },
+      };
+    });
+    const six = citizen(6);
+    const attempt = submitRecord({ store, isOwnUpload: async () => true, now: () => clock }, six.userId, bookingPayload(six.userId, value), undefined);
+    await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'slot_full' });
+    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 5 });
+    expect((await ctx.records.read.find(keyOf(six.userId))) === undefined).toBe(true);
+  });
+});
+
+describe('the per-citizen limit', () => {
+  it('refuses a fourth active booking; one whose slot ended (at 10:00 exactly) no longer counts', async () => {
+    const appendBook = (date: string, slotId: string, now: number) =>
+      book(one, slotValue('checkup-central', date, slotId), { config: APPEND_BOOKING_SURVEY, now });
+    expect((await appendBook('2026-12-03', '1', 1)).status).toBe(200);
+    expect((await appendBook('2026-12-04', '1', 2)).status).toBe(200);
+    expect((await appendBook('2026-12-05', '1', 3)).status).toBe(200);
+    const fourth = await appendBook('2026-12-08', '1', 4);
+    expect(fourth.status).toBe(409);
+    expect(fourth.body).toMatchObject({
+      code: 'booking_limit_reached',
+      message: '予約できる件数の上限に達しています。ほかの予約をキャンセルしてから、お申し込みください。',
+    });
+    // Other citizens and other calendars are not limited by it.
+    expect((await book(two, slotValue('checkup-central', '2026-12-08', '1'))).status).toBe(200);
+    expect((await book(one, slotValue('checkup-north', '2026-12-03', '4'))).status).toBe(200);
+
+    clock = at('2026-12-03', '09:59');
+    expect((await appendBook('2026-12-10', '1', 5)).body.code).toBe('booking_limit_reached');
+    clock = at('2026-12-03', '10:00');
+    expect((await appendBook('2026-12-10', '1', 6)).status).toBe(200);
+  });
+
+  it('does not count the booking an edit replaces', async () => {
+    const appendBook = (date: string, now: number, oldPartitionKey?: string) =>
+      book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now, ...(oldPartitionKey === undefined ? {} : { oldPartitionKey }) });
+    await appendBook('2026-12-03', 1);
+    await appendBook('2026-12-04', 2);
+    const third = await appendBook('2026-12-05', 3);
+    const moved = await appendBook('2026-12-08', 4, third.body.partitionKey);
+    expect(moved.status).toBe(200);
+    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1, 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-08|1': 1 });
+  });
+});
