@@ -1,5 +1,5 @@
 import type { CalendarSlotsQuery, ReservationResult } from '@city/api-client';
-import { isApiError } from '@city/api-client';
+import { BOOKING_ERROR_CODES, isApiError } from '@city/api-client';
 import type {
   CalendarCategory,
   CalendarCategoryTreeRoot,
@@ -201,8 +201,9 @@ export const apiSlice = recordsApi.injectEndpoints({
           const category = categories.data.find((candidate) => candidate.categoryId === ref.categoryId);
           const found: BookedSlot = { value, ...ref, ...(category === undefined ? {} : { category }) };
           if (category?.calendarId !== undefined) {
+            // Fresh: the rules decide whether the booking may still be changed.
             const slots = await dispatch(
-              recordsApi.endpoints.getCalendarSlots.initiate({ calendarId: category.calendarId, from: ref.date, to: ref.date }, { subscribe: false }),
+              recordsApi.endpoints.getCalendarSlots.initiate({ calendarId: category.calendarId, from: ref.date, to: ref.date }, { subscribe: false, forceRefetch: true }),
             );
             if (slots.data === undefined) return failedWith(slots.error);
             const slot = slots.data.slots.find((candidate) => candidate.slotId === ref.slotId);
@@ -213,6 +214,8 @@ export const apiSlice = recordsApi.injectEndpoints({
         }
         return { data: booked };
       },
+      // Loaded again with the calendars' counts (a booking, a change, a cancel, a refusal).
+      providesTags: ['CalendarSlots'],
     }),
     /**
      * Cancels a record (spec section 7: cancelItem, "no catch"), then loads that survey's records
@@ -230,8 +233,12 @@ export const apiSlice = recordsApi.injectEndpoints({
         await dispatch(recordsApi.endpoints.getRecords.initiate(record.surveyId, { subscribe: false, forceRefetch: true }));
         return { data: record };
       },
-      // A cancel frees the record's slot: every calendar shown loads its counts again.
-      invalidatesTags: (_result, error) => (error === undefined ? [{ type: 'Records', id: ALL_SURVEYS }, 'CalendarSlots'] : []),
+      // A cancel frees the record's slot: every calendar shown loads its counts again. A cancel
+      // refused for a passed deadline loads the rules again, so the details screen says why.
+      invalidatesTags: (_result, error) => {
+        if (error === undefined) return [{ type: 'Records', id: ALL_SURVEYS }, 'CalendarSlots'];
+        return error.code === BOOKING_ERROR_CODES.changeDeadlinePassed ? ['CalendarSlots'] : [];
+      },
     }),
     /**
      * Sends a submission (spec section 7, putItem, with the client's retry rules) under the given
