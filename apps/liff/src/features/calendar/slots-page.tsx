@@ -26,17 +26,24 @@ export function CalendarSlotsPage() {
   const calendar = useAppSelector(selectCalendar);
   const answers = useAppSelector((state) => state.survey.surveyInput);
   const inHand = calendar.surveyId !== null && calendar.reservationItemName !== null;
-  // The week starts today as this device sees it until the server says which day it is in Japan.
-  const [today, setToday] = useState(() => todayInJapan(now()));
-  const dates = weekDates(today, calendar.week);
-  const from = dates[0] ?? today;
-  const to = dates[6] ?? today;
+  // The week starts on the server's today in Japan (the slots call says which day that is). The
+  // call asks from the day before to the day after the week as this device counts it, so a device
+  // a day off (around midnight, a clock set wrong) still gets the server's week in one call; one
+  // further off asks again around the server's day.
+  const [anchor, setAnchor] = useState(() => todayInJapan(now()));
+  const [serverToday, setServerToday] = useState<string | undefined>(undefined);
+  const from = addDaysToDate(anchor, calendar.week * 7 - 1);
+  const to = addDaysToDate(anchor, calendar.week * 7 + 7);
   const slots = useGetCalendarSlotsQuery({ calendarId, from, to }, { skip: !inHand, refetchOnMountOrArgChange: true });
   const categories = useGetCalendarCategoriesQuery(undefined, { skip: !inHand });
   const data = slots.currentData;
   useEffect(() => {
-    if (data !== undefined && data.today !== today) setToday(data.today);
-  }, [data, today]);
+    if (data === undefined) return;
+    setServerToday(data.today);
+    if (data.today < addDaysToDate(anchor, -1) || data.today > addDaysToDate(anchor, 1)) setAnchor(data.today);
+  }, [data, anchor]);
+  const today = serverToday ?? anchor;
+  const dates = weekDates(today, calendar.week);
 
   if (!inHand || calendar.surveyId === null || calendar.reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
   const surveyId = calendar.surveyId;
@@ -48,7 +55,7 @@ export function CalendarSlotsPage() {
   const selected = chosen !== undefined && data !== undefined && chosen.categoryId === data.categoryId ? { date: chosen.date, slotId: chosen.slotId } : undefined;
   // Nothing to show past the booking window: the last week is the one it ends in.
   const windowEnd = data === undefined ? undefined : addDaysToDate(data.today, data.rules.bookingOpensDaysAhead);
-  const hasNextWeek = windowEnd === undefined || to < windowEnd;
+  const hasNextWeek = windowEnd === undefined || (dates[6] ?? today) < windowEnd;
 
   const select = (slot: CalendarSlot) => {
     if (data === undefined || slot.status !== 'open' || slot.left < calendar.reservationItemCost) return;
