@@ -30,6 +30,10 @@ const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
   ['putUserId', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
   ['uploadFile', { query: { name: 'a.png' } }],
   ['downloadFile', { params: { fileId: '0123456789abcdef0123456789abcdef' } }],
+  ['getCalendarCategories', {}],
+  ['getCalendarCategoriesTree', {}],
+  ['getCalendarDisplaySettings', {}],
+  ['getCalendarSlots', { query: { calendarId: 'cal-checkup-central', from: '2026-12-01', to: '2026-12-07' } }],
 ];
 
 it('lists every endpoint the app serves but login', () => {

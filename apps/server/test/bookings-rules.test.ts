@@ -2,7 +2,7 @@
 // opening at 00:00 and closing the day (or hours) before, the change deadline, closed days, the
 // per-citizen limit, and what a refusal leaves stored (nothing).
 import type { SurveyConfig } from '@city/survey-core';
-import { japanTimeToEpochMs } from '@city/survey-core';
+import { citizenView, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
 import { sqliteStore } from '../src/db/sqlite-store.js';
@@ -117,7 +117,7 @@ describe('changes and cancellations', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       code: 'change_deadline_passed',
-      message: '予約の変更・キャンセルの受付期限を過ぎているため、変更できません。',
+      message: '予約の変更・キャンセルの受付期限を過ぎているため、変更もキャンセルもできません。',
     });
     expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-05|2': 1 });
   });
@@ -128,6 +128,21 @@ describe('changes and cancellations', () => {
     const edit = await book(one, slotValue('checkup-central', '2026-12-04', '1'), { name: '新しい名前' });
     expect(edit.status).toBe(200);
     expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
+  });
+
+  it('keeps the claims of items the citizen does not see (staff-only) through an edit', async () => {
+    const withStaffSlot: SurveyConfig = {
+      ...BOOKING_SURVEY,
+      surveySchema: [...BOOKING_SURVEY.surveySchema, { itemKey: 'staffSlot', type: 'reservation', title: '職員用', isAdminItem: true }],
+    };
+    await saveSurveys(ctx, withStaffSlot);
+    await book(one, slotValue('checkup-central', '2026-12-04', '1'));
+    // Staff booked a second slot for the record (no staff API yet: straight into the table).
+    ctx.app.db
+      .prepare("INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, 'staffSlot', 'cal-central', '2026-12-05', '3', ?, 1, 0)")
+      .run(keyOf(one.userId), one.userId);
+    expect((await book(one, slotValue('checkup-central', '2026-12-04', '2'), { config: citizenView(withStaffSlot) })).status).toBe(200);
+    expect(units()).toEqual({ 'cal-central|2026-12-04|2': 1, 'cal-central|2026-12-05|3': 1 });
   });
 
   it('moves a booking in append mode (oldPartitionKey) in the same transaction', async () => {
@@ -240,6 +255,18 @@ describe('slots that cannot be booked', () => {
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'slot_full' });
     expect(units()).toEqual({ 'cal-central|2026-12-03|1': 5 });
     expect((await ctx.records.read.find(keyOf(six.userId))) === undefined).toBe(true);
+  });
+});
+
+describe('retries', () => {
+  it('claims once for a submission retried with the same Idempotency-Key, and answers the same', async () => {
+    const body = bookingPayload(one.userId, slotValue('checkup-central', '2026-12-03', '1'), { config: APPEND_BOOKING_SURVEY, now: 1 });
+    const headers = { 'idempotency-key': 'retry-0001' };
+    const first = await http.call(one, 'putReservation', { body, headers });
+    const again = await http.call(one, 'putReservation', { body, headers });
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1 });
   });
 });
 

@@ -28,7 +28,8 @@ export interface SlotSpec {
 export interface CalendarSpec {
   calendarId: string;
   categoryId: string;
-  rules?: Partial<CalendarRules>;
+  /** Over {@link DEFAULT_RULES}; `maxActiveBookingsPerUser: undefined` for no limit. */
+  rules?: { [Rule in keyof CalendarRules]?: CalendarRules[Rule] | undefined };
   slots?: readonly SlotSpec[];
   closedDays?: readonly string[];
 }
@@ -59,7 +60,13 @@ export function insertCategories(db: SqliteDatabase, categories: readonly Catego
 }
 
 export function insertCalendar(db: SqliteDatabase, spec: CalendarSpec): void {
-  const rules = { ...DEFAULT_RULES, ...spec.rules };
+  const given = spec.rules ?? {};
+  const rules = {
+    bookingOpensDaysAhead: given.bookingOpensDaysAhead ?? DEFAULT_RULES.bookingOpensDaysAhead,
+    bookingClosesBefore: given.bookingClosesBefore ?? DEFAULT_RULES.bookingClosesBefore,
+    changeClosesBefore: given.changeClosesBefore ?? DEFAULT_RULES.changeClosesBefore,
+    maxActiveBookingsPerUser: Object.hasOwn(given, 'maxActiveBookingsPerUser') ? given.maxActiveBookingsPerUser : DEFAULT_RULES.maxActiveBookingsPerUser,
+  };
   db.prepare(
     `INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
        change_closes_unit, change_closes_amount, max_active_bookings_per_user, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`,

@@ -122,7 +122,7 @@ export function CategoryPicker({ tree, labels, onPick, rootCategoryId, state = '
               }}
             >
               <span>{node.name}</span>
-              {hasChildren(node) ? <span aria-hidden="true">›</span> : null}
+              {hasChildren(node) ? <span className="city-category__chevron" aria-hidden="true">›</span> : null}
             </button>
           </li>
         ))}

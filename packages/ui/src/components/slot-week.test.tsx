@@ -52,6 +52,14 @@ describe('SlotWeek', () => {
     expect(sundayCells).toHaveLength(2);
   });
 
+  it('refuses a slot the server marks closedDay, and names a time a date has no slot at', () => {
+    renderWeek({ slots: [...slots, slot('2026-12-04', '1', 5, 'closedDay')] });
+    const closed = slotButton('12月4日（金）09:00〜10:00 休業日');
+    expect(closed.textContent).toBe('休');
+    expect((closed as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('12月4日（金）10:00〜11:00 予約枠なし')).toBeTruthy();
+  });
+
   it('shows the days as columns with date and weekday and the times as rows', () => {
     renderWeek();
     const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);

@@ -35,6 +35,11 @@ export interface PlanClaimsInput {
   partitionKey: string;
   answers: readonly ReservationAnswer[];
   /**
+   * The reservation items the submission speaks for (the citizen's view of the survey): claims of
+   * other items (staff-only ones) stay with the record as they are, like their answers.
+   */
+  itemKeys: readonly string[];
+  /**
    * The records this submission replaces (the one edited first), whose claims it gives up or
    * keeps: an answer naming the same slot keeps its claim, with no rule checked again.
    */
@@ -53,6 +58,12 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
   for (const key of input.replacedKeys) held.push(...(await calendars.claimsOfRecord(key)));
   const kept = new Set<SlotClaimWithTimes>();
   const planned: SlotClaim[] = [];
+  for (const claim of held) {
+    if (!input.itemKeys.includes(claim.itemKey)) {
+      kept.add(claim);
+      planned.push({ ...claim, partitionKey, userId });
+    }
+  }
 
   for (const { item, value } of input.answers) {
     const { itemKey } = item;

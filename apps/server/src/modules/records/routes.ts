@@ -14,7 +14,8 @@ export interface RecordsModuleDeps extends RecordsDeps {
 
 /**
  * A citizen's records: survey-results/* (read, look up) and reservation/* (submit, cancel, delete,
- * claim). Calendar reservations will have a module of their own.
+ * claim). Booking a calendar slot is part of submitting (the claim goes with the record); the
+ * calendars module answers what can be booked.
  */
 export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
   return async (app) => {

@@ -135,6 +135,11 @@ export function staffRowsToKeep(
     .map((row) => ({ ...row, partitionKey: next.partitionKey, userId: next.userId, check: next.check }));
 }
 
+/** The keys of the survey's reservation items. */
+export function reservationItemKeys(survey: SurveyConfig): string[] {
+  return survey.surveySchema.filter((item) => item.type === 'reservation').map((item) => item.itemKey);
+}
+
 /** The survey's reservation items answered, with their answers (validated: slot references). `survey` is the citizen's view. */
 export function reservationAnswers(survey: SurveyConfig, answers: Answers): ReservationAnswer[] {
   const found: ReservationAnswer[] = [];

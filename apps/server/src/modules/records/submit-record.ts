@@ -17,6 +17,7 @@ import {
   recordOfRows,
   refuseOrders,
   reservationAnswers,
+  reservationItemKeys,
   staffRowsToKeep,
   verifiedAnswers,
 } from './submission-rules.js';
@@ -74,12 +75,14 @@ export async function submitRecord(
     if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
     await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
 
-    // The record edited first: its claims are the ones an edit keeps or moves.
+    // The records this submission replaces, the one it edits (oldPartitionKey) first: their claims
+    // are the ones an edit keeps or moves.
     const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
     const claims = await planClaims(calendars, {
       userId,
       partitionKey,
       answers: reservationAnswers(citizenSurvey, answers),
+      itemKeys: reservationItemKeys(citizenSurvey),
       replacedKeys: removePartitionKeys,
       now: deps.now(),
     });

@@ -45,7 +45,7 @@ export function readCsv(text: string): { records: CsvRecord[]; problems: ImportP
       index += 1;
       let closed = false;
       while (index < text.length) {
-        const char = text[index];
+        const char = text.charAt(index);
         if (char === '"') {
           if (text[index + 1] === '"') {
             value += '"';
@@ -79,7 +79,7 @@ export function readCsv(text: string): { records: CsvRecord[]; problems: ImportP
     } else {
       while (index < text.length && text[index] !== ',' && text[index] !== '\n' && text[index] !== '\r') {
         if (text[index] === '"' && !value.includes('"')) problems.push({ line, column, message: importMessages.quoteInField });
-        value += text[index];
+        value += text.charAt(index);
         index += 1;
       }
     }
