@@ -6,6 +6,7 @@ import { makeTestStore, TEST_SESSION, testServices } from '../../test/render-wit
 import { messageForScreen } from '../lib/api-errors.js';
 import type { ApiClient } from '@city/api-client';
 import { apiSlice } from './api-slice.js';
+import { bookedSlotsApi } from './booked-slots.js';
 import { sessionStateFor } from './session-slice.js';
 
 const questionnaire: SurveyConfig = { surveyId: 'citizen-questionnaire', surveyTitle: '市民アンケート', surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }] };
@@ -149,7 +150,7 @@ describe('calendar data', () => {
   it('reads a booked slot’s times, place and rules with one slots call for its one date', async () => {
     const getCalendarSlots = vi.fn((query: { calendarId: string; from: string; to: string }) => Promise.resolve(slotsOf(query)));
     const store = storeWith({ getCalendarCategories: () => Promise.resolve({ data: categories }), getCalendarSlots });
-    const result = await store.dispatch(apiSlice.endpoints.getBookedSlots.initiate(['checkup-central|2026-12-01|2', 'gone|2026-12-01|1']));
+    const result = await store.dispatch(bookedSlotsApi.endpoints.getBookedSlots.initiate(['checkup-central|2026-12-01|2', 'gone|2026-12-01|1']));
     expect(getCalendarSlots).toHaveBeenCalledWith({ calendarId: 'cal-checkup-central', from: '2026-12-01', to: '2026-12-01' });
     expect(getCalendarSlots).toHaveBeenCalledTimes(1);
     const [booked, gone] = result.data ?? [];

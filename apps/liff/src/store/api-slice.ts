@@ -9,13 +9,11 @@ import type {
   SurveyConfig,
   SurveyResultRow,
 } from '@city/survey-core';
-import { parseReservationValue } from '@city/survey-core';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { CallFailure } from '../lib/api-errors.js';
 import { isCallFailure } from '../lib/api-errors.js';
 import { takeEarlyData } from '../lib/early-requests.js';
-import type { BookedSlot } from '../lib/bookings.js';
 import type { RecordKey, SurveyRecords } from '../lib/records.js';
 import { failureOf } from './call-failure.js';
 import type { AppServices } from './services.js';
@@ -43,7 +41,7 @@ function userIdOf(getState: () => unknown, endpoint: string): string {
 }
 
 /** A query that needed another one fails with its failure (a lost session is already reported). */
-function failedWith(error: CallFailure | SerializedError | undefined): { error: CallFailure } {
+export function failedWith(error: CallFailure | SerializedError | undefined): { error: CallFailure } {
   if (isCallFailure(error)) return { error };
   throw new Error(error?.message ?? 'A call this query needs failed.');
 }
@@ -185,39 +183,6 @@ const recordsApi = baseApi.injectEndpoints({
 export const apiSlice = recordsApi.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * The slots reservation answers name (`<categoryId>|<date>|<slotId>`), as confirm, receipt,
-     * lists and details show them: each answer's category (place names, calendar) and its slot
-     * (times) with the calendar's rules, read with one slots call for that one date. An answer
-     * whose category or slot no longer exists comes back without them.
-     */
-    getBookedSlots: build.query<BookedSlot[], readonly string[]>({
-      queryFn: async (values, { dispatch }) => {
-        const categories = await dispatch(recordsApi.endpoints.getCalendarCategories.initiate(undefined, { subscribe: false }));
-        if (categories.data === undefined) return failedWith(categories.error);
-        const booked: BookedSlot[] = [];
-        for (const value of new Set(values)) {
-          const ref = parseReservationValue(value);
-          if (ref === undefined) continue;
-          const category = categories.data.find((candidate) => candidate.categoryId === ref.categoryId);
-          const found: BookedSlot = { value, ...ref, ...(category === undefined ? {} : { category }) };
-          if (category?.calendarId !== undefined) {
-            // Fresh: the rules decide whether the booking may still be changed.
-            const slots = await dispatch(
-              recordsApi.endpoints.getCalendarSlots.initiate({ calendarId: category.calendarId, from: ref.date, to: ref.date }, { subscribe: false, forceRefetch: true }),
-            );
-            if (slots.data === undefined) return failedWith(slots.error);
-            const slot = slots.data.slots.find((candidate) => candidate.slotId === ref.slotId);
-            found.rules = slots.data.rules;
-            if (slot !== undefined) found.slot = slot;
-          }
-          booked.push(found);
-        }
-        return { data: booked };
-      },
-      // Loaded again with the calendars' counts (a booking, a change, a cancel, a refusal).
-      providesTags: ['CalendarSlots'],
-    }),
-    /**
      * Cancels a record (spec section 7: cancelItem, "no catch"), then loads that survey's records
      * again before it resolves, so the list the citizen returns to never shows the record as it
      * was; the other lists holding it load again when next shown.
@@ -264,5 +229,4 @@ export const {
   useGetCalendarCategoriesTreeQuery,
   useGetCalendarDisplaySettingsQuery,
   useGetCalendarSlotsQuery,
-  useGetBookedSlotsQuery,
 } = apiSlice;

@@ -4,7 +4,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo } from 'react';
 import type { ReservationAnswer } from '../lib/bookings.js';
 import { categoryNames, placeOf, reservationAnswersOf } from '../lib/bookings.js';
-import { useGetBookedSlotsQuery, useGetCalendarCategoriesQuery } from './api-slice.js';
+import { useGetCalendarCategoriesQuery } from './api-slice.js';
+import { useGetBookedSlotsQuery } from './booked-slots.js';
 
 /** A booking as the screens show it: BookingSummary's date, time and place, and what a change needs. */
 export interface BookingView extends ReservationAnswer {
