@@ -233,5 +233,11 @@ describe('a booking on the details screen', () => {
     expect(await screen.findByText('変更・キャンセルの受付は終了しました（予約日の3日前まで）。')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
     expect(screen.getByRole('button', { name: 'キャンセルする' }).hasAttribute('disabled')).toBe(true);
+
+    // The other answers can still be changed; the slot is shown, not changeable, and says why.
+    await userEvent.click(screen.getByRole('button', { name: '内容を変更する' }));
+    expect(await screen.findByText('変更・キャンセルの受付は終了しました（予約日の3日前まで）。')).toBeTruthy();
+    expect(await screen.findByText('選択中の予約枠: 11月24日（火）10:00〜11:00 中央保健センター')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '予約枠を変更する' }).hasAttribute('disabled')).toBe(true);
   });
 });

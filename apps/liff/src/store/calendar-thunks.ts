@@ -46,16 +46,18 @@ export const openCalendar = createAppThunk('calendar/open', async (open: OpenCal
 });
 
 /**
- * A slot was chosen on the calendar: the form gets back the answers saved when the citizen left
- * it, with this slot as the reservation item's answer (`formatReservationValue`). Returns the
- * form's path.
+ * A slot was chosen on the calendar: the form gets back its answers, with this slot as the
+ * reservation item's answer (`formatReservationValue`). Returns the form's path.
  */
 export const chooseSlot = createAppThunk('calendar/chooseSlot', (slot: { categoryId: string; date: string; slotId: string }, { dispatch, getState }) => {
   const calendar = selectCalendar(getState());
   const { surveyId, reservationItemName } = calendar;
   if (surveyId === null || reservationItemName === null) throw new Error('chooseSlot needs a reservation item in hand (openCalendar).');
-  const saved = calendar.surveyResultsSavedWhenMovingToCalendar ?? getState().survey.surveyInput;
-  dispatch(answersChanged({ ...saved, [reservationItemName]: formatReservationValue(slot) }));
+  // The answers in hand are the newest (browser back to the form and forward again keeps what was
+  // typed there); the saved ones serve when the form's answers belong to another survey by now.
+  const { survey } = getState();
+  const answers = survey.surveyId === surveyId ? survey.surveyInput : (calendar.surveyResultsSavedWhenMovingToCalendar ?? {});
+  dispatch(answersChanged({ ...answers, [reservationItemName]: formatReservationValue(slot) }));
   dispatch(slotChosen());
   return paths.survey.to(surveyId);
 });

@@ -19,7 +19,8 @@ const DEFAULT_LABELS = { tag1: '大分類', tag2: '中分類', tag3: '小分類'
 export function CalendarCategoryPage() {
   const navigate = useNavigate();
   const calendar = useAppSelector(selectCalendar);
-  const inHand = calendar.surveyId !== null;
+  const { surveyId } = calendar;
+  const inHand = surveyId !== null;
   const tree = useGetCalendarCategoriesTreeQuery(undefined, { skip: !inHand });
   const settings = useGetCalendarDisplaySettingsQuery(undefined, { skip: !inHand });
   const categories = useGetCalendarCategoriesQuery(undefined, { skip: !inHand });
@@ -33,8 +34,7 @@ export function CalendarCategoryPage() {
     if (rootCalendarId !== undefined) void navigate(paths.calendarSlots.to(rootCalendarId), { replace: true });
   }, [rootCalendarId, navigate]);
 
-  if (!inHand || calendar.surveyId === null) return <NoReservationInHand title={messages.categoryTitle} />;
-  const surveyId = calendar.surveyId;
+  if (surveyId === null) return <NoReservationInHand title={messages.categoryTitle} />;
   const failed = tree.isError || settings.isError || categories.isError;
   const ready = tree.currentData !== undefined && settings.currentData !== undefined && categories.currentData !== undefined;
   const pick = (categoryId: string) => {
