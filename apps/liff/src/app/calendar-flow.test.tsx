@@ -190,6 +190,33 @@ describe('a slot lost to another citizen', () => {
   });
 });
 
+describe('another booking refusal', () => {
+  it('shows the server’s message on the confirm screen and keeps the answers and the slot', async () => {
+    const calendar = fakeCalendarApi();
+    const message = 'この予約カレンダーでご予約いただけるのは3件までです。';
+    const putReservation = vi.fn(() =>
+      Promise.resolve(
+        new ApiError(message, {
+          code: BOOKING_ERROR_CODES.bookingLimitReached,
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', code: BOOKING_ERROR_CODES.bookingLimitReached, message },
+        }),
+      ),
+    );
+    const { router, store } = openApp('/survey/health-checkup', { ...calendar.api, putReservation });
+    await userEvent.type(await screen.findByLabelText(/^お名前/), '山田 太郎');
+    await userEvent.click(screen.getByRole('button', { name: '予約枠を選ぶ' }));
+    await userEvent.click(await screen.findByRole('button', { name: '中央保健センター' }));
+    await userEvent.click(await slotButton('11月24日（火）09:00〜10:00 空きあり（残り5）'));
+    await userEvent.click(await screen.findByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
+
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/confirm/health-checkup');
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', slot: 'checkup-central|2026-11-24|1' });
+  });
+});
+
 /** A stored booking of 山田 in 中央保健センター on 11月24日 10:00. */
 function bookedRows(): SurveyResultRow[] {
   return buildSurveyResultRows({ config: checkup, userId: 'U1', answers: { name: '山田 太郎', slot: 'checkup-central|2026-11-24|2' }, now: 1_000 });
