@@ -153,6 +153,8 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
         records: createSqliteRecordRepository(connection),
         calendarImport: createSqliteCalendarImportRepository(connection),
       })),
+      // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
+      { calendars: config.nodeEnv !== 'test' },
     );
   }
 

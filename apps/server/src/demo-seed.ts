@@ -10,6 +10,13 @@ import type { SurveyRepository } from './modules/surveys/survey-repository.js';
 /** What seeding writes: surveys, records, and the calendars (through the import's writer). */
 export type DemoSeedStore = Store<{ surveys: SurveyRepository; records: RecordRepository; calendarImport: CalendarImportRepository }>;
 
+export interface DemoSeedOptions {
+  /** Today in Japan (`YYYY-MM-DD`), where the demo calendars start. Default: the real today. */
+  today?: string;
+  /** Seed the demo calendars too. Default true; test apps leave them out (see app.ts). */
+  calendars?: boolean;
+}
+
 /**
  * Seeds the demo data outside production, safe on every start:
  * - into an empty database, the demo surveys and the records staff "imported" (unclaimed);
@@ -18,8 +25,10 @@ export type DemoSeedStore = Store<{ surveys: SurveyRepository; records: RecordRe
  *   dates that have none are added (nothing existing is changed, claimed slots included), and the
  *   neighbours' bookings that make one slot few-left and one full move to this start's date.
  */
-export async function seedDemoData(store: DemoSeedStore, today: string = todayInJapan()): Promise<void> {
+export async function seedDemoData(store: DemoSeedStore, options: DemoSeedOptions = {}): Promise<void> {
   await seedDemoSurveys(store);
+  if (options.calendars === false) return;
+  const today = options.today ?? todayInJapan();
   await store.transaction((repositories) => seedDemoCalendars(repositories, today));
 }
 

@@ -76,7 +76,7 @@ describe('seeding the demo calendars', () => {
       records: createSqliteRecordRepository(connection),
       calendarImport: createSqliteCalendarImportRepository(connection),
     }));
-    seed = (today) => seedDemoData(store, today);
+    seed = (today) => seedDemoData(store, { today });
   });
   afterEach(() => {
     db.close();
@@ -178,7 +178,7 @@ describe('seeding the demo calendars', () => {
 
 describe('a development server start', () => {
   it('serves the health check-up survey and has today’s demo calendars', async () => {
-    const context = await createTestContext();
+    const context = await createTestContext({ NODE_ENV: 'development' });
     try {
       const [yamada] = context.users;
       const response = await context.call(yamada!, 'getSurveyConfig', { query: { surveyId: 'health-checkup' } });
@@ -197,6 +197,17 @@ describe('a development server start', () => {
         { slot_id: '3', capacity: 5, claimed: 5 },
         { slot_id: '4', capacity: 5, claimed: 0 },
       ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves the demo calendars out of test apps, which set up their own', async () => {
+    const context = await createTestContext();
+    try {
+      expect(context.app.db.prepare('SELECT COUNT(*) AS n FROM calendar_categories').get()).toEqual({ n: 0 });
+      // The demo surveys are there as before, the reservation demo included.
+      expect((await context.call(context.users[0]!, 'getSurveyConfig', { query: { surveyId: 'health-checkup' } })).status).toBe(200);
     } finally {
       await context.close();
     }
