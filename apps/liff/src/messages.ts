@@ -72,7 +72,6 @@ export const messages = {
   // Calendar (choosing a slot for a reservation item)
   categoryTitle: '予約する場所の選択',
   categoryLead: '予約する場所を選んでください。',
-  categoriesLoading: '予約できる場所を読み込んでいます',
   slotsTitle: '予約日時の選択',
   slotsLead: '予約する日時を選んでください。○・△の日時が予約できます。',
   noReservationInHand: '予約日時を選ぶアンケートがありません。アンケートの画面から「予約枠を選ぶ」を押してください。',
@@ -81,7 +80,6 @@ export const messages = {
   backToSurvey: 'アンケートに戻る',
   slotFull: '選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。',
   // Bookings on the confirm, receipt and details screens
-  bookingHeading: 'ご予約',
   changeSlot: '予約日時を変更する',
   changeClosed: (rule: string) => `変更・キャンセルの受付は終了しました（${rule}）。`,
   untilSlotStarts: '予約の開始時刻まで',

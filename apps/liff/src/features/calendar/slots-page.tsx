@@ -25,7 +25,8 @@ export function CalendarSlotsPage() {
   const { now } = useServices();
   const calendar = useAppSelector(selectCalendar);
   const answers = useAppSelector((state) => state.survey.surveyInput);
-  const inHand = calendar.surveyId !== null && calendar.reservationItemName !== null;
+  const { surveyId, reservationItemName } = calendar;
+  const inHand = surveyId !== null && reservationItemName !== null;
   // The week starts on the server's today in Japan (the slots call says which day that is). The
   // call asks from the day before to the day after the week as this device counts it, so a device
   // a day off (around midnight, a clock set wrong) still gets the server's week in one call; one
@@ -45,12 +46,11 @@ export function CalendarSlotsPage() {
   const today = serverToday ?? anchor;
   const dates = weekDates(today, calendar.week);
 
-  if (!inHand || calendar.surveyId === null || calendar.reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
-  const surveyId = calendar.surveyId;
+  if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
   const rootCategoryId = calendar.categoryValues.rootCategoryId ?? undefined;
   const category = categories.currentData?.find((candidate) => candidate.calendarId === calendarId);
   const place = category === undefined ? undefined : placeOf(category, categories.currentData ?? [], rootCategoryId);
-  const answer = answers[calendar.reservationItemName];
+  const answer = answers[reservationItemName];
   const chosen = typeof answer === 'string' ? parseReservationValue(answer) : undefined;
   const selected = chosen !== undefined && data !== undefined && chosen.categoryId === data.categoryId ? { date: chosen.date, slotId: chosen.slotId } : undefined;
   // Nothing to show past the booking window: the last week is the one it ends in.
