@@ -26,6 +26,8 @@ export const TEST_USERS = { yamada, sato } as const;
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's SQLite file, for tests that set up what no screen or call can (a passed deadline). */
+  databasePath: string;
   stop: () => Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export interface RunningServer {
 export async function startServer(): Promise<RunningServer> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error('Build the app first: pnpm --filter @city/liff build');
   const dataDir = await mkdtemp(join(tmpdir(), 'city-liff-e2e-'));
+  const databasePath = join(dataDir, 'city.sqlite');
   const child: ChildProcessByStdio<Writable, Readable, Readable> = spawn(
     process.execPath,
     ['--conditions=@city/source', '--import', 'tsx', '--import', join(appDir, 'e2e/exit-with-parent.mjs'), 'src/server.ts'],
@@ -43,7 +46,7 @@ export async function startServer(): Promise<RunningServer> {
         NODE_ENV: 'development',
         HOST: '127.0.0.1',
         PORT: '0',
-        DATABASE_PATH: join(dataDir, 'city.sqlite'),
+        DATABASE_PATH: databasePath,
         CITIZEN_APP_DIR: distDir,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -64,6 +67,7 @@ export async function startServer(): Promise<RunningServer> {
   });
   return {
     baseUrl,
+    databasePath,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -98,6 +102,7 @@ export function newPhoneContext(browser: Browser, baseUrl: string): Promise<Brow
 /** A test file's world: one server with a fresh database, one browser, phone pages on demand. */
 export interface TestWorld {
   readonly baseUrl: string;
+  readonly databasePath: string;
   /** A page in a new phone context (its own cookies and storage). */
   newPhonePage(): Promise<Page>;
 }
@@ -120,6 +125,9 @@ export function useTestWorld(): TestWorld {
   return {
     get baseUrl() {
       return started().server.baseUrl;
+    },
+    get databasePath() {
+      return started().server.databasePath;
     },
     async newPhonePage() {
       const { server: running, browser: chromium } = started();

@@ -44,6 +44,14 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
             loader: ({ params }) => prefetchSurvey(store, params.id),
             lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.SurveyPage })),
           },
+          {
+            path: paths.calendar.pattern,
+            lazy: () => import('../features/calendar/category-page.js').then((module) => ({ Component: module.CalendarCategoryPage })),
+          },
+          {
+            path: paths.calendarSlots.pattern,
+            lazy: () => import('../features/calendar/slots-page.js').then((module) => ({ Component: module.CalendarSlotsPage })),
+          },
           { path: paths.confirm.pattern, lazy: () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
           {
             path: paths.confirmSearchForm.pattern,

@@ -1,5 +1,5 @@
-// Every route of the citizen app (spec section 2), defined once. Screens for calendars, payments
-// and members are not registered until their issues land: their paths fall to the not-found screen.
+// Every route of the citizen app (spec section 2), defined once. Screens for payments and members
+// are not registered until their issues land: their paths fall to the not-found screen.
 
 /** `/base`, or `/base/{id}` for one survey: the screens whose id is optional. */
 const withOptionalId = (base: string) => (surveyId?: string) => (surveyId === undefined ? base : `${base}/${encodeURIComponent(surveyId)}`);
@@ -8,6 +8,10 @@ export const paths = {
   login: { pattern: '/login', to: () => '/login' },
   loginSurvey: { pattern: '/login/survey/:id', to: (surveyId: string) => `/login/survey/${encodeURIComponent(surveyId)}` },
   survey: { pattern: '/survey/:id', to: (surveyId: string) => `/survey/${encodeURIComponent(surveyId)}` },
+  /** The calendar: picking the category (place) to book in, level by level. */
+  calendar: { pattern: '/calendar', to: () => '/calendar' },
+  /** One calendar's slots, a week at a time. */
+  calendarSlots: { pattern: '/calendar/:id', to: (calendarId: string) => `/calendar/${encodeURIComponent(calendarId)}` },
   /** Confirm (`/confirm`, the survey in hand) and survey confirm (`/confirm/{id}`). */
   confirm: { pattern: '/confirm/:id?', to: withOptionalId('/confirm') },
   confirmSearchForm: { pattern: '/confirmSearchForm', to: () => '/confirmSearchForm' },

@@ -10,6 +10,8 @@ export interface CallFailure {
   sessionLost: boolean;
   status: number | undefined;
   code: string;
+  /** The server's message for each item that needs attention, by itemKey (invalid answers, a full slot). */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -21,7 +23,8 @@ export function describeFailure(error: unknown): CallFailure {
   if (!isApiError(error)) {
     return { message: messages.serverError, sessionLost: false, status: undefined, code: 'ERR_UNKNOWN' };
   }
-  return { message: messageFor(error), sessionLost: error.status === 401, status: error.status, code: error.code };
+  const fields = error.body?.fields;
+  return { message: messageFor(error), sessionLost: error.status === 401, status: error.status, code: error.code, ...(fields === undefined ? {} : { fields }) };
 }
 
 /** Whether a rejection is a failed call ({@link CallFailure}) rather than an error thrown by code. */

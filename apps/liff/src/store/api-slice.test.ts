@@ -1,11 +1,12 @@
 import { ApiError } from '@city/api-client';
-import type { SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import type { SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { buildSurveyResultRows } from '@city/survey-core';
 import { describe, expect, it, vi } from 'vitest';
 import { makeTestStore, TEST_SESSION, testServices } from '../../test/render-with-providers.js';
 import { messageForScreen } from '../lib/api-errors.js';
 import type { ApiClient } from '@city/api-client';
 import { apiSlice } from './api-slice.js';
+import { bookedSlotsApi } from './booked-slots.js';
 import { sessionStateFor } from './session-slice.js';
 
 const questionnaire: SurveyConfig = { surveyId: 'citizen-questionnaire', surveyTitle: '市民アンケート', surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }] };
@@ -121,5 +122,57 @@ describe('cancelRecord', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(querySurveyResults).toHaveBeenCalledTimes(1);
     list.unsubscribe();
+  });
+});
+
+describe('calendar data', () => {
+  const checkup: SurveyConfig = {
+    surveyId: 'health-checkup',
+    isAppending: { value: true },
+    surveySchema: [{ itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'checkup' }],
+  };
+  const categories = [
+    { categoryId: 'checkup', tag1: '健康診断', tag2: '特定健診' },
+    { categoryId: 'checkup-central', tag1: '健康診断', tag2: '特定健診', tag3: '中央保健センター', calendarId: 'cal-checkup-central' },
+  ];
+  const rules = { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days' as const, amount: 1 }, changeClosesBefore: { unit: 'days' as const, amount: 1 } };
+  const slotsOf = (query: { calendarId: string; from: string; to: string }, left = 5) => ({
+    data: {
+      calendarId: query.calendarId,
+      categoryId: 'checkup-central',
+      rules,
+      today: '2026-11-23',
+      closedDays: [],
+      slots: [{ slotId: '2', date: query.from, start: '10:00', end: '11:00', capacity: 5, left, status: 'open' as const }],
+    },
+  });
+
+  it('reads a booked slot’s times, place and rules with one slots call for its one date', async () => {
+    const getCalendarSlots = vi.fn((query: { calendarId: string; from: string; to: string }) => Promise.resolve(slotsOf(query)));
+    const store = storeWith({ getCalendarCategories: () => Promise.resolve({ data: categories }), getCalendarSlots });
+    const result = await store.dispatch(bookedSlotsApi.endpoints.getBookedSlots.initiate(['checkup-central|2026-12-01|2', 'gone|2026-12-01|1']));
+    expect(getCalendarSlots).toHaveBeenCalledWith({ calendarId: 'cal-checkup-central', from: '2026-12-01', to: '2026-12-01' });
+    expect(getCalendarSlots).toHaveBeenCalledTimes(1);
+    const [booked, gone] = result.data ?? [];
+    expect(booked).toMatchObject({ categoryId: 'checkup-central', date: '2026-12-01', slot: { start: '10:00', end: '11:00' }, rules, category: { tag3: '中央保健センター' } });
+    // A category that no longer exists: the answer is still described by its date.
+    expect(gone).toEqual({ value: 'gone|2026-12-01|1', categoryId: 'gone', date: '2026-12-01', slotId: '1' });
+  });
+
+  it('loads a calendar’s counts again after a booking is sent', async () => {
+    let left = 5;
+    const getCalendarSlots = vi.fn((query: { calendarId: string; from: string; to: string }) => Promise.resolve(slotsOf(query, left)));
+    const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
+    const store = storeWith({ getCalendarSlots, putReservation });
+    const week = store.dispatch(apiSlice.endpoints.getCalendarSlots.initiate({ calendarId: 'cal-checkup-central', from: '2026-11-23', to: '2026-11-29' }));
+    await week;
+    left = 4;
+    const payload = { data: buildSurveyResultRows({ config: checkup, userId: 'U1', answers: { slot: 'checkup-central|2026-11-23|2' }, now: 1 }) };
+    await store.dispatch(apiSlice.endpoints.putReservation.initiate({ surveyId: 'health-checkup', payload, idempotencyKey: 'k' }));
+    await vi.waitFor(() => {
+      expect(apiSlice.endpoints.getCalendarSlots.select({ calendarId: 'cal-checkup-central', from: '2026-11-23', to: '2026-11-29' })(store.getState()).data?.slots[0]?.left).toBe(4);
+    });
+    expect(getCalendarSlots).toHaveBeenCalledTimes(2);
+    week.unsubscribe();
   });
 });

@@ -1,6 +1,15 @@
-import type { ReservationResult } from '@city/api-client';
-import { isApiError } from '@city/api-client';
-import type { SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import type { CalendarSlotsQuery, ReservationResult } from '@city/api-client';
+import { BOOKING_ERROR_CODES, isApiError } from '@city/api-client';
+import type {
+  CalendarCategory,
+  CalendarCategoryTreeRoot,
+  CalendarDisplaySettings,
+  CalendarSlots,
+  SubmissionPayload,
+  SurveyConfig,
+  SurveyResultRow,
+} from '@city/survey-core';
+import type { SerializedError } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { CallFailure } from '../lib/api-errors.js';
 import { isCallFailure } from '../lib/api-errors.js';
@@ -31,6 +40,12 @@ function userIdOf(getState: () => unknown, endpoint: string): string {
   return userId;
 }
 
+/** A query that needed another one fails with its failure (a lost session is already reported). */
+export function failedWith(error: CallFailure | SerializedError | undefined): { error: CallFailure } {
+  if (isCallFailure(error)) return { error };
+  throw new Error(error?.message ?? 'A call this query needs failed.');
+}
+
 /** The ID token of the signed-in citizen, if any. */
 const idTokenOf = (getState: () => unknown) => selectSession(getState() as SessionRoot)?.idToken ?? null;
 
@@ -42,7 +57,8 @@ const idTokenOf = (getState: () => unknown) => selectSession(getState() as Sessi
 const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: fakeBaseQuery<CallFailure>(),
-  tagTypes: ['Records'],
+  // CalendarSlots: one calendar's slots (id: its calendarId), loaded again after a booking changes.
+  tagTypes: ['Records', 'CalendarSlots'],
   endpoints: (build) => ({
     /**
      * A survey's configuration (`survey-configs/getItem`). Kept for the whole visit, as the survey
@@ -58,6 +74,45 @@ const baseApi = createApi({
         return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
       },
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+    /**
+     * Every calendar category, with the calendar booked through it (`calendars/categories`): how
+     * a reservation answer's category finds its calendar and its place names. Categories change
+     * only when staff import a new tree, so they are kept for the visit.
+     */
+    getCalendarCategories: build.query<CalendarCategory[], undefined>({
+      queryFn: async (_arg, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getCalendarCategories();
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+    /** The category tree the calendar screen picks in, level by level (`calendars/categories_tree`). */
+    getCalendarCategoriesTree: build.query<CalendarCategoryTreeRoot[], undefined>({
+      queryFn: async (_arg, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getCalendarCategoriesTree();
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+    }),
+    /** The names of the three category levels (spec section 3: categoryLabels), `calendars/display_settings`. */
+    getCalendarDisplaySettings: build.query<CalendarDisplaySettings, undefined>({
+      queryFn: async (_arg, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getCalendarDisplaySettings();
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+    /**
+     * A calendar's slots over a range of dates, with what is left of each and the calendar's rules
+     * (spec section 3: calendarSettings). Tagged by calendar: a booking, a change, a cancel or a
+     * slot lost to someone else loads them again, so the counts shown are never stale.
+     */
+    getCalendarSlots: build.query<CalendarSlots, CalendarSlotsQuery>({
+      queryFn: async (query, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getCalendarSlots(query);
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      providesTags: (_result, _error, { calendarId }) => [{ type: 'CalendarSlots', id: calendarId }],
     }),
     /** The surveys a citizen can look their records up in (`survey-configs/getAllSearchable`). */
     getSearchableSurveys: build.query<SurveyConfig[], undefined>({
@@ -143,7 +198,12 @@ export const apiSlice = recordsApi.injectEndpoints({
         await dispatch(recordsApi.endpoints.getRecords.initiate(record.surveyId, { subscribe: false, forceRefetch: true }));
         return { data: record };
       },
-      invalidatesTags: (_result, error) => (error === undefined ? [{ type: 'Records', id: ALL_SURVEYS }] : []),
+      // A cancel frees the record's slot: every calendar shown loads its counts again. A cancel
+      // refused for a passed deadline loads the rules again, so the details screen says why.
+      invalidatesTags: (_result, error) => {
+        if (error === undefined) return [{ type: 'Records', id: ALL_SURVEYS }, 'CalendarSlots'];
+        return error.code === BOOKING_ERROR_CODES.changeDeadlinePassed ? ['CalendarSlots'] : [];
+      },
     }),
     /**
      * Sends a submission (spec section 7, putItem, with the client's retry rules) under the given
@@ -154,9 +214,19 @@ export const apiSlice = recordsApi.injectEndpoints({
         const result = await servicesOf(extra).api.putReservation(payload, { idempotencyKey });
         return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result };
       },
-      invalidatesTags: (_result, error, { surveyId }) => (error === undefined ? [{ type: 'Records', id: surveyId }] : []),
+      // A booking takes units (and a change frees others): the calendars load their counts again.
+      invalidatesTags: (_result, error, { surveyId }) => (error === undefined ? [{ type: 'Records', id: surveyId }, 'CalendarSlots'] : []),
     }),
   }),
 });
 
-export const { useGetSurveyConfigQuery, useGetSearchableSurveysQuery, useGetRecordsQuery, useCancelRecordMutation } = apiSlice;
+export const {
+  useGetSurveyConfigQuery,
+  useGetSearchableSurveysQuery,
+  useGetRecordsQuery,
+  useCancelRecordMutation,
+  useGetCalendarCategoriesQuery,
+  useGetCalendarCategoriesTreeQuery,
+  useGetCalendarDisplaySettingsQuery,
+  useGetCalendarSlotsQuery,
+} = apiSlice;

@@ -1,11 +1,14 @@
 import { isClosedCheckStatus } from '@city/survey-core';
 import { Button, Loading, Notice, PageLayout, SurveyConfirm, useToast } from '@city/ui';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { messages } from '../../messages.js';
 import { useCancelRecordMutation } from '../../store/api-slice.js';
 import { useAppSelector } from '../../store/hooks.js';
+import { useBookings } from '../../store/use-bookings.js';
 import { NoRecordInHand } from './no-record-in-hand.js';
 import { selectValuesForCancel } from './records-slice.js';
 import { useRecordInHand } from './use-record-in-hand.js';
@@ -17,6 +20,8 @@ export function CancelConfirmPage() {
   const key = useAppSelector(selectValuesForCancel);
   const { found, loading } = useRecordInHand(key);
   const [cancelRecord, cancellation] = useCancelRecordMutation();
+  const shown = useMemo(() => (found === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);
+  const bookings = useBookings(shown);
 
   if (loading) return <Loading />;
   if (found === undefined) return <NoRecordInHand title={messages.cancelTitle} />;
@@ -34,7 +39,8 @@ export function CancelConfirmPage() {
   return (
     <PageLayout title={messages.cancelTitle}>
       {closed ? <Notice>{messages.closedRecord}</Notice> : <p>{messages.cancelLead}</p>}
-      <SurveyConfirm config={config} answers={view.answers} />
+      <BookingSummaries views={[...bookings.views.values()]} />
+      <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {cancelError !== null ? <Notice tone="error">{cancelError}</Notice> : null}
       <div className="app-actions">
         <Button

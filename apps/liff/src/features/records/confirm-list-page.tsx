@@ -1,15 +1,22 @@
 import { Loading, PageLayout } from '@city/ui';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { reservationAnswersOf } from '../../lib/bookings.js';
+import type { SurveyRecords } from '../../lib/records.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
 import { useGetRecordsQuery } from '../../store/api-slice.js';
 import { useAppDispatch } from '../../store/hooks.js';
 import { startNewAnswer } from '../../store/survey-thunks.js';
+import { useBookings } from '../../store/use-bookings.js';
 import { RecordCard } from './record-card.js';
 import { recordSelected } from './records-slice.js';
+
+/** No list yet: one constant, so what is derived from the list is not computed again each render. */
+const NO_SURVEYS: SurveyRecords[] = [];
 
 /**
  * The citizen's records (`/confirmList/{id}` for one survey, `/confirmList` for every searchable
@@ -21,8 +28,11 @@ export function ConfirmListPage() {
   const navigate = useNavigate();
   // Loaded again on every visit: the citizen comes here to see what is stored now. Only this
   // list's own answer shows (currentData), never another list's.
-  const { currentData: surveys = [], isUninitialized, isFetching, isError, error, refetch } = useGetRecordsQuery(id, { refetchOnMountOrArgChange: true });
+  const { currentData: surveys = NO_SURVEYS, isUninitialized, isFetching, isError, error, refetch } = useGetRecordsQuery(id, { refetchOnMountOrArgChange: true });
   const loading = isUninitialized || isFetching;
+  // Every booking in the list, with its times and place, in one call.
+  const listed = useMemo(() => surveys.flatMap(({ config, rows }) => recordsOf(config, rows).map((view) => ({ config, answers: view.answers }))), [surveys]);
+  const bookings = useBookings(listed);
 
   return (
     <PageLayout title={messages.listTitle}>
@@ -39,7 +49,13 @@ export function ConfirmListPage() {
             </h2>
             {records.length === 0 && !loading ? <p>{messages.listEmpty}</p> : null}
             {records.map((view, index) => (
-              <RecordCard key={view.record.partitionKey} config={config} view={view} heading={messages.record(index + 1)}>
+              <RecordCard
+                key={view.record.partitionKey}
+                config={config}
+                view={view}
+                heading={messages.record(index + 1)}
+                bookings={reservationAnswersOf(config, view.answers).flatMap((answer) => bookings.views.get(answer.value) ?? [])}
+              >
                 <button
                   type="button"
                   className="city-button city-button--secondary"

@@ -1,34 +1,65 @@
-import { isClosedCheckStatus } from '@city/survey-core';
+import { canChangeBooking, isClosedCheckStatus } from '@city/survey-core';
 import { Button, Loading, Notice, PageLayout, SurveyConfirm } from '@city/ui';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
+import { deadlineRule } from '../../lib/bookings.js';
 import { messages } from '../../messages.js';
-import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
+import { openCalendar } from '../../store/calendar-thunks.js';
+import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import { startEdit } from '../../store/survey-thunks.js';
+import { useBookings } from '../../store/use-bookings.js';
 import { NoRecordInHand } from './no-record-in-hand.js';
 import { cancelChosen, selectSelectedRecordKey } from './records-slice.js';
 import { useRecordInHand } from './use-record-in-hand.js';
 
-/** One record in full (`/confirmDetails`), with the way to change or cancel it. */
+/**
+ * One record in full (`/confirmDetails`), with the way to change or cancel it. A booking can be
+ * moved to another slot (予約日時を変更する, through the calendar and the edit flow) or cancelled
+ * until its calendar's change deadline; after it, the screen says why it cannot.
+ */
 export function DetailsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { now } = useServices();
   const key = useAppSelector(selectSelectedRecordKey);
   const { found, loading } = useRecordInHand(key);
+  const shown = useMemo(() => (found === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);
+  const bookings = useBookings(shown);
 
   if (loading) return <Loading />;
   if (key === null || found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
   const { config, view } = found;
   const { record } = view;
   const closed = isClosedCheckStatus(record.check);
+  const booked = [...bookings.views.values()];
+  // The change deadline of each booking, by its calendar's rules (the server enforces the same).
+  const pastDeadline = booked.filter((booking) => booking.start !== undefined && booking.rules !== undefined && !canChangeBooking({ date: booking.date, start: booking.start }, booking.rules, now()));
+  const changeable = closed ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
+  const changeSlot = async (booking: (typeof booked)[number]) => {
+    await dispatch(startEdit({ config, record }));
+    const opened = await dispatch(openCalendar({ surveyId: record.surveyId, item: booking.item, answers: view.answers, ...(booking.calendarId === undefined ? {} : { calendarId: booking.calendarId }) }));
+    if (openCalendar.fulfilled.match(opened)) void navigate(opened.payload);
+  };
   return (
     <PageLayout title={messages.detailsTitle}>
       <p className="app-record__status" data-status={record.check}>
         {messages.status}: {record.check}
       </p>
-      <SurveyConfirm config={config} answers={view.answers} />
+      <BookingSummaries views={booked} />
+      <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {closed ? <Notice>{messages.closedRecord}</Notice> : null}
+      {closed || bookings.error === undefined ? null : <Notice tone="error">{messages.bookingsLoadFailed}</Notice>}
+      {closed
+        ? null
+        : pastDeadline.map((booking) => (booking.rules === undefined ? null : <Notice key={booking.item.itemKey}>{messages.changeClosed(deadlineRule(booking.rules.changeClosesBefore))}</Notice>))}
       <div className="app-actions">
+        {changeable.map((booking) => (
+          <Button key={booking.item.itemKey} onClick={() => void changeSlot(booking)}>
+            {booked.length > 1 ? `${booking.item.title}: ${messages.changeSlot}` : messages.changeSlot}
+          </Button>
+        ))}
         <Button
           variant="secondary"
           disabled={closed}
@@ -41,7 +72,7 @@ export function DetailsPage() {
         </Button>
         <Button
           variant="danger"
-          disabled={closed}
+          disabled={closed || pastDeadline.length > 0}
           onClick={() => {
             dispatch(cancelChosen({ surveyId: record.surveyId, partitionKey: record.partitionKey, list: key.list }));
             void navigate(paths.cancelConfirm.to(record.surveyId));

@@ -2,15 +2,32 @@ import type { SurveyConfig } from '@city/survey-core';
 import { isStaffOnlyItem } from '@city/survey-core';
 import { describeAnswer } from '@city/ui';
 import type { ReactNode } from 'react';
+import { BookingSummaries } from '../../components/booking-summaries.js';
 import type { RecordView } from '../../lib/records.js';
 import { messages } from '../../messages.js';
+import type { BookingView } from '../../store/use-bookings.js';
 
 /** How many answers a list entry shows; the details screen shows them all. */
 const SUMMARY_ITEMS = 3;
 
-/** A record in the list: its status and its first answers, titled from the schema. */
-export function RecordCard({ config, view, heading, children }: { config: SurveyConfig; view: RecordView; heading: string; children?: ReactNode }) {
-  const items = config.surveySchema.filter((item) => !isStaffOnlyItem(item) && item.type !== 'guide' && Object.hasOwn(view.answers, item.itemKey)).slice(0, SUMMARY_ITEMS);
+/** A record in the list: its status, its bookings (date, time, place) and its first other answers, titled from the schema. */
+export function RecordCard({
+  config,
+  view,
+  heading,
+  bookings = [],
+  children,
+}: {
+  config: SurveyConfig;
+  view: RecordView;
+  heading: string;
+  /** The record's bookings, shown in full whatever their place in the schema. */
+  bookings?: readonly BookingView[];
+  children?: ReactNode;
+}) {
+  const items = config.surveySchema
+    .filter((item) => !isStaffOnlyItem(item) && item.type !== 'guide' && item.type !== 'reservation' && Object.hasOwn(view.answers, item.itemKey))
+    .slice(0, SUMMARY_ITEMS);
   return (
     <article className="app-record" aria-label={heading} data-partition-key={view.record.partitionKey}>
       <h3 className="app-record__heading">
@@ -19,6 +36,7 @@ export function RecordCard({ config, view, heading, children }: { config: Survey
           {messages.status}: {view.record.check}
         </span>
       </h3>
+      <BookingSummaries views={bookings} />
       <dl className="city-confirm">
         {items.map((item) => (
           <div key={item.itemKey} className="city-confirm__row">

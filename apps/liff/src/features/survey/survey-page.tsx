@@ -1,19 +1,22 @@
 import type { FileRef, SurveyConfig } from '@city/survey-core';
-import { isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
+import { answersFromRows, canChangeBooking, isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Notice, PageLayout, SurveyForm } from '@city/ui';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { deadlineRule } from '../../lib/bookings.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
 import { apiSlice, useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import { answersChanged, selectSurvey, surveyOpened } from '../../store/survey-slice.js';
+import { openCalendar } from '../../store/calendar-thunks.js';
+import { useBookings } from '../../store/use-bookings.js';
 import { startEdit, startNewAnswer, submissionPrepared } from '../../store/survey-thunks.js';
 
 /**
@@ -70,7 +73,8 @@ export function SurveyPage() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { api } = useServices();
+  const services = useServices();
+  const { api } = services;
   const survey = useAppSelector(selectSurvey);
   const configQuery = useGetSurveyConfigQuery(id);
   // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
@@ -80,6 +84,16 @@ export function SurveyPage() {
     dispatch(surveyOpened(id));
   }, [id, dispatch]);
   useContinueOwnRecord(id, config);
+  const shownRecord = useMemo(() => (config === undefined ? [] : [{ config, answers: survey.surveyInput }]), [config, survey.surveyInput]);
+  const bookings = useBookings(shownRecord);
+  // An edit keeps a booking whose change deadline has passed: its slot is shown, not changeable.
+  const editedRecord = useMemo(
+    () => (config === undefined || !survey.inEditingAppendingMode || survey.selectedSurveyResults === null ? [] : [{ config, answers: answersFromRows(config.surveySchema, survey.selectedSurveyResults.rows) }]),
+    [config, survey.inEditingAppendingMode, survey.selectedSurveyResults],
+  );
+  const editedBookings = useBookings(editedRecord);
+  const now = services.now();
+  const fixedBookings = [...editedBookings.views.values()].filter((view) => view.start !== undefined && view.rules !== undefined && !canChangeBooking({ date: view.date, start: view.start }, view.rules, now));
 
   if (configQuery.isError) {
     return (
@@ -123,11 +137,14 @@ export function SurveyPage() {
     }
     return stored;
   };
-  const lockedItemKeys = survey.inEditingAppendingMode ? config.surveySchema.filter((item) => item.isNotEditable).map((item) => item.itemKey) : [];
+  const lockedItemKeys = survey.inEditingAppendingMode
+    ? [...config.surveySchema.filter((item) => item.isNotEditable).map((item) => item.itemKey), ...fixedBookings.map((view) => view.item.itemKey)]
+    : [];
 
   return (
     <PageLayout title={title}>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
+      {fixedBookings.map((view) => (view.rules === undefined ? null : <Notice key={view.item.itemKey}>{messages.changeClosed(deadlineRule(view.rules.changeClosesBefore))}</Notice>))}
       <SurveyForm
         config={config}
         answers={survey.surveyInput}
@@ -137,6 +154,15 @@ export function SurveyPage() {
           void dispatch(submissionPrepared(normalizeAnswers(config.surveySchema, answers)));
           void navigate(paths.confirm.to(id));
         }}
+        onChooseSlot={(itemKey) => {
+          const item = config.surveySchema.find((candidate) => candidate.itemKey === itemKey);
+          if (item?.type !== 'reservation') return;
+          // The answers so far go with the citizen to the calendar and come back with the slot.
+          void dispatch(openCalendar({ surveyId: id, item, answers: survey.surveyInput })).then((opened) => {
+            if (openCalendar.fulfilled.match(opened)) void navigate(opened.payload);
+          });
+        }}
+        slotLabel={bookings.label}
         upload={upload}
         fileLimits={fileLimits}
         filePreviewUrl={(file) => pickedImages.get(file.url)}

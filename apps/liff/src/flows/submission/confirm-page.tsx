@@ -1,11 +1,16 @@
+import { BOOKING_ERROR_CODES } from '@city/api-client';
 import { Button, Loading, Notice, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { selectSurvey } from '../../store/survey-slice.js';
+import { useBookings } from '../../store/use-bookings.js';
+import { returnToCalendarAfterSlotLost } from './slot-lost.js';
 import { selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
 
 /** The confirm screens (`/confirm` for the survey in hand, `/confirm/{id}`): check, then send. */
@@ -22,6 +27,8 @@ export function ConfirmPage() {
   // The configuration the form used (in hand): asked for only when there are answers to show.
   const configQuery = useGetSurveyConfigQuery(hasAnswers ? surveyId : skipToken);
   const config = configQuery.currentData;
+  const shown = useMemo(() => (config === undefined ? [] : [{ config, answers: survey.surveyInput }]), [config, survey.surveyInput]);
+  const bookings = useBookings(shown);
 
   if (!hasAnswers || (config === undefined && !configQuery.isFetching)) {
     return (
@@ -40,7 +47,14 @@ export function ConfirmPage() {
   const sending = submitStatus === 'sending';
   const send = async () => {
     const result = await dispatch(submitSurvey());
-    if (submitSurvey.fulfilled.match(result)) void navigate(paths.receipt.to(), { replace: true });
+    if (submitSurvey.fulfilled.match(result)) {
+      void navigate(paths.receipt.to(), { replace: true });
+    } else if (result.payload?.code === BOOKING_ERROR_CODES.slotFull) {
+      // Someone else took the last units: back to the calendar with fresh counts (other booking
+      // refusals show the server's message here).
+      const back = await dispatch(returnToCalendarAfterSlotLost(result.payload));
+      if (returnToCalendarAfterSlotLost.fulfilled.match(back)) void navigate(back.payload, { replace: true });
+    }
   };
   const back = () => {
     // Back to the form the citizen came from; a confirm screen opened directly has none.
@@ -52,7 +66,8 @@ export function ConfirmPage() {
     <PageLayout title={messages.confirmTitle}>
       <p>{messages.confirmLead}</p>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
-      <SurveyConfirm config={config} answers={survey.surveyInput} />
+      <BookingSummaries views={[...bookings.views.values()]} />
+      <SurveyConfirm config={config} answers={survey.surveyInput} slotLabel={bookings.label} />
       {submitStatus === 'failed' && submitError !== null ? <Notice tone="error">{submitError}</Notice> : null}
       <div className="app-actions">
         <Button variant="secondary" onClick={back} disabled={sending}>

@@ -1,8 +1,11 @@
 import { Button, Notice, PageLayout, SurveyConfirm } from '@city/ui';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { BookingSummaries } from '../../components/booking-summaries.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
+import { useBookings } from '../../store/use-bookings.js';
 import { selectReceipt } from './submission-slice.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
@@ -10,6 +13,8 @@ const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', tim
 /** The receipt (`/receipt`): 受付番号, what was sent, when; printable. */
 export function ReceiptPage() {
   const receipt = useAppSelector(selectReceipt);
+  const sent = useMemo(() => (receipt === null ? [] : [{ config: receipt.config, answers: receipt.answers }]), [receipt]);
+  const bookings = useBookings(sent);
   if (receipt === null) {
     return (
       <PageLayout title={messages.receiptTitle}>
@@ -43,8 +48,9 @@ export function ReceiptPage() {
           </dl>
         </>
       )}
+      <BookingSummaries views={[...bookings.views.values()]} />
       <h2 className="app-section-title">{messages.receiptContents}</h2>
-      <SurveyConfirm config={receipt.config} answers={receipt.answers} />
+      <SurveyConfirm config={receipt.config} answers={receipt.answers} slotLabel={bookings.label} />
       <div className="app-actions app-no-print">
         <Button
           variant="secondary"

@@ -3,7 +3,7 @@ import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { rootReducer } from '../../store/root-reducer.js';
 import type { Receipt } from '../../store/survey-slice.js';
-import { answersSent, editStarted, newAnswerStarted } from '../../store/survey-slice.js';
+import { answersChanged, answersSent, editStarted, newAnswerStarted } from '../../store/survey-slice.js';
 import { submitSurvey } from './submit-survey.js';
 
 /** Where the submission flow stands: sending the answers, and the receipt it ends with. */
@@ -34,8 +34,9 @@ export const submissionSlice = createSlice({
         state.receipt = action.payload as Draft<Receipt>;
         state.submitStatus = 'idle';
       })
-      // Another answer (a new one, or an edit of a record): an earlier failure is no longer news.
-      .addMatcher(isAnyOf(editStarted, newAnswerStarted), (state) => {
+      // Another answer (a new one, an edit of a record, answers changed after a refusal, a slot
+      // lost and chosen again): an earlier failure is no longer news.
+      .addMatcher(isAnyOf(editStarted, newAnswerStarted, answersChanged), (state) => {
         state.submitStatus = 'idle';
         state.submitError = null;
       });

@@ -1,0 +1,237 @@
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiClient, isApiError } from '@city/api-client';
+import { addDaysToDate, buildSubmissionPayload, formatReservationValue, japaneseWeekday, todayInJapan } from '@city/survey-core';
+import { formatSlotDate } from '@city/ui';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, logInAs, signWebIdToken, TEST_USERS, useTestWorld } from './harness.js';
+
+// The demo health check-up (apps/server's demo seed, @city/demo-data): three venues under 特定健診,
+// slots 1–4 (09:00, 10:00, 13:00, 14:00) of 5 from today to today+27 but Sundays, booking closing
+// the day before; in 中央保健センター, on the first non-Sunday at least 3 days ahead, slot 2 has 1
+// unit left and slot 3 is full. One citizen (山田) books, loses a slot, changes and cancels; another
+// (佐藤) books through the API in between. The steps share one page and one fresh database, in order.
+const world = useTestWorld();
+let page: Page;
+
+const today = todayInJapan();
+const firstOpenDay = (from: string) => (japaneseWeekday(from) === '日' ? addDaysToDate(from, 1) : from);
+/** The demo's busy date: slot 2 few-left, slot 3 full (within the first week shown). */
+const busyDate = firstOpenDay(addDaysToDate(today, 3));
+/** A quiet date this week, bookable now (booking closes the day before). */
+const quietDate = firstOpenDay(addDaysToDate(today, 1)) === busyDate ? firstOpenDay(addDaysToDate(busyDate, 1)) : firstOpenDay(addDaysToDate(today, 1));
+const TIMES = { '1': '09:00〜10:00', '2': '10:00〜11:00', '3': '13:00〜14:00', '4': '14:00〜15:00' } as const;
+/** A slot's cell on the week, by what a screen reader reads. */
+const cell = (date: string, slotId: keyof typeof TIMES, meaning: string) => page.getByRole('button', { name: `${formatSlotDate(date)}${TIMES[slotId]} ${meaning}`, exact: true });
+
+const field = (title: string) => page.getByLabel(new RegExp(`^${title}`));
+/** Waits until the text shows; on failure the message carries what the screen said instead. */
+async function visible(text: string | RegExp): Promise<void> {
+  try {
+    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  } catch {
+    throw new Error(`"${String(text)}" is not on ${page.url()}, which says:\n${await page.locator('body').innerText()}`);
+  }
+}
+
+/** 佐藤 books a slot of 中央保健センター through the API, as another phone would. */
+async function bookAsAnotherCitizen(date: string, slotId: string) {
+  const idToken = await signWebIdToken(TEST_USERS.sato, 4 * 3600);
+  const api = createApiClient({ baseUrl: world.baseUrl, getIdToken: () => idToken });
+  const config = await api.getSurveyConfig('health-checkup');
+  if (isApiError(config)) throw config;
+  const payload = buildSubmissionPayload({
+    config: config.data,
+    userId: TEST_USERS.sato.userId,
+    answers: { name: '佐藤 花子', phone: '090-0000-0000', slot: formatReservationValue({ categoryId: 'checkup-central', date, slotId }) },
+    now: Date.now(),
+  });
+  return api.putReservation(payload);
+}
+
+/** Changes a demo calendar's rules in the server's database (what staff would do): no call does it. */
+function setChangeDeadlineDays(calendarId: string, days: number) {
+  const serverDir = fileURLToPath(new URL('../../server/', import.meta.url));
+  const Database = createRequire(join(serverDir, 'package.json'))('better-sqlite3') as new (path: string) => {
+    prepare: (sql: string) => { run: (...values: unknown[]) => unknown };
+    close: () => void;
+  };
+  const db = new Database(world.databasePath);
+  try {
+    db.prepare("UPDATE calendars SET change_closes_unit = 'days', change_closes_amount = ? WHERE calendar_id = ?").run(days, calendarId);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  page = await world.newPhonePage();
+  await logInAs(page, TEST_USERS.yamada);
+});
+
+describe('booking a health check-up', () => {
+  it('books a slot from the demo survey: venue, week, slot, every answer kept, confirm, receipt, list, details', async () => {
+    await page.goto('/survey/health-checkup');
+    await visible('健康診断のご予約');
+    await field('お名前').fill('山田 太郎');
+    await field('電話番号').fill('090-1234-5678');
+    await page.getByRole('button', { name: '予約枠を選ぶ' }).click();
+
+    // The item books in 特定健診: the citizen picks the venue (the 小分類) below it.
+    await page.waitForURL(/\/calendar$/);
+    await visible('小分類を選んでください');
+    await expectNoSeriousA11yViolations(page, 'category picker');
+    await page.getByRole('button', { name: '中央保健センター' }).click();
+
+    await page.waitForURL(/\/calendar\/cal-checkup-central$/);
+    await expect.poll(() => page.getByRole('heading', { name: '中央保健センター' }).isVisible()).toBe(true);
+    // The week starts today, whose slots are past the booking deadline (the day before).
+    if (japaneseWeekday(today) !== '日') await expect.poll(() => cell(today, '1', '受付期間外').isDisabled()).toBe(true);
+    await expect.poll(() => cell(busyDate, '2', '残りわずか（残り1）').isEnabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'week of slots');
+    await cell(quietDate, '1', '空きあり（残り5）').click();
+
+    await page.waitForURL(/\/survey\/health-checkup$/);
+    expect(await field('お名前').inputValue()).toBe('山田 太郎');
+    expect(await field('電話番号').inputValue()).toBe('090-1234-5678');
+    await visible(`選択中の予約枠: ${formatSlotDate(quietDate)}09:00〜10:00 中央保健センター`);
+    await page.getByRole('button', { name: '確認する' }).click();
+
+    await page.waitForURL(/\/confirm\/health-checkup$/);
+    await visible(`${formatSlotDate(quietDate)}09:00〜10:00 中央保健センター`);
+    const summary = page.locator('.city-booking').first();
+    await expect.poll(() => summary.innerText()).toMatch(new RegExp(`予約内容\\s+特定健診\\s+日時\\s+${formatSlotDate(quietDate).replace(/[()（）]/g, '.')}09:00〜10:00\\s+場所\\s+中央保健センター`));
+    await expectNoSeriousA11yViolations(page, 'confirm with a booking');
+    await page.getByRole('button', { name: '送信する' }).click();
+
+    await page.waitForURL(/\/receipt$/);
+    await visible('送信が完了しました');
+    await expect.poll(() => page.locator('.city-booking').first().innerText()).toContain('中央保健センター');
+    await page.getByRole('link', { name: '送信した内容を確認する' }).click();
+
+    await page.waitForURL(/\/confirmList\/health-checkup$/);
+    const record = page.getByRole('article').first();
+    await expect.poll(() => record.innerText()).toContain(`${formatSlotDate(quietDate)}09:00〜10:00`);
+    await record.getByRole('button', { name: '詳しく見る' }).click();
+    await page.waitForURL(/\/confirmDetails$/);
+    await expect.poll(() => page.getByRole('button', { name: '予約日時を変更する' }).isVisible()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'details with a booking');
+  });
+
+  it('counts the booking: the slot shows one unit fewer, and a full slot cannot be picked', async () => {
+    await page.goto('/confirmList/health-checkup');
+    await page.getByRole('link', { name: '新しく回答する' }).click();
+    await page.waitForURL(/\/survey\/health-checkup$/);
+    await field('お名前').fill('山田 次郎');
+    await field('電話番号').fill('090-1234-5678');
+    await page.getByRole('button', { name: '予約枠を選ぶ' }).click();
+    await page.getByRole('button', { name: '中央保健センター' }).click();
+    await page.waitForURL(/\/calendar\/cal-checkup-central$/);
+
+    await expect.poll(() => cell(quietDate, '1', '空きあり（残り4）').count()).toBe(1);
+    const full = cell(busyDate, '3', '満員');
+    await expect.poll(() => full.count()).toBe(1);
+    expect(await full.isDisabled()).toBe(true);
+    await full.click({ force: true });
+    // Nothing happened: still on the calendar, nothing chosen.
+    expect(new URL(page.url()).pathname).toBe('/calendar/cal-checkup-central');
+    expect(await page.locator('.city-week__slot--chosen').count()).toBe(0);
+  });
+
+  it('losing the last unit to another citizen between viewing and confirming: the message, fresh counts, answers kept', async () => {
+    await cell(busyDate, '2', '残りわずか（残り1）').click();
+    await page.waitForURL(/\/survey\/health-checkup$/);
+    await page.getByRole('button', { name: '確認する' }).click();
+    await page.waitForURL(/\/confirm\/health-checkup$/);
+    await visible(`${formatSlotDate(busyDate)}10:00〜11:00 中央保健センター`);
+
+    // 佐藤 takes the last unit while 山田 reads the confirm screen.
+    const taken = await bookAsAnotherCitizen(busyDate, '2');
+    expect(isApiError(taken) ? taken.code : 'OK').toBe('OK');
+    await page.getByRole('button', { name: '送信する' }).click();
+
+    await page.waitForURL(/\/calendar\/cal-checkup-central$/);
+    await visible('選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。');
+    await expect.poll(() => cell(busyDate, '2', '満員').isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'slot lost');
+    await cell(busyDate, '4', '空きあり（残り5）').click();
+    await page.waitForURL(/\/survey\/health-checkup$/);
+    expect(await field('お名前').inputValue()).toBe('山田 次郎');
+    await visible(`選択中の予約枠: ${formatSlotDate(busyDate)}14:00〜15:00 中央保健センター`);
+    await page.getByRole('button', { name: '確認する' }).click();
+    await page.waitForURL(/\/confirm\/health-checkup$/);
+    await page.getByRole('button', { name: '送信する' }).click();
+    await page.waitForURL(/\/receipt$/);
+    await visible(`${formatSlotDate(busyDate)}14:00〜15:00 中央保健センター`);
+  });
+
+  it('changes a booking to another slot before the deadline, through the calendar; the old slot is freed', async () => {
+    await page.goto('/confirmList/health-checkup');
+    const first = page.getByRole('article').filter({ hasText: `${formatSlotDate(quietDate)}09:00〜10:00` });
+    await expect.poll(() => first.count()).toBe(1);
+    await first.getByRole('button', { name: '詳しく見る' }).click();
+    await page.getByRole('button', { name: '予約日時を変更する' }).click();
+
+    await page.waitForURL(/\/calendar\/cal-checkup-central$/);
+    // The booked slot is shown chosen; it still counts against the slot until the change is sent.
+    await expect.poll(() => page.locator('.city-week__slot--chosen').count()).toBe(1);
+    await cell(quietDate, '3', '空きあり（残り5）').click();
+    await page.waitForURL(/\/survey\/health-checkup$/);
+    await visible('送信済みの内容を変更しています');
+    await visible(`選択中の予約枠: ${formatSlotDate(quietDate)}13:00〜14:00 中央保健センター`);
+    await page.getByRole('button', { name: '確認する' }).click();
+    await page.getByRole('button', { name: '送信する' }).click();
+    await page.waitForURL(/\/receipt$/);
+
+    await page.goto('/confirmList/health-checkup');
+    await expect.poll(() => page.getByRole('article').count()).toBe(2);
+    const text = await page.locator('main').innerText();
+    expect(text).toContain(`${formatSlotDate(quietDate)}13:00〜14:00`);
+    expect(text).not.toContain(`${formatSlotDate(quietDate)}09:00〜10:00`);
+  });
+
+  it('cancels a booking before the deadline, which frees its slot', async () => {
+    const changed = page.getByRole('article').filter({ hasText: `${formatSlotDate(quietDate)}13:00〜14:00` });
+    await changed.getByRole('button', { name: '詳しく見る' }).click();
+    await page.waitForURL(/\/confirmDetails$/);
+    await page.getByRole('button', { name: 'キャンセルする' }).click();
+    await page.waitForURL(/\/cancelConfirm\/health-checkup$/);
+    await visible(`${formatSlotDate(quietDate)}13:00〜14:00`);
+    await page.getByRole('button', { name: 'キャンセルする' }).click();
+    await page.waitForURL(/\/confirmList\/health-checkup$/);
+    await visible('キャンセルしました。');
+
+    // Both slots are whole again (the change freed 09:00, the cancel 13:00).
+    await page.getByRole('link', { name: '新しく回答する' }).click();
+    await page.getByRole('button', { name: '予約枠を選ぶ' }).click();
+    await page.getByRole('button', { name: '中央保健センター' }).click();
+    await expect.poll(() => cell(quietDate, '1', '空きあり（残り5）').count()).toBe(1);
+    await expect.poll(() => cell(quietDate, '3', '空きあり（残り5）').count()).toBe(1);
+  });
+
+  it('after the change deadline, says why the booking can no longer be changed or cancelled; the server refuses too', async () => {
+    // The details screen is opened while the booking can still be changed…
+    await page.goto('/confirmList/health-checkup');
+    const booked = page.getByRole('article').filter({ hasText: `${formatSlotDate(busyDate)}14:00〜15:00` });
+    await booked.getByRole('button', { name: '詳しく見る' }).click();
+    await expect.poll(() => page.getByRole('button', { name: '予約日時を変更する' }).isVisible()).toBe(true);
+    // …then the deadline passes (staff make changes close 30 days before: every slot is past it).
+    setChangeDeadlineDays('cal-checkup-central', 30);
+    await page.getByRole('button', { name: 'キャンセルする' }).click();
+    await page.waitForURL(/\/cancelConfirm\/health-checkup$/);
+    await page.getByRole('button', { name: 'キャンセルする' }).click();
+    // The server's own message (409 change_deadline_passed); nothing was cancelled.
+    await expect.poll(() => page.locator('.city-notice--error').innerText()).toMatch(/変更・キャンセルの受付期限を過ぎている/);
+    expect(new URL(page.url()).pathname).toBe('/cancelConfirm/health-checkup');
+
+    // Back on the details screen, it says why, and offers neither change nor cancel.
+    await page.getByRole('button', { name: 'キャンセルしない' }).click();
+    await page.waitForURL(/\/confirmDetails$/);
+    await visible('変更・キャンセルの受付は終了しました（予約日の30日前まで）。');
+    expect(await page.getByRole('button', { name: '予約日時を変更する' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'キャンセルする' }).isDisabled()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'details after the deadline');
+  });
+});

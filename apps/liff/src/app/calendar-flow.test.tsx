@@ -1,0 +1,270 @@
+import type { ApiClient, CalendarSlotsQuery } from '@city/api-client';
+import { ApiError, BOOKING_ERROR_CODES } from '@city/api-client';
+import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlot, CalendarSlots, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import { addDaysToDate, buildSurveyResultRows } from '@city/survey-core';
+import { ToastProvider } from '@city/ui';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { sessionStateFor } from '../store/session-slice.js';
+import { makeStore } from './make-store.js';
+import { AppProviders } from './providers.js';
+import { appRoutes } from './router.js';
+
+// The calendar screens in the app's own routes, over a fake API shaped like the demo: the health
+// check-up books in 特定健診, whose venues each have a calendar of four slots of 5 a day.
+const checkup: SurveyConfig = {
+  surveyId: 'health-checkup',
+  surveyTitle: '健康診断のご予約',
+  isAppending: { value: true },
+  surveySchema: [
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true },
+    { itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'checkup', required: true },
+  ],
+};
+const categories: CalendarCategory[] = [
+  { categoryId: 'health', tag1: '健康診断' },
+  { categoryId: 'checkup', tag1: '健康診断', tag2: '特定健診' },
+  { categoryId: 'checkup-central', tag1: '健康診断', tag2: '特定健診', tag3: '中央保健センター', calendarId: 'cal-checkup-central' },
+  { categoryId: 'checkup-north', tag1: '健康診断', tag2: '特定健診', tag3: '北部公民館', calendarId: 'cal-checkup-north' },
+];
+const tree: CalendarCategoryTreeRoot[] = [
+  {
+    name: '健康診断',
+    categoryId: 'health',
+    children: [
+      {
+        name: '特定健診',
+        categoryId: 'checkup',
+        children: [
+          { name: '中央保健センター', categoryId: 'checkup-central' },
+          { name: '北部公民館', categoryId: 'checkup-north' },
+        ],
+      },
+    ],
+  },
+];
+/** The server's today in Japan: a Monday. The test clock (2026-11-22 10:00 in Japan) is a day behind. */
+const TODAY = '2026-11-23';
+const TIMES = [
+  { slotId: '1', start: '09:00', end: '10:00' },
+  { slotId: '2', start: '10:00', end: '11:00' },
+];
+
+/** A fake server: slots with what is left, changed by the test (another citizen's booking). */
+function fakeCalendarApi(options: { changeClosesDays?: number } = {}) {
+  const taken = new Map<string, number>();
+  const key = (date: string, slotId: string) => `${date}|${slotId}`;
+  const getCalendarSlots = vi.fn((query: CalendarSlotsQuery) => {
+    const slots: CalendarSlot[] = [];
+    for (let date = query.from; date <= query.to; date = addDaysToDate(date, 1)) {
+      for (const time of TIMES) {
+        slots.push({ ...time, date, capacity: 5, left: 5 - (taken.get(key(date, time.slotId)) ?? 0), status: date <= TODAY ? 'closed' : 'open' });
+      }
+    }
+    const data: CalendarSlots = {
+      calendarId: query.calendarId,
+      categoryId: categories.find((category) => category.calendarId === query.calendarId)?.categoryId ?? '',
+      rules: {
+        bookingOpensDaysAhead: 60,
+        bookingClosesBefore: { unit: 'days', amount: 1 },
+        changeClosesBefore: { unit: 'days', amount: options.changeClosesDays ?? 1 },
+      },
+      today: TODAY,
+      closedDays: [],
+      slots,
+    };
+    return Promise.resolve({ data });
+  });
+  return {
+    take: (date: string, slotId: string, units: number) => taken.set(key(date, slotId), (taken.get(key(date, slotId)) ?? 0) + units),
+    getCalendarSlots,
+    api: {
+      getSurveyConfig: () => Promise.resolve({ data: checkup }),
+      querySurveyResults: () => Promise.resolve({ data: [] }),
+      getCalendarCategories: () => Promise.resolve({ data: categories }),
+      getCalendarCategoriesTree: () => Promise.resolve({ data: tree }),
+      getCalendarDisplaySettings: () => Promise.resolve({ data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '会場' } } }),
+      getCalendarSlots,
+    } satisfies Partial<ApiClient>,
+  };
+}
+
+function openApp(path: string, api: Partial<ApiClient>) {
+  const services = testServices({ api });
+  const store = makeStore(services, { session: sessionStateFor(TEST_SESSION) });
+  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
+  render(
+    <AppProviders store={store} services={services}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </AppProviders>,
+  );
+  return { router, store };
+}
+
+const slotButton = (name: string) => screen.findByRole('button', { name });
+
+describe('choosing a slot from the survey form', () => {
+  it('picks the venue below the item’s category, shows the week from the server’s today, and returns with every answer kept', async () => {
+    const calendar = fakeCalendarApi();
+    const { router } = openApp('/survey/health-checkup', calendar.api);
+    await userEvent.type(await screen.findByLabelText(/^お名前/), '山田 太郎');
+    await userEvent.click(screen.getByRole('button', { name: '予約枠を選ぶ' }));
+
+    // The item books in 特定健診: the next level's label comes from the display settings.
+    expect(await screen.findByRole('heading', { name: '会場を選んでください' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/calendar');
+    await userEvent.click(screen.getByRole('button', { name: '北部公民館' }));
+
+    expect(await screen.findByRole('heading', { name: '北部公民館' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/calendar/cal-checkup-north');
+    // The week starts on the server's today, not the device's; today is past the booking deadline.
+    expect((await slotButton('11月23日（月）09:00〜10:00 受付期間外')).hasAttribute('disabled')).toBe(true);
+    await vi.waitFor(() => {
+      // One call: a day either side of the device's week (it counts 11月22日 as today).
+      expect(calendar.getCalendarSlots.mock.calls).toEqual([[{ calendarId: 'cal-checkup-north', from: '2026-11-21', to: '2026-11-29' }]]);
+    });
+    // No week before this one.
+    expect(screen.queryByRole('button', { name: /前の週/ })).toBeNull();
+    await userEvent.click(await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）'));
+
+    expect(router.state.location.pathname).toBe('/survey/health-checkup');
+    expect((await screen.findByLabelText<HTMLInputElement>(/^お名前/)).value).toBe('山田 太郎');
+    expect(await screen.findByText('選択中の予約枠: 11月24日（火）10:00〜11:00 北部公民館')).toBeTruthy();
+  });
+
+  it('shows the next week and back, and a slot without enough units cannot be chosen', async () => {
+    const calendar = fakeCalendarApi();
+    calendar.take('2026-11-24', '1', 5);
+    openApp('/survey/health-checkup', calendar.api);
+    await userEvent.click(await screen.findByRole('button', { name: '予約枠を選ぶ' }));
+    await userEvent.click(await screen.findByRole('button', { name: '中央保健センター' }));
+    expect((await slotButton('11月24日（火）09:00〜10:00 満員')).hasAttribute('disabled')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: /次の週/ }));
+    expect(await slotButton('11月30日（月）09:00〜10:00 空きあり（残り5）')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /11月29日/ })).toBeNull();
+    expect(calendar.getCalendarSlots).toHaveBeenLastCalledWith({ calendarId: 'cal-checkup-central', from: '2026-11-28', to: '2026-12-06' });
+    await userEvent.click(screen.getByRole('button', { name: /前の週/ }));
+    expect(await slotButton('11月24日（火）09:00〜10:00 満員')).toBeTruthy();
+  });
+});
+
+describe('a slot lost to another citizen', () => {
+  it('says so, clears the slot, keeps the other answers and shows the calendar with fresh counts', async () => {
+    const calendar = fakeCalendarApi();
+    const putReservation = vi.fn((_payload: SubmissionPayload) =>
+      Promise.resolve(
+        new ApiError('選んだ予約枠は満員になりました。', {
+          code: BOOKING_ERROR_CODES.slotFull,
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', code: BOOKING_ERROR_CODES.slotFull, message: '選んだ予約枠は満員になりました。', fields: { slot: '満員です' } },
+        }),
+      ),
+    );
+    calendar.take('2026-11-24', '2', 4);
+    const { router, store } = openApp('/survey/health-checkup', { ...calendar.api, putReservation });
+    await userEvent.type(await screen.findByLabelText(/^お名前/), '山田 太郎');
+    await userEvent.click(screen.getByRole('button', { name: '予約枠を選ぶ' }));
+    await userEvent.click(await screen.findByRole('button', { name: '中央保健センター' }));
+    await userEvent.click(await slotButton('11月24日（火）10:00〜11:00 残りわずか（残り1）'));
+    await userEvent.click(await screen.findByRole('button', { name: '確認する' }));
+    expect(await screen.findByText('11月24日（火）10:00〜11:00 中央保健センター')).toBeTruthy();
+    // Someone else takes the last unit before 送信する.
+    calendar.take('2026-11-24', '2', 1);
+    const callsBefore = calendar.getCalendarSlots.mock.calls.length;
+    await userEvent.click(screen.getByRole('button', { name: '送信する' }));
+
+    expect(await screen.findByText('選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/calendar/cal-checkup-central');
+    expect((await slotButton('11月24日（火）10:00〜11:00 満員')).hasAttribute('disabled')).toBe(true);
+    expect(calendar.getCalendarSlots.mock.calls.length).toBeGreaterThan(callsBefore);
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎' });
+    // Choosing again ends the message and returns to the form.
+    await userEvent.click(await slotButton('11月24日（火）09:00〜10:00 空きあり（残り5）'));
+    expect(await screen.findByText('選択中の予約枠: 11月24日（火）09:00〜10:00 中央保健センター')).toBeTruthy();
+  });
+});
+
+describe('another booking refusal', () => {
+  it('shows the server’s message on the confirm screen and keeps the answers and the slot', async () => {
+    const calendar = fakeCalendarApi();
+    const message = 'この予約カレンダーでご予約いただけるのは3件までです。';
+    const putReservation = vi.fn(() =>
+      Promise.resolve(
+        new ApiError(message, {
+          code: BOOKING_ERROR_CODES.bookingLimitReached,
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', code: BOOKING_ERROR_CODES.bookingLimitReached, message },
+        }),
+      ),
+    );
+    const { router, store } = openApp('/survey/health-checkup', { ...calendar.api, putReservation });
+    await userEvent.type(await screen.findByLabelText(/^お名前/), '山田 太郎');
+    await userEvent.click(screen.getByRole('button', { name: '予約枠を選ぶ' }));
+    await userEvent.click(await screen.findByRole('button', { name: '中央保健センター' }));
+    await userEvent.click(await slotButton('11月24日（火）09:00〜10:00 空きあり（残り5）'));
+    await userEvent.click(await screen.findByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
+
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/confirm/health-checkup');
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', slot: 'checkup-central|2026-11-24|1' });
+  });
+});
+
+/** A stored booking of 山田 in 中央保健センター on 11月24日 10:00. */
+function bookedRows(): SurveyResultRow[] {
+  return buildSurveyResultRows({ config: checkup, userId: 'U1', answers: { name: '山田 太郎', slot: 'checkup-central|2026-11-24|2' }, now: 1_000 });
+}
+
+async function openDetails(api: Partial<ApiClient>) {
+  const opened = openApp('/confirmList/health-checkup', { ...api, querySurveyResults: () => Promise.resolve({ data: bookedRows() }) });
+  const record = await screen.findByRole('article');
+  await vi.waitFor(() => {
+    expect(within(record).getByText('中央保健センター')).toBeTruthy();
+  });
+  await userEvent.click(within(record).getByRole('button', { name: /詳しく見る/ }));
+  await screen.findByRole('heading', { name: '送信した内容の詳細' });
+  return opened;
+}
+
+describe('a booking on the details screen', () => {
+  it('shows date with weekday, time and place, and before the deadline changes the slot through the calendar as an edit', async () => {
+    const calendar = fakeCalendarApi();
+    const { router, store } = await openDetails(calendar.api);
+    const summary = document.querySelector('.city-booking');
+    expect(summary?.textContent).toContain('11月24日（火）10:00〜11:00');
+    expect(summary?.textContent).toContain('中央保健センター');
+    expect(summary?.textContent).toContain('特定健診');
+
+    await userEvent.click(await screen.findByRole('button', { name: '予約日時を変更する' }));
+    // The booked slot is shown chosen.
+    expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).getAttribute('aria-pressed')).toBe('true');
+    expect(router.state.location.pathname).toBe('/calendar/cal-checkup-central');
+    await userEvent.click(await slotButton('11月25日（水）09:00〜10:00 空きあり（残り5）'));
+    expect(router.state.location.pathname).toBe('/survey/health-checkup');
+    expect(await screen.findByText(/送信済みの内容を変更しています/)).toBeTruthy();
+    expect(store.getState().survey.inEditingAppendingMode).toBe(true);
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', slot: 'checkup-central|2026-11-25|1' });
+  });
+
+  it('after the deadline, says why and offers neither a change of slot nor a cancel', async () => {
+    // Changes close 3 days before: for 11月24日 that passed on 11月21日 (the test clock is 11月22日).
+    const calendar = fakeCalendarApi({ changeClosesDays: 3 });
+    await openDetails(calendar.api);
+    expect(await screen.findByText('変更・キャンセルの受付は終了しました（予約日の3日前まで）。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'キャンセルする' }).hasAttribute('disabled')).toBe(true);
+
+    // The other answers can still be changed; the slot is shown, not changeable, and says why.
+    await userEvent.click(screen.getByRole('button', { name: '内容を変更する' }));
+    expect(await screen.findByText('変更・キャンセルの受付は終了しました（予約日の3日前まで）。')).toBeTruthy();
+    expect(await screen.findByText('選択中の予約枠: 11月24日（火）10:00〜11:00 中央保健センター')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '予約枠を変更する' }).hasAttribute('disabled')).toBe(true);
+  });
+});

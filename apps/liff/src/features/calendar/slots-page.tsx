@@ -1,0 +1,95 @@
+import type { CalendarSlot } from '@city/survey-core';
+import { addDaysToDate, parseReservationValue, todayInJapan } from '@city/survey-core';
+import { Notice, PageLayout, SlotWeek } from '@city/ui';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths.js';
+import { placeOf, weekDates } from '../../lib/bookings.js';
+import { messages } from '../../messages.js';
+import { useGetCalendarCategoriesQuery, useGetCalendarSlotsQuery } from '../../store/api-slice.js';
+import { selectCalendar, weekShown } from '../../store/calendar-slice.js';
+import { chooseSlot } from '../../store/calendar-thunks.js';
+import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import { NoReservationInHand } from './no-reservation-in-hand.js';
+
+/**
+ * `/calendar/{calendarId}`: a week of the calendar's slots, from today (the server's, in Japan),
+ * with what is left of each for the item's cost. Choosing an open slot returns to the form with
+ * every answer kept and this slot as the item's answer. The counts are asked for afresh each time
+ * the screen opens, and again after a booking changed them.
+ */
+export function CalendarSlotsPage() {
+  const { id: calendarId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { now } = useServices();
+  const calendar = useAppSelector(selectCalendar);
+  const answers = useAppSelector((state) => state.survey.surveyInput);
+  const { surveyId, reservationItemName } = calendar;
+  const inHand = surveyId !== null && reservationItemName !== null;
+  // The week starts on the server's today in Japan (the slots call says which day that is). The
+  // call asks from the day before to the day after the week as this device counts it, so a device
+  // a day off (around midnight, a clock set wrong) still gets the server's week in one call; one
+  // further off asks again around the server's day.
+  const [anchor, setAnchor] = useState(() => todayInJapan(now()));
+  const [serverToday, setServerToday] = useState<string | undefined>(undefined);
+  const from = addDaysToDate(anchor, calendar.week * 7 - 1);
+  const to = addDaysToDate(anchor, calendar.week * 7 + 7);
+  const slots = useGetCalendarSlotsQuery({ calendarId, from, to }, { skip: !inHand, refetchOnMountOrArgChange: true });
+  const categories = useGetCalendarCategoriesQuery(undefined, { skip: !inHand });
+  const data = slots.currentData;
+  useEffect(() => {
+    if (data === undefined) return;
+    setServerToday(data.today);
+    if (data.today < addDaysToDate(anchor, -1) || data.today > addDaysToDate(anchor, 1)) setAnchor(data.today);
+  }, [data, anchor]);
+  const today = serverToday ?? anchor;
+  const dates = weekDates(today, calendar.week);
+
+  if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
+  const rootCategoryId = calendar.categoryValues.rootCategoryId ?? undefined;
+  const category = categories.currentData?.find((candidate) => candidate.calendarId === calendarId);
+  const place = category === undefined ? undefined : placeOf(category, categories.currentData ?? [], rootCategoryId);
+  const answer = answers[reservationItemName];
+  const chosen = typeof answer === 'string' ? parseReservationValue(answer) : undefined;
+  const selected = chosen !== undefined && data !== undefined && chosen.categoryId === data.categoryId ? { date: chosen.date, slotId: chosen.slotId } : undefined;
+  // Nothing to show past the booking window: the last week is the one it ends in.
+  const windowEnd = data === undefined ? undefined : addDaysToDate(data.today, data.rules.bookingOpensDaysAhead);
+  const hasNextWeek = windowEnd === undefined || (dates[6] ?? today) < windowEnd;
+
+  const select = (slot: CalendarSlot) => {
+    if (data === undefined || slot.status !== 'open' || slot.left < calendar.reservationItemCost) return;
+    void dispatch(chooseSlot({ categoryId: data.categoryId, date: slot.date, slotId: slot.slotId })).then((result) => {
+      if (chooseSlot.fulfilled.match(result)) void navigate(result.payload);
+    });
+  };
+  return (
+    <PageLayout title={messages.slotsTitle}>
+      {calendar.notice === null ? null : <Notice tone="error">{calendar.notice}</Notice>}
+      {place === undefined ? null : <h2 className="app-section-title">{place}</h2>}
+      <p>{messages.slotsLead}</p>
+      <SlotWeek
+        dates={dates}
+        slots={data?.slots ?? []}
+        closedDays={data?.closedDays ?? []}
+        cost={calendar.reservationItemCost}
+        {...(selected === undefined ? {} : { selected })}
+        onSelect={select}
+        {...(calendar.week > 0 ? { onPreviousWeek: () => dispatch(weekShown(calendar.week - 1)) } : {})}
+        {...(hasNextWeek ? { onNextWeek: () => dispatch(weekShown(calendar.week + 1)) } : {})}
+        state={slots.isError ? 'error' : data === undefined ? 'loading' : 'ready'}
+        onRetry={() => void slots.refetch()}
+      />
+      <div className="app-actions">
+        {rootCategoryId !== undefined && category?.categoryId === rootCategoryId ? null : (
+          <Link className="city-button city-button--secondary" to={paths.calendar.to()}>
+            {messages.chooseAnotherPlace}
+          </Link>
+        )}
+        <Link className="city-button city-button--secondary" to={paths.survey.to(surveyId)}>
+          {messages.backToSurvey}
+        </Link>
+      </div>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import { todayInJapan } from '@city/survey-core';
+import type { CallFailure } from '../../lib/api-errors.js';
+import { reservationAnswersOf, weekOf } from '../../lib/bookings.js';
+import { messages } from '../../messages.js';
+import { apiSlice } from '../../store/api-slice.js';
+import { openCalendar } from '../../store/calendar-thunks.js';
+import { createAppThunk } from '../../store/hooks.js';
+import { answersChanged } from '../../store/survey-slice.js';
+
+/**
+ * Someone else took the last units of the chosen slot between viewing and confirming (putItem
+ * answered 409 slot_full). The slot answer is cleared, every other answer kept, the calendar's
+ * counts are asked for again, and the citizen returns to that calendar, on the week of the lost
+ * slot, with a message saying what happened. Returns the calendar's path.
+ */
+export const returnToCalendarAfterSlotLost = createAppThunk('submission/slotLost', async (failure: CallFailure, { getState, dispatch, extra }) => {
+  const { survey } = getState();
+  const config = survey.surveyId === null ? undefined : apiSlice.endpoints.getSurveyConfig.select(survey.surveyId)(getState()).data;
+  if (config === undefined) throw new Error('returnToCalendarAfterSlotLost needs the survey in hand.');
+  const booked = reservationAnswersOf(config, survey.surveyInput);
+  // The server names the item when it can (fields); a survey has one reservation item as a rule.
+  const lost = booked.find((answer) => failure.fields?.[answer.item.itemKey] !== undefined) ?? booked[0];
+  if (lost === undefined) throw new Error('A slot was lost, but no reservation answer names one.');
+  const answers = Object.fromEntries(Object.entries(survey.surveyInput).filter(([itemKey]) => itemKey !== lost.item.itemKey));
+  dispatch(answersChanged(answers));
+  const categories = await dispatch(apiSlice.endpoints.getCalendarCategories.initiate(undefined, { subscribe: false }));
+  const calendarId = categories.data?.find((category) => category.categoryId === lost.slot.categoryId)?.calendarId;
+  dispatch(apiSlice.util.invalidateTags(calendarId === undefined ? ['CalendarSlots'] : [{ type: 'CalendarSlots', id: calendarId }]));
+  const opened = await dispatch(
+    openCalendar({
+      surveyId: config.surveyId,
+      item: lost.item,
+      answers,
+      ...(calendarId === undefined ? {} : { calendarId }),
+      week: weekOf(todayInJapan(extra.now()), lost.slot.date),
+      notice: messages.slotFull,
+    }),
+  );
+  if (!openCalendar.fulfilled.match(opened)) throw new Error('The calendar could not be opened again.');
+  return opened.payload;
+});
