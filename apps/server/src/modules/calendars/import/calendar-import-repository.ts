@@ -1,4 +1,5 @@
 import type { CalendarRules } from '@city/survey-core';
+import type { SlotClaim } from '../calendar-repository.js';
 import type { CategoryPath } from './category-csv.js';
 import type { SlotDefinition } from './slot-csv.js';
 
@@ -9,20 +10,12 @@ export interface StoredCategory extends CategoryPath {
 }
 
 /** A stored slot and the units claimed from it. */
-export interface StoredSlot extends SlotDefinition {
+export interface SlotWithClaims extends SlotDefinition {
   claimed: number;
 }
 
-/** A claim of units of a slot by a record's reservation answer (see slot_claims). */
-export interface SlotClaim {
-  partitionKey: string;
-  itemKey: string;
-  calendarId: string;
-  date: string;
-  slotId: string;
-  userId: string;
-  units: number;
-}
+/** A claim as the seed writes it (the calendars module's SlotClaim; the time is the writer's). */
+export type SeededClaim = Omit<SlotClaim, 'createdAt'>;
 
 /**
  * What importing (and the demo seed) writes: the category tree, calendars, their slots and closed
@@ -39,7 +32,7 @@ export interface CalendarImportRepository {
   /** Marks the calendar changed (its slots or closed days). */
   touchCalendar(calendarId: string): Promise<void>;
   /** The calendar's slots on these dates, with what is claimed of each. */
-  slotsOn(calendarId: string, dates: readonly string[]): Promise<StoredSlot[]>;
+  slotsOn(calendarId: string, dates: readonly string[]): Promise<SlotWithClaims[]>;
   /** Adds the slot or sets its times and capacity (the database refuses a capacity below its claims). */
   putSlot(calendarId: string, slot: SlotDefinition): Promise<void>;
   /** Adds the slot unless the date already has one with its id; true when added. */
@@ -50,7 +43,7 @@ export interface CalendarImportRepository {
   addClosedDay(calendarId: string, date: string): Promise<boolean>;
   removeClosedDay(calendarId: string, date: string): Promise<void>;
   /** The claim a record's item holds, if any. */
-  claimOf(partitionKey: string, itemKey: string): Promise<SlotClaim | undefined>;
+  claimOf(partitionKey: string, itemKey: string): Promise<SeededClaim | undefined>;
   /** Adds a claim; the database refuses it (`slot_full`) when the slot has fewer units left. */
-  insertClaim(claim: SlotClaim): Promise<void>;
+  insertClaim(claim: SeededClaim): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from '../../../db/database.js';
-import type { CalendarImportRepository, SlotClaim, StoredCategory, StoredSlot } from './calendar-import-repository.js';
+import type { CalendarImportRepository, SeededClaim, SlotWithClaims, StoredCategory } from './calendar-import-repository.js';
 
 interface SlotRow {
   date: string;
@@ -55,7 +55,7 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     'INSERT INTO calendar_closed_days (calendar_id, date) VALUES (?, ?) ON CONFLICT (calendar_id, date) DO NOTHING',
   );
   const removeClosedDay = db.prepare<[string, string]>('DELETE FROM calendar_closed_days WHERE calendar_id = ? AND date = ?');
-  const claimOf = db.prepare<[string, string], SlotClaim>(
+  const claimOf = db.prepare<[string, string], SeededClaim>(
     `SELECT partition_key AS partitionKey, item_key AS itemKey, calendar_id AS calendarId, date, slot_id AS slotId,
        user_id AS userId, units FROM slot_claims WHERE partition_key = ? AND item_key = ?`,
   );
@@ -98,7 +98,7 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     },
     async slotsOn(calendarId, dates) {
       return slotsOn.all(calendarId, JSON.stringify(dates)).map(
-        (row): StoredSlot => ({
+        (row): SlotWithClaims => ({
           date: row.date,
           slotId: row.slot_id,
           start: row.start_time,
