@@ -190,6 +190,31 @@ describe('a slot lost to another citizen', () => {
   });
 });
 
+describe('a slot lost during an edit', () => {
+  it('says the chosen slot was taken and puts back the booking being changed, not an empty answer', async () => {
+    const calendar = fakeCalendarApi();
+    const slotFull = new ApiError('選んだ予約枠は満員になりました。', {
+      code: BOOKING_ERROR_CODES.slotFull,
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', code: BOOKING_ERROR_CODES.slotFull, message: '選んだ予約枠は満員になりました。', fields: { slot: '満員です' } },
+    });
+    const putReservation = vi.fn((_payload: SubmissionPayload) => Promise.resolve(slotFull));
+    const { router, store } = await openDetails({ ...calendar.api, putReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '予約日時を変更する' }));
+    await userEvent.click(await slotButton('11月25日（水）09:00〜10:00 空きあり（残り5）'));
+    await userEvent.click(await screen.findByRole('button', { name: '確認する' }));
+    expect(await screen.findByText('11月25日（水）09:00〜10:00 中央保健センター')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '送信する' }));
+
+    expect(await screen.findByText('選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/calendar/cal-checkup-central');
+    // The booking in the record (11月24日 10:00) is the answer again, shown chosen, still an edit.
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', slot: 'checkup-central|2026-11-24|2' });
+    expect(store.getState().survey.inEditingAppendingMode).toBe(true);
+    expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
 describe('another booking refusal', () => {
   it('shows the server’s message on the confirm screen and keeps the answers and the slot', async () => {
     const calendar = fakeCalendarApi();
