@@ -204,6 +204,8 @@ describe('booking a health check-up', () => {
     await page.getByRole('button', { name: 'キャンセルする' }).click();
     await page.waitForURL(/\/confirmList\/health-checkup$/);
     await visible('キャンセルしました。');
+    // The record stays in the list, its booking marked as no longer held.
+    await expect.poll(() => changed.innerText()).toContain('この予約はキャンセルされました。');
 
     // Both slots are whole again (the change freed 09:00, the cancel 13:00).
     await page.getByRole('link', { name: '新しく回答する' }).click();
