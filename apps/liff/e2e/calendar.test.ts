@@ -94,8 +94,8 @@ describe('booking a health check-up', () => {
     await cell(quietDate, '1', '空きあり（残り5）').click();
 
     await page.waitForURL(/\/survey\/health-checkup$/);
-    expect(await field('お名前').inputValue()).toBe('山田 太郎');
-    expect(await field('電話番号').inputValue()).toBe('090-1234-5678');
+    await expect.poll(() => field('お名前').inputValue()).toBe('山田 太郎');
+    await expect.poll(() => field('電話番号').inputValue()).toBe('090-1234-5678');
     await visible(`選択中の予約枠: ${formatSlotDate(quietDate)}09:00〜10:00 中央保健センター`);
     await page.getByRole('button', { name: '確認する' }).click();
 
@@ -133,7 +133,7 @@ describe('booking a health check-up', () => {
     await expect.poll(() => cell(quietDate, '1', '空きあり（残り4）').count()).toBe(1);
     const full = cell(busyDate, '3', '満員');
     await expect.poll(() => full.count()).toBe(1);
-    expect(await full.isDisabled()).toBe(true);
+    await expect.poll(() => full.isDisabled()).toBe(true);
     await full.click({ force: true });
     // Nothing happened: still on the calendar, nothing chosen.
     expect(new URL(page.url()).pathname).toBe('/calendar/cal-checkup-central');
@@ -158,7 +158,7 @@ describe('booking a health check-up', () => {
     await expectNoSeriousA11yViolations(page, 'slot lost');
     await cell(busyDate, '4', '空きあり（残り5）').click();
     await page.waitForURL(/\/survey\/health-checkup$/);
-    expect(await field('お名前').inputValue()).toBe('山田 次郎');
+    await expect.poll(() => field('お名前').inputValue()).toBe('山田 次郎');
     await visible(`選択中の予約枠: ${formatSlotDate(busyDate)}14:00〜15:00 中央保健センター`);
     await page.getByRole('button', { name: '確認する' }).click();
     await page.waitForURL(/\/confirm\/health-checkup$/);
@@ -187,9 +187,11 @@ describe('booking a health check-up', () => {
 
     await page.goto('/confirmList/health-checkup');
     await expect.poll(() => page.getByRole('article').count()).toBe(2);
-    const text = await page.locator('main').innerText();
-    expect(text).toContain(`${formatSlotDate(quietDate)}13:00〜14:00`);
-    expect(text).not.toContain(`${formatSlotDate(quietDate)}09:00〜10:00`);
+    // The cards' booking summaries load after the records: wait for the new slot's time, which
+    // only the changed record has; once it shows, the list is the fresh one and the old time is gone.
+    const main = page.locator('main');
+    await expect.poll(() => main.innerText()).toContain(`${formatSlotDate(quietDate)}13:00〜14:00`);
+    expect(await main.innerText()).not.toContain(`${formatSlotDate(quietDate)}09:00〜10:00`);
   });
 
   it('cancels a booking before the deadline, which frees its slot', async () => {
@@ -202,6 +204,8 @@ describe('booking a health check-up', () => {
     await page.getByRole('button', { name: 'キャンセルする' }).click();
     await page.waitForURL(/\/confirmList\/health-checkup$/);
     await visible('キャンセルしました。');
+    // The record stays in the list, its booking marked as no longer held.
+    await expect.poll(() => changed.innerText()).toContain('この予約はキャンセルされました。');
 
     // Both slots are whole again (the change freed 09:00, the cancel 13:00).
     await page.getByRole('link', { name: '新しく回答する' }).click();
@@ -230,8 +234,8 @@ describe('booking a health check-up', () => {
     await page.getByRole('button', { name: 'キャンセルしない' }).click();
     await page.waitForURL(/\/confirmDetails$/);
     await visible('変更・キャンセルの受付は終了しました（予約日の30日前まで）。');
-    expect(await page.getByRole('button', { name: '予約日時を変更する' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'キャンセルする' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: '予約日時を変更する' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'キャンセルする' }).isDisabled()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'details after the deadline');
   });
 });

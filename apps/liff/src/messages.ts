@@ -63,6 +63,8 @@ export const messages = {
   edit: '内容を変更する',
   cancelRecord: 'キャンセルする',
   closedRecord: 'この回答・申込みはキャンセル済みのため、変更やキャンセルはできません。',
+  /** Above each booking of a cancelled (or withdrawn) record: its slot is no longer held. */
+  bookingClosed: 'この予約はキャンセルされました。',
   cancelTitle: 'キャンセルの確認',
   cancelLead: '以下の回答・申込みをキャンセルします。キャンセルすると元に戻せません。',
   cancelDo: 'キャンセルする',

@@ -1,4 +1,4 @@
-import type { Answers, CalendarCategory, CalendarRules, SlotRef } from '@city/survey-core';
+import type { Answers, CalendarCategory, CalendarDisplaySettings, CalendarRules, SlotRef } from '@city/survey-core';
 import { addDaysToDate, buildPartitionKey, formatReservationValue, japaneseWeekday } from '@city/survey-core';
 import { HEALTH_CHECKUP } from './surveys.js';
 
@@ -22,6 +22,13 @@ export const DEMO_CATEGORIES: readonly CalendarCategory[] = [
   { categoryId: 'checkup-north', tag1: '健康診断', tag2: '特定健診', tag3: '北部公民館', calendarId: 'cal-checkup-north' },
   { categoryId: 'checkup-south', tag1: '健康診断', tag2: '特定健診', tag3: '南部市民センター', calendarId: 'cal-checkup-south' },
 ];
+
+/**
+ * Names of the demo tree's three levels, for the category picker's headings (「会場を選んでください」
+ * rather than the defaults' staff words 大分類 / 中分類 / 小分類). The labels are the server's
+ * calendar_display_settings, one set for every calendar.
+ */
+export const DEMO_CATEGORY_LABELS: CalendarDisplaySettings['categoryLabels'] = { tag1: '種類', tag2: '健診', tag3: '会場' };
 
 /** The slots of every open day: id, start, end (Japan time). */
 export const DEMO_SLOT_TIMES = [

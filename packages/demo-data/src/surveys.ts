@@ -44,7 +44,8 @@ export const EVENT_APPLICATION: SurveyConfig = {
 
 /**
  * Booking a health check-up (特定健診) at one of three venues: the reservation demo. Append mode,
- * so a citizen can book for family members too (the calendars allow three active bookings each).
+ * so a citizen can book for family members too (each venue's calendar allows a citizen three active
+ * bookings, which the guide says as 会場ごとに3件まで).
  * The `slot` item books in the 中分類 `checkup`; the citizen picks a venue below it.
  */
 export const HEALTH_CHECKUP: SurveyConfig = {
@@ -57,7 +58,7 @@ export const HEALTH_CHECKUP: SurveyConfig = {
       type: 'guide',
       title: 'ご予約の前に',
       description:
-        '特定健診の会場と日時をお選びください。予約は前日まで、変更・キャンセルも前日までです。お一人3件までご予約いただけます。当日は保険証をお持ちください。',
+        '特定健診の会場と日時をお選びください。予約は前日まで、変更・キャンセルも前日までです。ご予約は会場ごとに3件までです。当日は保険証をお持ちください。',
     },
     { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30 },
     { itemKey: 'kana', type: 'text', title: 'フリガナ', maxLength: 30 },

@@ -65,6 +65,8 @@ export const uiMessages = {
   outsideWindow: '受付期間外',
   outsideWindowMark: '−',
   noSlot: '予約枠なし',
+  /** Tells apart slots at the same date and time (two rooms), in the calendar's order. */
+  sameTimeSlot: (index: number) => `${index}つ目の枠`,
   noSlotsThisWeek: 'この週に予約できる枠はありません。',
   legendTitle: '記号の見方',
   legendFree: '空きあり',

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { cancelChosen } from '../features/records/records-slice.js';
 import { sessionStateFor } from '../store/session-slice.js';
 import { makeStore } from './make-store.js';
 import { AppProviders } from './providers.js';
@@ -190,6 +191,31 @@ describe('a slot lost to another citizen', () => {
   });
 });
 
+describe('a slot lost during an edit', () => {
+  it('says the chosen slot was taken and puts back the booking being changed, not an empty answer', async () => {
+    const calendar = fakeCalendarApi();
+    const slotFull = new ApiError('選んだ予約枠は満員になりました。', {
+      code: BOOKING_ERROR_CODES.slotFull,
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', code: BOOKING_ERROR_CODES.slotFull, message: '選んだ予約枠は満員になりました。', fields: { slot: '満員です' } },
+    });
+    const putReservation = vi.fn((_payload: SubmissionPayload) => Promise.resolve(slotFull));
+    const { router, store } = await openDetails({ ...calendar.api, putReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '予約日時を変更する' }));
+    await userEvent.click(await slotButton('11月25日（水）09:00〜10:00 空きあり（残り5）'));
+    await userEvent.click(await screen.findByRole('button', { name: '確認する' }));
+    expect(await screen.findByText('11月25日（水）09:00〜10:00 中央保健センター')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '送信する' }));
+
+    expect(await screen.findByText('選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/calendar/cal-checkup-central');
+    // The booking in the record (11月24日 10:00) is the answer again, shown chosen, still an edit.
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', slot: 'checkup-central|2026-11-24|2' });
+    expect(store.getState().survey.inEditingAppendingMode).toBe(true);
+    expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
 describe('another booking refusal', () => {
   it('shows the server’s message on the confirm screen and keeps the answers and the slot', async () => {
     const calendar = fakeCalendarApi();
@@ -251,6 +277,40 @@ describe('a booking on the details screen', () => {
     expect(await screen.findByText(/送信済みの内容を変更しています/)).toBeTruthy();
     expect(store.getState().survey.inEditingAppendingMode).toBe(true);
     expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', slot: 'checkup-central|2026-11-25|1' });
+  });
+
+  it('marks a cancelled booking as cancelled on the list card, the details and the cancel confirmation', async () => {
+    const calendar = fakeCalendarApi();
+    const rows = bookedRows().map((row) => ({ ...row, check: 'キャンセル' as const }));
+    const closedLine = 'この予約はキャンセルされました。';
+    // The list card.
+    const { router, store } = openApp('/confirmList/health-checkup', { ...calendar.api, querySurveyResults: () => Promise.resolve({ data: rows }) });
+    const record = await screen.findByRole('article');
+    expect(await within(record).findByText(closedLine)).toBeTruthy();
+    expect(within(record).getByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+
+    await userEvent.click(within(record).getByRole('button', { name: /詳しく見る/ }));
+    await screen.findByRole('heading', { name: '送信した内容の詳細' });
+    expect(await screen.findByText(closedLine)).toBeTruthy();
+    expect(document.querySelector('.app-booking--closed .city-booking')?.textContent).toContain('11月24日（火）10:00〜11:00');
+
+    // The cancel confirmation of a record closed meanwhile (say, withdrawn while its details were open).
+    const picked = store.getState().records?.selectedRecordKey;
+    if (picked === null || picked === undefined) throw new Error('No record picked.');
+    store.dispatch(cancelChosen(picked));
+    await router.navigate('/cancelConfirm/health-checkup');
+    await screen.findByRole('heading', { name: 'キャンセルの確認' });
+    expect(await screen.findByText(closedLine)).toBeTruthy();
+    expect(document.querySelector('.app-booking--closed .city-booking')?.textContent).toContain('中央保健センター');
+  });
+
+  it('shows an open booking without the cancelled mark', async () => {
+    await openDetails(fakeCalendarApi().api);
+    await vi.waitFor(() => {
+      expect(document.querySelector('.city-booking')?.textContent).toContain('11月24日（火）10:00〜11:00');
+    });
+    expect(screen.queryByText('この予約はキャンセルされました。')).toBeNull();
+    expect(document.querySelector('.app-booking--closed')).toBeNull();
   });
 
   it('after the deadline, says why and offers neither a change of slot nor a cancel', async () => {

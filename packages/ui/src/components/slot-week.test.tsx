@@ -97,6 +97,23 @@ describe('SlotWeek', () => {
     expect(screen.getAllByRole('button', { pressed: true })).toHaveLength(1);
   });
 
+  it('shows every slot of a date at the same time (two rooms), each its own button, read out in order', async () => {
+    const user = userEvent.setup();
+    // Slots 1 and 5 of 12月1日 are both 09:00〜10:00 (the earlier platform's CSV allows it).
+    const onSelect = renderWeek({ slots: [...slots, { ...slot('2026-12-01', '5', 0), start: '09:00', end: '10:00' }], selected: { date: '2026-12-01', slotId: '1' } });
+    const first = slotButton('12月1日（火）09:00〜10:00 1つ目の枠 空きあり（残り5）');
+    const second = slotButton('12月1日（火）09:00〜10:00 2つ目の枠 満員');
+    expect(first.textContent).toBe('○');
+    expect(first.getAttribute('aria-pressed')).toBe('true');
+    expect(second.textContent).toBe('×');
+    expect((second as HTMLButtonElement).disabled).toBe(true);
+    // Both in the one cell of that date and time; the other dates of the row are unchanged.
+    expect(first.closest('td')).toBe(second.closest('td'));
+    expect(slotButton('12月2日（水）09:00〜10:00 満員')).toBeTruthy();
+    await user.click(first);
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ date: '2026-12-01', slotId: '1' }));
+  });
+
   it('has a legend of the symbols', () => {
     renderWeek();
     const legend = screen.getByRole('list', { name: '記号の見方' });

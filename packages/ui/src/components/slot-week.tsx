@@ -66,6 +66,24 @@ function timesOf(slots: readonly CalendarSlot[]): { start: string; end: string }
   return [...byKey.values()].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
 }
 
+/** One slot's button: its symbol on screen, its date, time and meaning read out. */
+function SlotButton({ cell, label, chosen, className, onSelect }: { cell: Cell; label: string; chosen: boolean; className?: string; onSelect: (slot: CalendarSlot) => void }) {
+  return (
+    <button
+      type="button"
+      className={`city-week__slot${chosen ? ' city-week__slot--chosen' : ''}${className === undefined ? '' : ` ${className}`}`}
+      aria-label={label}
+      aria-pressed={cell.choosable ? chosen : undefined}
+      disabled={!cell.choosable}
+      onClick={() => {
+        if (cell.slot !== undefined) onSelect(cell.slot);
+      }}
+    >
+      <span aria-hidden="true">{cell.symbol}</span>
+    </button>
+  );
+}
+
 function dayClass(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   if (weekday === 0) return 'city-week__day city-week__day--sunday';
@@ -151,10 +169,24 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
                     <span className="city-week__time-end">〜{time.end}</span>
                   </th>
                   {dates.map((date) => {
-                    const slot = shown.find((candidate) => candidate.date === date && candidate.start === time.start && candidate.end === time.end);
+                    // Usually one slot; a calendar may hold several at the same time (two rooms), and each must be choosable.
+                    const here = shown.filter((candidate) => candidate.date === date && candidate.start === time.start && candidate.end === time.end);
+                    const isChosen = (slot: CalendarSlot) => selected?.date === slot.date && selected.slotId === slot.slotId;
+                    if (here.length > 1) {
+                      return (
+                        <td key={date} className="city-week__cell city-week__cell--several">
+                          {here.map((slot, index) => {
+                            const cell = describeCell(slot, closedDays.includes(date), cost);
+                            // The slots have no names of their own: their order tells them apart when read out.
+                            const label = `${formatSlotLabel({ date, ...time })} ${uiMessages.sameTimeSlot(index + 1)} ${cell.meaning}`;
+                            return <SlotButton key={slot.slotId} cell={cell} label={label} chosen={isChosen(slot)} className={`city-week__cell--${cell.tone}`} onSelect={onSelect} />;
+                          })}
+                        </td>
+                      );
+                    }
+                    const slot = here[0];
                     const cell = describeCell(slot, closedDays.includes(date), cost);
                     const label = `${formatSlotLabel({ date, ...time })} ${cell.meaning}`;
-                    const chosen = slot !== undefined && selected?.date === slot.date && selected.slotId === slot.slotId;
                     return (
                       <td key={date} className={`city-week__cell city-week__cell--${cell.tone}`}>
                         {cell.slot === undefined ? (
@@ -163,18 +195,7 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
                             <span className="city-visually-hidden">{label}</span>
                           </>
                         ) : (
-                          <button
-                            type="button"
-                            className={`city-week__slot${chosen ? ' city-week__slot--chosen' : ''}`}
-                            aria-label={label}
-                            aria-pressed={cell.choosable ? chosen : undefined}
-                            disabled={!cell.choosable}
-                            onClick={() => {
-                              if (cell.slot !== undefined) onSelect(cell.slot);
-                            }}
-                          >
-                            <span aria-hidden="true">{cell.symbol}</span>
-                          </button>
+                          <SlotButton cell={cell} label={label} chosen={slot !== undefined && isChosen(slot)} onSelect={onSelect} />
                         )}
                       </td>
                     );

@@ -89,6 +89,16 @@ export const Chosen: Story = {
   },
 };
 
+/** Two rooms: every date has a second 10:00〜11:00 slot (slot 5), stacked in the same cell; one is full on 12月2日. */
+export const SameTimeSlots: Story = {
+  args: {
+    slots: [
+      ...weekSlots(),
+      ...weekSlots().filter((slot) => slot.slotId === '2').map((slot) => ({ ...slot, slotId: '5', left: slot.date === '2026-12-02' ? 0 : 3 })),
+    ],
+  },
+};
+
 /** No slots at all this week. */
 export const NoSlots: Story = { args: { slots: [] } };
 

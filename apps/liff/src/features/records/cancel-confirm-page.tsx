@@ -39,7 +39,7 @@ export function CancelConfirmPage() {
   return (
     <PageLayout title={messages.cancelTitle}>
       {closed ? <Notice>{messages.closedRecord}</Notice> : <p>{messages.cancelLead}</p>}
-      <BookingSummaries views={[...bookings.views.values()]} />
+      <BookingSummaries views={[...bookings.views.values()]} check={record.check} />
       <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {cancelError !== null ? <Notice tone="error">{cancelError}</Notice> : null}
       <div className="app-actions">

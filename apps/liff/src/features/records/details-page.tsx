@@ -47,7 +47,7 @@ export function DetailsPage() {
       <p className="app-record__status" data-status={record.check}>
         {messages.status}: {record.check}
       </p>
-      <BookingSummaries views={booked} />
+      <BookingSummaries views={booked} check={record.check} />
       <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {closed ? <Notice>{messages.closedRecord}</Notice> : null}
       {closed || bookings.error === undefined ? null : <Notice tone="error">{messages.bookingsLoadFailed}</Notice>}

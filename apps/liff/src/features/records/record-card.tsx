@@ -36,7 +36,7 @@ export function RecordCard({
           {messages.status}: {view.record.check}
         </span>
       </h3>
-      <BookingSummaries views={bookings} />
+      <BookingSummaries views={bookings} check={view.record.check} />
       <dl className="city-confirm">
         {items.map((item) => (
           <div key={item.itemKey} className="city-confirm__row">

@@ -1,4 +1,4 @@
-import { todayInJapan } from '@city/survey-core';
+import { answersFromRows, todayInJapan } from '@city/survey-core';
 import type { CallFailure } from '../../lib/api-errors.js';
 import { reservationAnswersOf, weekOf } from '../../lib/bookings.js';
 import { messages } from '../../messages.js';
@@ -9,9 +9,10 @@ import { answersChanged } from '../../store/survey-slice.js';
 
 /**
  * Someone else took the last units of the chosen slot between viewing and confirming (putItem
- * answered 409 slot_full). The slot answer is cleared, every other answer kept, the calendar's
- * counts are asked for again, and the citizen returns to that calendar, on the week of the lost
- * slot, with a message saying what happened. Returns the calendar's path.
+ * answered 409 slot_full). The slot answer is cleared (or, in an edit, set back to the record's
+ * own booking), every other answer kept, the calendar's counts are asked for again, and the
+ * citizen returns to that calendar, on the week of the lost slot, with a message saying what
+ * happened. Returns the calendar's path.
  */
 export const returnToCalendarAfterSlotLost = createAppThunk('submission/slotLost', async (failure: CallFailure, { getState, dispatch, extra }) => {
   const { survey } = getState();
@@ -21,7 +22,15 @@ export const returnToCalendarAfterSlotLost = createAppThunk('submission/slotLost
   // The server names the item when it can (fields); a survey has one reservation item as a rule.
   const lost = booked.find((answer) => failure.fields?.[answer.item.itemKey] !== undefined) ?? booked[0];
   if (lost === undefined) throw new Error('A slot was lost, but no reservation answer names one.');
-  const answers = Object.fromEntries(Object.entries(survey.surveyInput).filter(([itemKey]) => itemKey !== lost.item.itemKey));
+  const itemKey = lost.item.itemKey;
+  const answers = Object.fromEntries(Object.entries(survey.surveyInput).filter(([key]) => key !== itemKey));
+  // In an edit the record's answer is the citizen's current booking, which still holds: an empty
+  // answer sent for an optional item would cancel it, so the answer goes back to that booking.
+  const edited = survey.inEditingAppendingMode ? survey.selectedSurveyResults : null;
+  if (edited !== null) {
+    const current = answersFromRows(config.surveySchema, edited.rows)[itemKey];
+    if (current !== undefined) answers[itemKey] = current;
+  }
   dispatch(answersChanged(answers));
   const categories = await dispatch(apiSlice.endpoints.getCalendarCategories.initiate(undefined, { subscribe: false }));
   const calendarId = categories.data?.find((category) => category.categoryId === lost.slot.categoryId)?.calendarId;
