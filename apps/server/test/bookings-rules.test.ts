@@ -156,6 +156,26 @@ describe('changes and cancellations', () => {
     expect(units()).toEqual({ 'cal-central|2026-12-04|2': 1 });
   });
 
+  it('refuses an edit replacing two records (rows keyed one, oldPartitionKey the other) that gives up a booking past its deadline', async () => {
+    const appendBook = (date: string, now: number, oldPartitionKey?: string) =>
+      book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now, ...(oldPartitionKey === undefined ? {} : { oldPartitionKey }) });
+    await appendBook('2026-12-04', 1); // record A (now 1)
+    const recordB = await appendBook('2026-12-05', 2);
+    clock = at('2026-12-04', '00:00'); // A's booking can no longer be changed; B's can.
+    const bookedBoth = { 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-05|1': 1 };
+
+    // Rows keyed A replace B too: moving to a new slot gives up both bookings, A's among them.
+    const moved = await appendBook('2026-12-08', 1, recordB.body.partitionKey);
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('change_deadline_passed');
+    expect(units()).toEqual(bookedBoth);
+    // Keeping B's slot still gives up A's booking.
+    const keptB = await appendBook('2026-12-05', 1, recordB.body.partitionKey);
+    expect(keptB.status).toBe(409);
+    expect(keptB.body.code).toBe('change_deadline_passed');
+    expect(units()).toEqual(bookedBoth);
+  });
+
   it('cancels (freeing the slot) until 23:59 the day before; from 00:00 cancelling is refused', async () => {
     await book(one, slotValue('checkup-central', '2026-12-04', '1'));
     await book(two, slotValue('checkup-central', '2026-12-04', '1'));
