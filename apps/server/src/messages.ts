@@ -103,6 +103,9 @@ export const importMessages = {
     `${date} ${start}〜${end} は予約済みが ${claimed} のため、定員を ${capacity} にはできません`,
   claimedSlotRemoved: (date: string, start: string, end: string, claimed: number) =>
     `${date} ${start}〜${end} は予約済みが ${claimed} のため、ファイルにない枠として削除することはできません`,
+  claimedSlotRetimed: (date: string, start: string, end: string, claimed: number, newStart: string, newEnd: string) =>
+    `${date} ${start}〜${end} は予約済みが ${claimed} のため、時刻を ${newStart}〜${newEnd} に変えることはできません`,
+  bookedDayClosed: (date: string, claimed: number) => `${date} は予約済みが ${claimed} のため、休日にすることはできません`,
   // The summary.
   refused: (problems: number) => `取り込みを中止しました（問題 ${problems} 件）。データベースは変更していません。`,
   capacityRefused: '予約済みの数より少ない定員にはできません。次の枠を見直してください:',

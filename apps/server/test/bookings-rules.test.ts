@@ -156,6 +156,26 @@ describe('changes and cancellations', () => {
     expect(units()).toEqual({ 'cal-central|2026-12-04|2': 1 });
   });
 
+  it('refuses an edit replacing two records (rows keyed one, oldPartitionKey the other) that gives up a booking past its deadline', async () => {
+    const appendBook = (date: string, now: number, oldPartitionKey?: string) =>
+      book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now, ...(oldPartitionKey === undefined ? {} : { oldPartitionKey }) });
+    await appendBook('2026-12-04', 1); // record A (now 1)
+    const recordB = await appendBook('2026-12-05', 2);
+    clock = at('2026-12-04', '00:00'); // A's booking can no longer be changed; B's can.
+    const bookedBoth = { 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-05|1': 1 };
+
+    // Rows keyed A replace B too: moving to a new slot gives up both bookings, A's among them.
+    const moved = await appendBook('2026-12-08', 1, recordB.body.partitionKey);
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('change_deadline_passed');
+    expect(units()).toEqual(bookedBoth);
+    // Keeping B's slot still gives up A's booking.
+    const keptB = await appendBook('2026-12-05', 1, recordB.body.partitionKey);
+    expect(keptB.status).toBe(409);
+    expect(keptB.body.code).toBe('change_deadline_passed');
+    expect(units()).toEqual(bookedBoth);
+  });
+
   it('cancels (freeing the slot) until 23:59 the day before; from 00:00 cancelling is refused', async () => {
     await book(one, slotValue('checkup-central', '2026-12-04', '1'));
     await book(two, slotValue('checkup-central', '2026-12-04', '1'));
@@ -291,6 +311,27 @@ describe('the per-citizen limit', () => {
     expect((await appendBook('2026-12-10', '1', 5)).body.code).toBe('booking_limit_reached');
     clock = at('2026-12-03', '10:00');
     expect((await appendBook('2026-12-10', '1', 6)).status).toBe(200);
+  });
+
+  it('counts a booking staff imported once the citizen claims its record (putUserId)', async () => {
+    // Staff imported a record holding a booking, nobody's yet (no staff API yet: straight into the
+    // tables), and citizen one found it by look-up.
+    const imported = `${APPEND_BOOKING_SURVEY.surveyId}#import-000001`;
+    ctx.app.db
+      .prepare("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES (?, ?, '', 'R-import-1', 0, 0)")
+      .run(imported, APPEND_BOOKING_SURVEY.surveyId);
+    ctx.app.db
+      .prepare("INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, 'slot', 'cal-central', '2026-12-03', '2', '', 1, 0)")
+      .run(imported);
+    ctx.app.db.prepare('INSERT INTO lookup_grants (user_id, partition_key, expires_at) VALUES (?, ?, ?)').run(one.userId, imported, Number.MAX_SAFE_INTEGER);
+    const appendBook = (date: string, now: number) => book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now });
+    expect((await appendBook('2026-12-03', 1)).status).toBe(200);
+    expect((await appendBook('2026-12-04', 2)).status).toBe(200);
+
+    const claimed = await http.call(one, 'putUserId', changeOf(one, APPEND_BOOKING_SURVEY, imported));
+    expect(claimed.status).toBe(200);
+    // The imported booking is the third of the calendar's three.
+    expect((await appendBook('2026-12-05', 3)).body.code).toBe('booking_limit_reached');
   });
 
   it('does not count the booking an edit replaces', async () => {

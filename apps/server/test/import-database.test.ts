@@ -1,5 +1,6 @@
 // Importing into a real SQLite file: one transaction per file, nothing written for a refused file,
-// nothing changed by importing the same file again, and never a capacity below what is booked.
+// nothing changed by importing the same file again, and never a capacity below what is booked, a
+// booked slot moved or removed, or a booked date closed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -215,6 +216,30 @@ describe('slots', () => {
     // Down to what is booked is fine.
     const toBooked = editBytes(fixture('vaccine-sample-calendar.csv'), (text) => text.replace('2,11:30,12:30,2,2,', '2,11:30,12:30,2,1,'));
     await expect(importBytes(toBooked, { calendarId: 'cal-vaccine-a' })).resolves.toMatchObject({ slots: { changed: 1 } });
+  });
+
+  it('a booked slot moved to other times, or a booked date made a closed day, is refused, listing each, and nothing is written', async () => {
+    await importSamples();
+    claim('vaccine#U1#1', '2021-04-05', '1', 1);
+    claim('vaccine#U1#2', '2021-04-06', '1', 1);
+    claim('vaccine#U1#3', '2021-04-08', '3', 2);
+    const before = snapshot();
+    const edited = editBytes(fixture('vaccine-sample-calendar.csv'), (text) =>
+      text
+        // Slot 1 moves half an hour on every date; 4/5 and 4/6 are booked.
+        .replace('1,10:00,11:00,', '1,10:30,11:30,')
+        // 4/8 (7th cell of the 休日 line) becomes a closed day; it is booked.
+        .replace(/^(.*\r\n[^,]+,0,0,0,0,1,)0/, '$11'),
+    );
+    expect(await refusal(importBytes(edited, { calendarId: 'cal-vaccine-a' }))).toEqual([
+      '3行目 4列目: 2021-04-05 10:00〜11:00 は予約済みが 1 のため、時刻を 10:30〜11:30 に変えることはできません',
+      '3行目 5列目: 2021-04-06 10:00〜11:00 は予約済みが 1 のため、時刻を 10:30〜11:30 に変えることはできません',
+      '2021-04-08 は予約済みが 2 のため、休日にすることはできません',
+    ]);
+    expect(snapshot()).toEqual(before);
+    // Slots nobody booked may move: slot 2 on every date.
+    const unbooked = editBytes(fixture('vaccine-sample-calendar.csv'), (text) => text.replace('2,11:30,12:30,', '2,11:45,12:45,'));
+    await expect(importBytes(unbooked, { calendarId: 'cal-vaccine-a' })).resolves.toMatchObject({ slots: { changed: 26 } });
   });
 
   it('a broken file never reaches the database; a refused new calendar is not created', async () => {

@@ -159,8 +159,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX slot_claims_by_user ON slot_claims (calendar_id, user_id);
 
       -- The database itself refuses more claims than a slot holds, and a capacity below what is
-      -- claimed, whatever the code above it does. Claims are inserted and deleted, never updated
-      -- (a change of slot deletes the old claim and inserts the new one).
+      -- claimed, whatever the code above it does. Claims are inserted and deleted (a change of slot
+      -- deletes the old claim and inserts the new one); only user_id is ever updated (putUserId).
       CREATE TRIGGER slot_claims_within_capacity BEFORE INSERT ON slot_claims
       WHEN NEW.units + (SELECT COALESCE(SUM(units), 0) FROM slot_claims
                         WHERE calendar_id = NEW.calendar_id AND date = NEW.date AND slot_id = NEW.slot_id)

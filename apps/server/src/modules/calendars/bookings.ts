@@ -49,8 +49,9 @@ export interface PlanClaimsInput {
 
 /**
  * Checks every reservation answer of a submission and answers the claims the stored record will
- * hold (see {@link storeClaims}). A claim given up (the answer moved to another slot, or was
- * removed) must be before its slot's change deadline. Throws the HttpError of the first rule broken.
+ * hold (see {@link storeClaims}). Every claim of the replaced records that is given up (the answer
+ * moved to another slot, or was removed) must be before its slot's change deadline. Throws the
+ * HttpError of the first rule broken.
  */
 export async function planClaims(calendars: CalendarRepository, input: PlanClaimsInput): Promise<SlotClaim[]> {
   const { userId, partitionKey, now } = input;
@@ -65,17 +66,30 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
     }
   }
 
+  // An answer naming a slot one of the replaced records already holds for its item keeps that
+  // claim, with no rule checked again; the others are new bookings, checked below.
+  const fresh: { item: ReservationItem; calendar: StoredCalendar; slot: StoredSlot }[] = [];
   for (const { item, value } of input.answers) {
-    const { itemKey } = item;
     const { calendar, slot } = await resolveSlot(calendars, item, value);
-    const old = held.find((claim) => claim.itemKey === itemKey && !kept.has(claim));
-    if (old !== undefined && sameSlot(old, slot)) {
-      kept.add(old);
-      planned.push({ ...old, partitionKey, userId });
-      continue;
+    const same = held.find((claim) => claim.itemKey === item.itemKey && !kept.has(claim) && sameSlot(claim, slot));
+    if (same === undefined) {
+      fresh.push({ item, calendar, slot });
+    } else {
+      kept.add(same);
+      planned.push({ ...same, partitionKey, userId });
     }
-    if (old !== undefined) await requireChangeable(calendars, old, now);
+  }
 
+  // Every claim not kept is given up (its answer moved to another slot, or was removed: a
+  // cancellation), whichever replaced record and item it comes from: an edit replacing two records
+  // can hold two claims for one item, and each must be before its change deadline. Checked before
+  // the new bookings' rules, so a booking past its deadline is refused as such, not as a full slot.
+  for (const claim of held) {
+    if (!kept.has(claim)) await requireChangeable(calendars, claim, now);
+  }
+
+  for (const { item, calendar, slot } of fresh) {
+    const { itemKey } = item;
     if (await calendars.isClosedDay(calendar.calendarId, slot.date)) {
       throw refusal(409, BOOKING_ERROR_CODES.closedDay, messages.closedDay, itemKey);
     }
@@ -96,13 +110,6 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
     const units = reservationCost(item);
     if (slot.left < units) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
     planned.push({ partitionKey, itemKey, calendarId: calendar.calendarId, date: slot.date, slotId: slot.slotId, userId, units, createdAt: now });
-  }
-
-  // Claims whose answer is gone altogether are given up too: that is a cancellation of the booking.
-  for (const claim of held) {
-    if (!kept.has(claim) && !input.answers.some((answer) => answer.item.itemKey === claim.itemKey)) {
-      await requireChangeable(calendars, claim, now);
-    }
   }
   return planned;
 }

@@ -32,6 +32,6 @@ export interface RecordRepository {
   setCheck(partitionKey: string, check: CheckStatus): Promise<void>;
   /** Removes the record and its rows. */
   delete(partitionKey: string): Promise<void>;
-  /** Gives an unclaimed record to a user; false when someone already has it. */
+  /** Gives an unclaimed record (its rows and slot claims) to a user; false when someone already has it. */
   claim(partitionKey: string, userId: string): Promise<boolean>;
 }

@@ -66,6 +66,8 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
     "UPDATE survey_records SET user_id = ?, updated_at = ? WHERE partition_key = ? AND user_id = ''",
   );
   const claimRows = db.prepare<[string, string]>('UPDATE survey_results SET user_id = ? WHERE partition_key = ?');
+  // A booking the record holds becomes the claimer's too, so it counts toward their per-calendar limit.
+  const claimSlots = db.prepare<[string, string]>('UPDATE slot_claims SET user_id = ? WHERE partition_key = ?');
 
   const info = (partitionKey: string): RecordInfo | undefined => {
     const row = recordStatement.get(partitionKey);
@@ -145,6 +147,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
     async claim(partitionKey, userId) {
       if (claimRecord.run(userId, Date.now(), partitionKey).changes === 0) return false;
       claimRows.run(userId, partitionKey);
+      claimSlots.run(userId, partitionKey);
       return true;
     },
   };

@@ -66,7 +66,8 @@ export type ImportReport = CategoryImportReport | SlotImportReport | SurveyResul
 
 /**
  * Imports one checked file in one transaction. Throws {@link ImportRefusedError} listing every
- * problem (a category id taken, a capacity below what is booked, …); nothing is written then.
+ * problem (a category id taken, a capacity below what is booked, a booked slot moved or removed,
+ * a booked date closed, …); nothing is written then.
  */
 export async function importCalendarFile(
   store: Store<{ calendarImport: CalendarImportRepository }>,
@@ -199,6 +200,10 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
       counts.unchanged += 1;
       continue;
     } else {
+      // A booked slot keeps its times: the citizens who booked it were told them.
+      if (before.claimed > 0 && (before.start !== slot.start || before.end !== slot.end)) {
+        problems.push({ line, column, message: importMessages.claimedSlotRetimed(slot.date, before.start, before.end, before.claimed, slot.start, slot.end) });
+      }
       if (slot.capacity < before.claimed) {
         problems.push({ line, column, message: importMessages.capacityBelowClaims(slot.date, slot.start, slot.end, before.claimed, slot.capacity) });
       }
@@ -213,10 +218,18 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
     counts.removed += 1;
     writes.push(() => repository.deleteSlot(calendarId, slot.date, slot.slotId));
   }
-  if (problems.length > 0) throw new ImportRefusedError(problems);
 
   const closedBefore = new Set(await repository.closedDaysOn(calendarId, file.dates));
   const closedNow = new Set(file.closedDays);
+  // A date the file newly closes must have no bookings: they would stand on a day shown closed.
+  const claimedOn = new Map<string, number>();
+  for (const slot of stored.values()) claimedOn.set(slot.date, (claimedOn.get(slot.date) ?? 0) + slot.claimed);
+  for (const date of closedNow) {
+    const claimed = claimedOn.get(date) ?? 0;
+    if (!closedBefore.has(date) && claimed > 0) problems.push({ message: importMessages.bookedDayClosed(date, claimed) });
+  }
+  if (problems.length > 0) throw new ImportRefusedError(problems);
+
   const closedDayChanges = { added: 0, removed: 0 };
   for (const date of closedNow) {
     if (closedBefore.has(date)) continue;
