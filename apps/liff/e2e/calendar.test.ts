@@ -81,7 +81,7 @@ describe('booking a health check-up', () => {
 
     // The item books in 特定健診: the citizen picks the venue (the 小分類) below it.
     await page.waitForURL(/\/calendar$/);
-    await visible('小分類を選んでください');
+    await visible('会場を選んでください');
     await expectNoSeriousA11yViolations(page, 'category picker');
     await page.getByRole('button', { name: '中央保健センター' }).click();
 

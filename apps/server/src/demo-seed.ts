@@ -1,5 +1,5 @@
 import type { DemoBooking } from '@city/demo-data';
-import { DEMO_CATEGORIES, DEMO_IMPORTED_RECORDS, DEMO_SURVEYS, demoCalendars, demoNeighbourBookings, HEALTH_CHECKUP } from '@city/demo-data';
+import { DEMO_CATEGORIES, DEMO_CATEGORY_LABELS, DEMO_IMPORTED_RECORDS, DEMO_SURVEYS, demoCalendars, demoNeighbourBookings, HEALTH_CHECKUP } from '@city/demo-data';
 import type { SurveyConfig } from '@city/survey-core';
 import { buildSurveyResultRows, todayInJapan } from '@city/survey-core';
 import type { Store } from './db/store.js';
@@ -73,6 +73,10 @@ async function seedDemoCalendars(
     await calendarImport.insertCategory({ categoryId: category.categoryId, tag1: category.tag1, tag2: category.tag2 ?? '', tag3: category.tag3 ?? '', position });
     position += 1;
   }
+  // The demo's level names read as a citizen would say them (会場を選んでください), unless staff
+  // named the levels already: only the migration's defaults are replaced.
+  const labels = await calendarImport.categoryLabels();
+  if (labels.tag1 === '大分類' && labels.tag2 === '中分類' && labels.tag3 === '小分類') await calendarImport.setCategoryLabels(DEMO_CATEGORY_LABELS);
 
   for (const calendar of demoCalendars(today)) {
     if ((await calendarImport.findCalendar(calendar.calendarId)) === undefined) {

@@ -125,6 +125,9 @@ export const importMessages = {
   categoriesFile: (file: string) => `分類のファイル「${file}」を取り込みました`,
   surveyReference: (categoryId: string, records: number) => `category#${categoryId}（${records} 件）`,
   unknownOption: (option: string) => `「${option}」は使えないオプションです`,
-  usage: '使い方: pnpm --filter @city/server import-calendar <ファイル> [--calendar <カレンダーID> --category <カテゴリID>]',
+  usage:
+    '使い方: pnpm --filter @city/server import-calendar [<ファイル>] [--calendar <カレンダーID> --category <カテゴリID>] [--labels <大分類の名前>,<中分類の名前>,<小分類の名前>]',
+  badLabels: (value: string) => `「${value}」: 分類の名前は、カンマで区切って3つ（各20文字以内）指定してください（例: --labels 種類,健診,会場）`,
+  labelsSet: (tag1: string, tag2: string, tag3: string) => `分類の名前を「${tag1}」「${tag2}」「${tag3}」にしました`,
   fileNotFound: (file: string) => `ファイル「${file}」を読めません`,
 } as const;

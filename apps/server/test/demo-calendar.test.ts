@@ -132,6 +132,14 @@ describe('seeding the demo calendars', () => {
       ...[5, 6, 7, 8, 9].map((n) => ({ user_id: `U-demo-neighbour-${n}`, value: 'checkup-central|2026-11-30|3' })),
     ]);
     expect(all("SELECT survey_id FROM survey_configs WHERE survey_id = 'health-checkup'")).toHaveLength(1);
+    // The levels named as a citizen says them (会場を選んでください), not 大分類 / 中分類 / 小分類.
+    expect(all('SELECT tag1_label, tag2_label, tag3_label FROM calendar_display_settings')).toEqual([{ tag1_label: '種類', tag2_label: '健診', tag3_label: '会場' }]);
+  });
+
+  it('keeps level names staff set', async () => {
+    all("UPDATE calendar_display_settings SET tag1_label = '地区', tag2_label = '施設', tag3_label = '部屋' RETURNING id");
+    await seed(THURSDAY);
+    expect(all('SELECT tag1_label, tag2_label, tag3_label FROM calendar_display_settings')).toEqual([{ tag1_label: '地区', tag2_label: '施設', tag3_label: '部屋' }]);
   });
 
   it('changes nothing when started again the same day', async () => {

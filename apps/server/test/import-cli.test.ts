@@ -96,6 +96,30 @@ describe('pnpm --filter @city/server import-calendar', () => {
     const result = await run(['--calender', 'x', 'a.csv']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('「--calender」は使えないオプションです');
-    expect(result.stderr).toContain('使い方: pnpm --filter @city/server import-calendar <ファイル>');
+    expect(result.stderr).toContain('使い方: pnpm --filter @city/server import-calendar [<ファイル>]');
+  });
+
+  it('names the three category levels with --labels, which the display settings then answer', async () => {
+    const labelsOf = () => {
+      const db = openDatabase(databasePath);
+      try {
+        return db.prepare('SELECT tag1_label, tag2_label, tag3_label FROM calendar_display_settings').get();
+      } finally {
+        db.close();
+      }
+    };
+    const bad = await run(['--labels', '種類,会場']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('分類の名前は、カンマで区切って3つ');
+
+    // With a refused file, the labels are not set either.
+    const refused = await run(['missing.csv', '--labels', '地区,会場,回数']);
+    expect(refused.code).toBe(1);
+    expect(labelsOf()).toEqual({ tag1_label: '大分類', tag2_label: '中分類', tag3_label: '小分類' });
+
+    const named = await run(['--labels', '接種, 回数 ,会場']);
+    expect(named).toMatchObject({ code: 0, stderr: '' });
+    expect(named.stdout).toBe('分類の名前を「接種」「回数」「会場」にしました\n');
+    expect(labelsOf()).toEqual({ tag1_label: '接種', tag2_label: '回数', tag3_label: '会場' });
   });
 });

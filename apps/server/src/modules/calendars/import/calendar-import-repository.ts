@@ -1,4 +1,4 @@
-import type { CalendarRules } from '@city/survey-core';
+import type { CalendarDisplaySettings, CalendarRules } from '@city/survey-core';
 import type { SlotClaim } from '../calendar-repository.js';
 import type { CategoryPath } from './category-csv.js';
 import type { SlotDefinition } from './slot-csv.js';
@@ -42,6 +42,9 @@ export interface CalendarImportRepository {
   /** Adds a closed day; true when it was not one already. */
   addClosedDay(calendarId: string, date: string): Promise<boolean>;
   removeClosedDay(calendarId: string, date: string): Promise<void>;
+  /** The names of the three category levels (大分類 / 中分類 / 小分類 until set). */
+  categoryLabels(): Promise<CalendarDisplaySettings['categoryLabels']>;
+  setCategoryLabels(labels: CalendarDisplaySettings['categoryLabels']): Promise<void>;
   /** The claim a record's item holds, if any. */
   claimOf(partitionKey: string, itemKey: string): Promise<SeededClaim | undefined>;
   /** Adds a claim; the database refuses it (`slot_full`) when the slot has fewer units left. */

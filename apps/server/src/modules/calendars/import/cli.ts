@@ -1,10 +1,12 @@
 // The import command (scripts/import-calendar.ts): reads one file, imports it, and prints a
 // Japanese summary for the staff member who ran it. Returns the exit code: 0 imported (or
 // described), 1 refused, 2 wrong usage.
+import type { CalendarDisplaySettings } from '@city/survey-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../../db/database.js';
 import { connectSqlite, sqliteStore } from '../../../db/sqlite-store.js';
+import type { Store } from '../../../db/store.js';
 import { importMessages as m } from '../../../messages.js';
 import type { ImportOptions, ImportReport } from './import-calendar-file.js';
 import { importCalendarFile } from './import-calendar-file.js';
@@ -12,6 +14,7 @@ import { categoryPathText } from './category-csv.js';
 import type { ImportProblem } from './problems.js';
 import { formatProblem, ImportRefusedError } from './problems.js';
 import { readImportFile } from './read-import-file.js';
+import type { CalendarImportRepository } from './calendar-import-repository.js';
 import { createSqliteCalendarImportRepository } from './sqlite-calendar-import-repository.js';
 
 export interface ImportCommandDeps {
@@ -23,14 +26,32 @@ export interface ImportCommandDeps {
   err: (line: string) => void;
 }
 
-/** `<file> [--calendar <id>] [--category <id>]` (also `--calendar=<id>`). */
-function parseArguments(args: readonly string[]): { file: string; options: ImportOptions } | { problem: string } {
+type CategoryLabels = CalendarDisplaySettings['categoryLabels'];
+
+interface ParsedArguments {
+  file: string | undefined;
+  options: ImportOptions;
+  /** `--labels 種類,健診,会場`: the names of the three category levels. */
+  labels: CategoryLabels | undefined;
+}
+
+/** Three names, comma-separated, none blank or longer than 20 characters. */
+function parseLabels(value: string): CategoryLabels | undefined {
+  const names = value.split(/[,、]/).map((name) => name.trim());
+  if (names.length !== 3 || names.some((name) => name === '' || name.length > 20)) return undefined;
+  const [tag1 = '', tag2 = '', tag3 = ''] = names;
+  return { tag1, tag2, tag3 };
+}
+
+/** `[<file>] [--calendar <id>] [--category <id>] [--labels <a,b,c>]` (also `--calendar=<id>`): a file, labels, or both. */
+function parseArguments(args: readonly string[]): ParsedArguments | { problem: string } {
   const files: string[] = [];
   const options: ImportOptions = {};
+  let labels: CategoryLabels | undefined;
   for (let index = 0; index < args.length; index += 1) {
     const arg = args[index] ?? '';
     if (arg === '--') continue; // pnpm passes it through when given
-    const match = /^--(calendar|category)(?:=(.*))?$/.exec(arg);
+    const match = /^--(calendar|category|labels)(?:=(.*))?$/.exec(arg);
     if (match === null) {
       if (arg.startsWith('--')) return { problem: m.unknownOption(arg) };
       files.push(arg);
@@ -38,12 +59,27 @@ function parseArguments(args: readonly string[]): { file: string; options: Impor
     }
     const value = match[2] ?? args[(index += 1)];
     if (value === undefined || value === '') return { problem: m.usage };
-    if (match[1] === 'calendar') options.calendarId = value;
+    if (match[1] === 'labels') {
+      labels = parseLabels(value);
+      if (labels === undefined) return { problem: m.badLabels(value) };
+    } else if (match[1] === 'calendar') options.calendarId = value;
     else options.categoryId = value;
   }
   const [file, ...others] = files;
-  if (file === undefined || others.length > 0) return { problem: m.usage };
-  return { file, options };
+  if ((file === undefined && labels === undefined) || others.length > 0) return { problem: m.usage };
+  return { file, options, labels };
+}
+
+/** Opens the server's database for one piece of work and closes it again. */
+async function withDatabase<T>(databasePath: string, work: (store: Store<{ calendarImport: CalendarImportRepository }>) => Promise<T>): Promise<T> {
+  const db = openDatabase(databasePath);
+  const connections = connectSqlite(db);
+  try {
+    return await work(sqliteStore(connections, (connection) => ({ calendarImport: createSqliteCalendarImportRepository(connection) })));
+  } finally {
+    if (connections.reader !== db) connections.reader.close();
+    db.close();
+  }
 }
 
 export async function runImportCommand(args: readonly string[], deps: ImportCommandDeps): Promise<number> {
@@ -53,11 +89,22 @@ export async function runImportCommand(args: readonly string[], deps: ImportComm
     if (parsed.problem !== m.usage) deps.err(m.usage);
     return 2;
   }
+  const { labels, file } = parsed;
+  // The file first: labels are set only when it is not refused (a refused command changes nothing).
+  const imported = file === undefined ? 0 : await importFile(file, parsed.options, deps);
+  if (imported !== 0 || labels === undefined) return imported;
+  await withDatabase(deps.databasePath, (store) => store.transaction(({ calendarImport }) => calendarImport.setCategoryLabels(labels)));
+  deps.out(m.labelsSet(labels.tag1, labels.tag2, labels.tag3));
+  return 0;
+}
+
+async function importFile(file: string, options: ImportOptions, deps: ImportCommandDeps): Promise<number> {
+
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path.resolve(deps.cwd, parsed.file));
+    bytes = readFileSync(path.resolve(deps.cwd, file));
   } catch {
-    deps.err(m.fileNotFound(parsed.file));
+    deps.err(m.fileNotFound(file));
     return 1;
   }
   const read = readImportFile(bytes);
@@ -65,22 +112,17 @@ export async function runImportCommand(args: readonly string[], deps: ImportComm
 
   // A survey-result file is only described: the database is not even opened.
   if (read.file.kind === 'surveyResults') {
-    printReport({ kind: 'surveyResults', file: read.file, changed: false }, parsed.file, deps);
+    printReport({ kind: 'surveyResults', file: read.file, changed: false }, file, deps);
     return 0;
   }
-  const db = openDatabase(deps.databasePath);
-  const connections = connectSqlite(db);
+  const calendarFile = read.file;
   try {
-    const store = sqliteStore(connections, (connection) => ({ calendarImport: createSqliteCalendarImportRepository(connection) }));
-    const report = await importCalendarFile(store, read.file, parsed.options);
-    printReport(report, parsed.file, deps);
+    const report = await withDatabase(deps.databasePath, (store) => importCalendarFile(store, calendarFile, options));
+    printReport(report, file, deps);
     return 0;
   } catch (error) {
     if (error instanceof ImportRefusedError) return refuse(error.problems, deps);
     throw error;
-  } finally {
-    if (connections.reader !== db) connections.reader.close();
-    db.close();
   }
 }
 

@@ -55,6 +55,12 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     'INSERT INTO calendar_closed_days (calendar_id, date) VALUES (?, ?) ON CONFLICT (calendar_id, date) DO NOTHING',
   );
   const removeClosedDay = db.prepare<[string, string]>('DELETE FROM calendar_closed_days WHERE calendar_id = ? AND date = ?');
+  const labels = db.prepare<[], { tag1: string; tag2: string; tag3: string }>(
+    'SELECT tag1_label AS tag1, tag2_label AS tag2, tag3_label AS tag3 FROM calendar_display_settings WHERE id = 1',
+  );
+  const setLabels = db.prepare<[string, string, string]>(
+    'UPDATE calendar_display_settings SET tag1_label = ?, tag2_label = ?, tag3_label = ? WHERE id = 1',
+  );
   const claimOf = db.prepare<[string, string], SeededClaim>(
     `SELECT partition_key AS partitionKey, item_key AS itemKey, calendar_id AS calendarId, date, slot_id AS slotId,
        user_id AS userId, units FROM slot_claims WHERE partition_key = ? AND item_key = ?`,
@@ -125,6 +131,15 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     },
     async removeClosedDay(calendarId, date) {
       removeClosedDay.run(calendarId, date);
+    },
+    async categoryLabels() {
+      const row = labels.get();
+      // Migration 3 inserts the row; it is only ever updated.
+      if (row === undefined) throw new Error('calendar_display_settings has no row');
+      return row;
+    },
+    async setCategoryLabels({ tag1, tag2, tag3 }) {
+      setLabels.run(tag1, tag2, tag3);
     },
     async claimOf(partitionKey, itemKey) {
       return claimOf.get(partitionKey, itemKey);
