@@ -9,6 +9,7 @@ import type { SqliteDatabase } from '../src/db/database.js';
 import type { TestContext, TestRequest } from './helpers.js';
 import { pathOf } from './helpers.js';
 import { endpoints } from '@city/api-client/contract';
+import { DEMO_CALENDAR_RULES } from '@city/demo-data';
 
 export interface CategorySpec {
   categoryId: string;
@@ -35,12 +36,7 @@ export interface CalendarSpec {
 }
 
 /** The demo's rules: opens 60 days ahead, closes (and changes close) the day before, 3 bookings at most. */
-export const DEFAULT_RULES: CalendarRules = {
-  bookingOpensDaysAhead: 60,
-  bookingClosesBefore: { unit: 'days', amount: 1 },
-  changeClosesBefore: { unit: 'days', amount: 1 },
-  maxActiveBookingsPerUser: 3,
-};
+export const DEFAULT_RULES: CalendarRules = DEMO_CALENDAR_RULES;
 
 /** The demo's tree: 健康診断 > 特定健診 > three venues. */
 export const CHECKUP_CATEGORIES: readonly CategorySpec[] = [
