@@ -7,14 +7,18 @@ import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 
 /**
- * Marks the caller's record キャンセル (every row of it) and frees the slots it booked: refused
- * (409 `change_deadline_passed`) once a booked slot is past its change deadline.
+ * Marks the caller's record キャンセル (every row of it) and frees the slots it booked or holds:
+ * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. An order
+ * waiting for its payment is marked cancelled.
  */
 export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, calendars }) => {
+  return deps.store.transaction(async ({ records, calendars, orders }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
-    await releaseClaims(calendars, partitionKey, deps.now(), 'cancel');
+    const now = deps.now();
+    await releaseClaims(calendars, partitionKey, now, 'cancel');
     await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
+    const pending = await orders.pendingOfRecord(partitionKey);
+    if (pending !== undefined) await orders.setStatus(pending.orderId, 'cancelled', now);
   });
 }
 
