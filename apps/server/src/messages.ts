@@ -47,7 +47,6 @@ export const messages = {
 
   // ---- Orders and holds ----
   orderRequired: 'お支払いが必要な商品が選ばれていません。商品を選んでから、お申し込みください。',
-  invalidOrder: '注文の内容を確認してください。',
   orderPending: 'お支払いの手続き中のため、この申し込みは変更できません。お支払いを済ませるか、申し込みをキャンセルしてから、もう一度お試しください。',
 } as const;
 

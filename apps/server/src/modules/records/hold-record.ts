@@ -20,7 +20,7 @@ const NO_PROVIDER_YET = 'none';
  * order carries product ids and quantities; anything else in it is never read), and stores the
  * record, its new claims as holds expiring HOLD_LIFETIME_MS from now (a booking the record already
  * held stays a booking) and a pending order. 400 `order_required` without products to pay for,
- * 400 `invalid_order` (with the problems) for an order that cannot be priced.
+ * 400 `invalid_order` (its message lists the problems) for an order that cannot be priced.
  */
 export async function holdRecord(
   deps: RecordsDeps,
@@ -34,7 +34,8 @@ export async function holdRecord(
       if (order.items.length === 0) throw new HttpError(400, 'order_required', messages.orderRequired);
       const submission = await checkSubmission(deps, repositories, userId, payload);
       const priced = priceOrder(submission.survey.surveySchema, { items: order.items.map(({ productId, quantity }) => ({ productId, quantity })) });
-      if (!priced.ok) throw new HttpError(400, 'invalid_order', messages.invalidOrder, { problems: priced.problems });
+      // The error body carries one message: every problem, one a line.
+      if (!priced.ok) throw new HttpError(400, 'invalid_order', priced.problems.join('\n'));
 
       const now = deps.now();
       const holdExpiresAt = now + HOLD_LIFETIME_MS;
