@@ -140,7 +140,7 @@ describe('reservation/temprary', () => {
     expect(orderRow(held.body.data.holdId).status).toBe('paid');
   });
 
-  it('keeps a pending record from being edited into a booking; cancelItem frees the hold and cancels the order', async () => {
+  it('keeps a pending record from being edited into a booking or deleted; cancelItem frees the hold and cancels the order', async () => {
     clock = NOW;
     const citizenOne = citizen(1);
     const edit = await http.call(citizenOne, 'putReservation', { body: bookingPayload(citizenOne.userId, valueOn('2026-12-03'), { config: PAID_SURVEY }) });
@@ -150,7 +150,11 @@ describe('reservation/temprary', () => {
 
     const { partitionKey } = paidPayload(1, '2026-12-03').data[0]!;
     const holdId = (ctx.app.db.prepare("SELECT order_id FROM orders WHERE partition_key = ?").get(partitionKey) as { order_id: string }).order_id;
-    const cancel = await http.call(citizenOne, 'cancelReservation', { body: { surveyId: PAID_SURVEY.surveyId, partitionKey, userId: citizenOne.userId } });
+    const key = { surveyId: PAID_SURVEY.surveyId, partitionKey, userId: citizenOne.userId };
+    const deletion = await http.call(citizenOne, 'deleteReservation', { body: key });
+    expect(deletion.status).toBe(409);
+    expect(deletion.body.code).toBe('order_pending');
+    const cancel = await http.call(citizenOne, 'cancelReservation', { body: key });
     expect(cancel.status).toBe(200);
     expect(claimsOn('2026-12-03')).toEqual([]);
     expect(await leftOn('2026-12-03')).toBe(1);
