@@ -27,6 +27,7 @@ const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
   ['putReservation', { body: { data: [] } }],
   ['cancelReservation', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
   ['deleteReservation', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
+  ['putTemporaryReservation', { body: { data: [] } }],
   ['putUserId', { body: { surveyId: 's', partitionKey: 'p', userId: 'U1' } }],
   ['uploadFile', { query: { name: 'a.png' } }],
   ['downloadFile', { params: { fileId: '0123456789abcdef0123456789abcdef' } }],

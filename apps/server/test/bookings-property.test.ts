@@ -19,6 +19,7 @@ import { cancelRecord, deleteRecord } from '../src/modules/records/change-record
 import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
 import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
 import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
+import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
@@ -123,6 +124,7 @@ async function createWorld(start = START) {
     idempotency: createSqliteIdempotencyRepository(connection),
     lookupGuards: createSqliteLookupGuardRepository(connection),
     surveys: createSqliteSurveyRepository(connection),
+    orders: createSqliteOrderRepository(connection),
     calendars: failAfter(createSqliteCalendarRepository(connection)),
   }));
   await store.transaction(async ({ surveys }) => {

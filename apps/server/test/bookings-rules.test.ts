@@ -10,6 +10,7 @@ import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
 import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
+import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import type { HttpClient } from './calendar-fixtures.js';
@@ -266,6 +267,7 @@ describe('slots that cannot be booked', () => {
         idempotency: createSqliteIdempotencyRepository(db),
         lookupGuards: createSqliteLookupGuardRepository(db),
         surveys: createSqliteSurveyRepository(db),
+        orders: createSqliteOrderRepository(db),
         calendars: { ...calendars, findSlot: async (...args: Parameters<typeof calendars.findSlot>) => ({ ...(await calendars.findSlot(...args))!, left: 99 }) },
       };
     });

@@ -60,5 +60,7 @@ export {
   slotMark,
 } from './reservation.js';
 export { citizenRows, citizenView, isStaffOnlyItem } from './citizen-view.js';
-export { validationMessages } from './messages.js';
+export type { PricedOrder, PricedOrderLine, PriceOrderResult } from './order.js';
+export { DEFAULT_MAX_QUANTITY, maxQuantity, priceOrder } from './order.js';
+export { orderMessages, validationMessages } from './messages.js';
 export { answersFromRows, normalizeAnswers } from './answers.js';

@@ -18,3 +18,10 @@ export const validationMessages = {
   minChoices: (min: number) => `${min}個以上選んでください`,
   maxChoices: (max: number) => `${max}個まで選んでください`,
 } as const;
+
+/** Why an order cannot be priced, shown to the citizen beside the products. */
+export const orderMessages = {
+  unknownProduct: (productId: string) => `「${productId}」はこのフォームで購入できる商品ではありません。選び直してください`,
+  quantity: (name: string, max: number) => `「${name}」の数量は1から${max}までの整数で指定してください`,
+  duplicateProduct: (name: string) => `「${name}」が注文に2回含まれています。数量は1行にまとめてください`,
+} as const;

@@ -111,6 +111,8 @@ export interface Product {
   name: string;
   /** Yen, tax included. */
   unitPrice: number;
+  /** The most units of this product one order may hold. Default 10 (`DEFAULT_MAX_QUANTITY`). */
+  maxQuantity?: number;
 }
 
 /**

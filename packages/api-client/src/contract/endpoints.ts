@@ -88,8 +88,15 @@ export const endpoints = {
   putUserId: { ...routes.putUserId, body: RecordKeyBody, response: RecordChangeResult },
   putTemporaryReservation: {
     ...routes.putTemporaryReservation,
+    // As putItem's: a retried hold must not hold twice.
+    headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 128 })) }),
     body: SubmissionPayloadSchema,
-    response: Data(Type.Object({ holdId: Key, expiresAt: Type.Integer() }, closed)),
+    response: Data(
+      Type.Object(
+        { holdId: Key, expiresAt: Type.Integer(), total: Type.Integer({ minimum: 0 }), partitionKey: PartitionKey, receiptNumber: Key },
+        closed,
+      ),
+    ),
   },
   exchangeLoginCode: {
     ...routes.exchangeLoginCode,

@@ -39,7 +39,7 @@ const item = <Kind extends ItemType, Extra extends Record<string, TSchema>>(
 ) => Type.Object({ ...itemBase, type: Type.Literal(kind), ...extra }, closed);
 
 export const ProductSchema = Type.Object(
-  { productId: Key, name: Text, unitPrice: Type.Integer({ minimum: 0 }) },
+  { productId: Key, name: Text, unitPrice: Type.Integer({ minimum: 0 }), maxQuantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) },
   closed,
 );
 

@@ -98,11 +98,17 @@ export interface ReservationResult {
   receiptNumber: string;
 }
 
-/** A slot held while the citizen pays. */
+/** A record stored waiting for its payment: its slots held and its order priced by the server. */
 export interface TemporaryReservation {
+  /** The hold, which is the record's pending order: the payment is made for it. */
   holdId: string;
-  /** Milliseconds since the epoch. */
+  /** When the held slots are freed unless paid for (milliseconds since the epoch). */
   expiresAt: number;
+  /** What to pay: yen, tax included, computed by the server from the survey's products. */
+  total: number;
+  partitionKey: string;
+  /** 受付番号. */
+  receiptNumber: string;
 }
 
 /** Which calendar's slots, over which dates (`YYYY-MM-DD`, both included, at most 42 days). */

@@ -23,6 +23,9 @@ const sameSlot = (a: Pick<SlotClaim, 'calendarId' | 'date' | 'slotId'>, b: Pick<
 /** Whether the slot has ended at `now`: it no longer counts as an active booking. */
 const hasEnded = (slot: { date: string; end: string }, now: number) => now >= japanTimeToEpochMs(slot.date, slot.end);
 
+/** Whether the claim is a hold that expired by `now`: it no longer counts, by the counting rule. */
+const hasLapsed = (claim: Pick<SlotClaim, 'holdExpiresAt'>, now: number) => claim.holdExpiresAt !== undefined && claim.holdExpiresAt <= now;
+
 /** One reservation item of a submission and its answer. */
 export interface ReservationAnswer {
   item: ReservationItem;
@@ -70,7 +73,7 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
   // claim, with no rule checked again; the others are new bookings, checked below.
   const fresh: { item: ReservationItem; calendar: StoredCalendar; slot: StoredSlot }[] = [];
   for (const { item, value } of input.answers) {
-    const { calendar, slot } = await resolveSlot(calendars, item, value);
+    const { calendar, slot } = await resolveSlot(calendars, item, value, now);
     const same = held.find((claim) => claim.itemKey === item.itemKey && !kept.has(claim) && sameSlot(claim, slot));
     if (same === undefined) {
       fresh.push({ item, calendar, slot });
@@ -100,7 +103,7 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
     if (limit !== undefined) {
       const replaced = new Set(input.replacedKeys);
       const elsewhere = (await calendars.claimsOfUser(calendar.calendarId, userId)).filter(
-        (claim) => !replaced.has(claim.partitionKey) && !hasEnded(claim, now),
+        (claim) => !replaced.has(claim.partitionKey) && !hasEnded(claim, now) && !hasLapsed(claim, now),
       );
       const here = planned.filter((claim) => claim.calendarId === calendar.calendarId);
       if (elsewhere.length + here.length >= limit) {
@@ -119,9 +122,9 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
  * records' claims freed, so a kept or re-picked slot has its units back). 409 `slot_full` when
  * the database finds the slot full after all: someone else took the units in the meantime.
  */
-export async function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[]): Promise<void> {
+export async function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number): Promise<void> {
   for (const claim of claims) {
-    if (!(await calendars.addClaim(claim))) {
+    if (!(await calendars.addClaim(claim, now))) {
       throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
     }
   }
@@ -141,7 +144,7 @@ export async function releaseClaims(calendars: CalendarRepository, partitionKey:
 }
 
 /** The calendar and slot a reservation answer names, or 400 `slot_not_found`. */
-async function resolveSlot(calendars: CalendarRepository, item: ReservationItem, value: string): Promise<{ calendar: StoredCalendar; slot: StoredSlot }> {
+async function resolveSlot(calendars: CalendarRepository, item: ReservationItem, value: string, now: number): Promise<{ calendar: StoredCalendar; slot: StoredSlot }> {
   // A function, not an error made up front: an Error records its stack, and most answers are fine.
   const notFound = () => refusal(400, BOOKING_ERROR_CODES.slotNotFound, messages.slotNotFound, item.itemKey);
   const ref = parseReservationValue(value);
@@ -153,7 +156,7 @@ async function resolveSlot(calendars: CalendarRepository, item: ReservationItem,
     if (allowed === undefined || !isSameOrBelow(category, allowed)) throw notFound();
   }
   const calendar = await calendars.findCalendar(category.calendarId);
-  const slot = calendar === undefined ? undefined : await calendars.findSlot(calendar.calendarId, ref.date, ref.slotId);
+  const slot = calendar === undefined ? undefined : await calendars.findSlot(calendar.calendarId, ref.date, ref.slotId, now);
   if (calendar === undefined || slot === undefined) throw notFound();
   return { calendar, slot };
 }

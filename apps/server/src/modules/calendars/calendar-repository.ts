@@ -7,7 +7,10 @@ export interface StoredCalendar {
   rules: CalendarRules;
 }
 
-/** A slot of a calendar with what is left of it (capacity minus the units of its claims). */
+/**
+ * A slot of a calendar with what is left of it: capacity minus the units of its confirmed claims
+ * and of its holds that have not expired (see apps/server/README.md, "Holds").
+ */
 export interface StoredSlot {
   calendarId: string;
   /** `YYYY-MM-DD`, Japan time. */
@@ -30,6 +33,8 @@ export interface SlotClaim {
   userId: string;
   units: number;
   createdAt: number;
+  /** Set on a hold (ms since the epoch): it counts until then. Absent on a confirmed booking. */
+  holdExpiresAt?: number;
 }
 
 /** A claim with its slot's times, which the deadlines are counted from. */
@@ -48,9 +53,10 @@ export interface CalendarRepository {
   categories(): Promise<CalendarCategory[]>;
   findCategory(categoryId: string): Promise<CalendarCategory | undefined>;
   findCalendar(calendarId: string): Promise<StoredCalendar | undefined>;
-  /** The calendar's slots from `from` to `to` (inclusive), by date then start. */
-  slots(calendarId: string, from: string, to: string): Promise<StoredSlot[]>;
-  findSlot(calendarId: string, date: string, slotId: string): Promise<StoredSlot | undefined>;
+  /** The calendar's slots from `from` to `to` (inclusive), by date then start; `left` as at `now`. */
+  slots(calendarId: string, from: string, to: string, now: number): Promise<StoredSlot[]>;
+  /** The slot, with `left` as at `now`. */
+  findSlot(calendarId: string, date: string, slotId: string, now: number): Promise<StoredSlot | undefined>;
   /** The calendar's closed days from `from` to `to` (inclusive), in order. */
   closedDays(calendarId: string, from: string, to: string): Promise<string[]>;
   isClosedDay(calendarId: string, date: string): Promise<boolean>;
@@ -58,10 +64,15 @@ export interface CalendarRepository {
   /** The user's claims in the calendar, whatever their record. */
   claimsOfUser(calendarId: string, userId: string): Promise<SlotClaimWithTimes[]>;
   /**
-   * Adds the claim; false when the slot has fewer units left than it takes (the database refuses
-   * it, whatever was checked before).
+   * Adds the claim, after deleting the slot's holds lapsed at `now` (so the database's count, which
+   * sees every row, is the count at `now`); false when the slot has fewer units left than it takes
+   * (the database refuses it, whatever was checked before).
    */
-  addClaim(claim: SlotClaim): Promise<boolean>;
+  addClaim(claim: SlotClaim, now: number): Promise<boolean>;
   /** Frees every claim of the record. */
   releaseClaimsOfRecord(partitionKey: string): Promise<void>;
+  /** Frees the record's holds, keeping its confirmed bookings. */
+  releaseHoldsOfRecord(partitionKey: string): Promise<void>;
+  /** Turns the record's claim for the item into a confirmed booking. */
+  confirmClaim(partitionKey: string, itemKey: string): Promise<void>;
 }

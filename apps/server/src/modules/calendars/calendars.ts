@@ -63,7 +63,7 @@ export async function calendarSlots(calendars: CalendarRepository, calendarId: s
   if (calendar === undefined) throw new HttpError(404, 'calendar_not_found', messages.calendarNotFound);
   const closedDays = await calendars.closedDays(calendarId, from, to);
   const closed = new Set(closedDays);
-  const slots = (await calendars.slots(calendarId, from, to)).map((slot) => {
+  const slots = (await calendars.slots(calendarId, from, to, now)).map((slot) => {
     const status: SlotStatus = closed.has(slot.date) ? 'closedDay' : bookingWindowState(slot, calendar.rules, now);
     return { slotId: slot.slotId, date: slot.date, start: slot.start, end: slot.end, capacity: slot.capacity, left: Math.max(0, slot.left), status };
   });

@@ -40,6 +40,7 @@ interface ClaimRow {
   user_id: string;
   units: number;
   created_at: number;
+  hold_expires_at: number | null;
   start_time: string;
   end_time: string;
 }
@@ -81,6 +82,7 @@ const toClaim = (row: ClaimRow): SlotClaimWithTimes => ({
   userId: row.user_id,
   units: row.units,
   createdAt: row.created_at,
+  ...(row.hold_expires_at === null ? {} : { holdExpiresAt: row.hold_expires_at }),
   start: row.start_time,
   end: row.end_time,
 });
@@ -89,12 +91,14 @@ const CATEGORY_SELECT = `SELECT c.category_id, c.tag1, c.tag2, c.tag3, k.calenda
   FROM calendar_categories c LEFT JOIN calendars k ON k.category_id = c.category_id`;
 
 // What is left is computed from the claims on every read: there is no stored count to drift.
+// Confirmed bookings and holds not yet expired count: now is the first parameter.
 const SLOT_SELECT = `SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
     s.capacity - COALESCE((SELECT SUM(units) FROM slot_claims c
-      WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id), 0) AS left_units
+      WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id
+        AND (c.hold_expires_at IS NULL OR c.hold_expires_at > ?)), 0) AS left_units
   FROM calendar_slots s`;
 
-const CLAIM_SELECT = `SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at,
+const CLAIM_SELECT = `SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at,
     s.start_time, s.end_time
   FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id`;
 
@@ -112,10 +116,10 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
        change_closes_unit, change_closes_amount, max_active_bookings_per_user
      FROM calendars WHERE calendar_id = ?`,
   );
-  const slots = db.prepare<[string, string, string], SlotRow>(
+  const slots = db.prepare<[number, string, string, string], SlotRow>(
     `${SLOT_SELECT} WHERE s.calendar_id = ? AND s.date BETWEEN ? AND ? ORDER BY s.date, s.start_time, s.slot_id`,
   );
-  const slot = db.prepare<[string, string, string], SlotRow>(`${SLOT_SELECT} WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?`);
+  const slot = db.prepare<[number, string, string, string], SlotRow>(`${SLOT_SELECT} WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?`);
   const closedDays = db.prepare<[string, string, string], { date: string }>(
     'SELECT date FROM calendar_closed_days WHERE calendar_id = ? AND date BETWEEN ? AND ? ORDER BY date',
   );
@@ -124,11 +128,16 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
   );
   const claimsOfRecord = db.prepare<[string], ClaimRow>(`${CLAIM_SELECT} WHERE c.partition_key = ? ORDER BY c.item_key`);
   const claimsOfUser = db.prepare<[string, string], ClaimRow>(`${CLAIM_SELECT} WHERE c.calendar_id = ? AND c.user_id = ?`);
-  const insertClaim = db.prepare<[string, string, string, string, string, string, number, number]>(
-    `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  const deleteLapsedHolds = db.prepare<[string, string, string, number]>(
+    'DELETE FROM slot_claims WHERE calendar_id = ? AND date = ? AND slot_id = ? AND hold_expires_at <= ?',
+  );
+  const insertClaim = db.prepare<[string, string, string, string, string, string, number, number, number | null]>(
+    `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const deleteClaims = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ?');
+  const deleteHolds = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ? AND hold_expires_at IS NOT NULL');
+  const confirmClaim = db.prepare<[string, string]>('UPDATE slot_claims SET hold_expires_at = NULL WHERE partition_key = ? AND item_key = ?');
 
   return {
     async displaySettings() {
@@ -148,11 +157,11 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
       const row = calendar.get(calendarId);
       return row === undefined ? undefined : toCalendar(row);
     },
-    async slots(calendarId, from, to) {
-      return slots.all(calendarId, from, to).map(toSlot);
+    async slots(calendarId, from, to, now) {
+      return slots.all(now, calendarId, from, to).map(toSlot);
     },
-    async findSlot(calendarId, date, slotId) {
-      const row = slot.get(calendarId, date, slotId);
+    async findSlot(calendarId, date, slotId, now) {
+      const row = slot.get(now, calendarId, date, slotId);
       return row === undefined ? undefined : toSlot(row);
     },
     async closedDays(calendarId, from, to) {
@@ -167,9 +176,20 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
     async claimsOfUser(calendarId, userId) {
       return claimsOfUser.all(calendarId, userId).map(toClaim);
     },
-    async addClaim(claim: SlotClaim) {
+    async addClaim(claim: SlotClaim, now: number) {
+      deleteLapsedHolds.run(claim.calendarId, claim.date, claim.slotId, now);
       try {
-        insertClaim.run(claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt);
+        insertClaim.run(
+          claim.partitionKey,
+          claim.itemKey,
+          claim.calendarId,
+          claim.date,
+          claim.slotId,
+          claim.userId,
+          claim.units,
+          claim.createdAt,
+          claim.holdExpiresAt ?? null,
+        );
         return true;
       } catch (error) {
         // RAISE(ABORT) undoes this statement only: the transaction goes on, and the caller decides.
@@ -179,6 +199,12 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
     },
     async releaseClaimsOfRecord(partitionKey) {
       deleteClaims.run(partitionKey);
+    },
+    async releaseHoldsOfRecord(partitionKey) {
+      deleteHolds.run(partitionKey);
+    },
+    async confirmClaim(partitionKey, itemKey) {
+      confirmClaim.run(partitionKey, itemKey);
     },
   };
 }

@@ -7,24 +7,31 @@ import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 
 /**
- * Marks the caller's record キャンセル (every row of it) and frees the slots it booked: refused
- * (409 `change_deadline_passed`) once a booked slot is past its change deadline.
+ * Marks the caller's record キャンセル (every row of it) and frees the slots it booked or holds:
+ * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. An order
+ * waiting for its payment is marked cancelled.
  */
 export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, calendars }) => {
+  return deps.store.transaction(async ({ records, calendars, orders }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
-    await releaseClaims(calendars, partitionKey, deps.now(), 'cancel');
+    const now = deps.now();
+    await releaseClaims(calendars, partitionKey, now, 'cancel');
     await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
+    const pending = await orders.pendingOfRecord(partitionKey);
+    if (pending !== undefined) await orders.setStatus(pending.orderId, 'cancelled', now);
   });
 }
 
 /**
  * Removes the caller's record, its rows and its claims on slots: refused (409
- * `change_deadline_passed`) while a booked slot is past its change deadline but has not ended.
+ * `change_deadline_passed`) while a booked slot is past its change deadline but has not ended,
+ * and (409 `order_pending`) while its order waits for a payment, which would find nothing to
+ * confirm or refund: the citizen cancels first.
  */
 export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, calendars }) => {
+  return deps.store.transaction(async ({ records, calendars, orders }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
+    if ((await orders.pendingOfRecord(partitionKey)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
     // The foreign key would free the claims with the record; freeing them here applies the deadline.
     await releaseClaims(calendars, partitionKey, deps.now(), 'delete');
     await records.delete(partitionKey);

@@ -4,6 +4,7 @@ import type { Store } from '../../db/store.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { CalendarRepository } from '../calendars/calendar-repository.js';
+import type { OrderRepository } from '../orders/order-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { LookupGuardRepository } from './lookup-guard-repository.js';
@@ -11,7 +12,8 @@ import type { RecordInfo, RecordRepository } from './record-repository.js';
 
 /**
  * The repositories a records transaction works with (surveys too: a record is checked against its
- * survey; calendars too: a record's reservation answers claim slots in the same transaction).
+ * survey; calendars too: a record's reservation answers claim slots in the same transaction;
+ * orders too: a record paid for holds its slots until paid).
  */
 export interface RecordRepositories {
   records: RecordRepository;
@@ -19,6 +21,8 @@ export interface RecordRepositories {
   lookupGuards: LookupGuardRepository;
   surveys: SurveyRepository;
   calendars: CalendarRepository;
+  /** A record waiting for its payment has a pending order holding its slots. */
+  orders: OrderRepository;
 }
 
 /** The narrow dependencies of the records use-cases. */

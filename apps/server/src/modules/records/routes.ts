@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { assertCaller } from '../../auth/authenticate.js';
 import { contractRoute } from '../../http/contract-route.js';
 import { cancelRecord, claimRecord, deleteRecord } from './change-record.js';
+import { holdRecord } from './hold-record.js';
 import { lookUpRecord } from './look-up-record.js';
 import { rowsOfOwnRecord, rowsOfUser } from './read-records.js';
 import type { RecordsDeps } from './records.js';
@@ -13,8 +14,8 @@ export interface RecordsModuleDeps extends RecordsDeps {
 }
 
 /**
- * A citizen's records: survey-results/* (read, look up) and reservation/* (submit, cancel, delete,
- * claim). Booking a calendar slot is part of submitting (the claim goes with the record); the
+ * A citizen's records: survey-results/* (read, look up) and reservation/* (submit, hold while
+ * paying, cancel, delete, claim). Booking a calendar slot is part of submitting (the claim goes with the record); the
  * calendars module answers what can be booked.
  */
 export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
@@ -51,6 +52,10 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
     contractRoute(app, endpoints.putReservation, {}, async (request) =>
       submitRecord(deps, request.userId, request.body, request.headers['idempotency-key']),
     );
+
+    contractRoute(app, endpoints.putTemporaryReservation, {}, async (request) => ({
+      data: await holdRecord(deps, request.userId, request.body, request.headers['idempotency-key']),
+    }));
 
     contractRoute(app, endpoints.cancelReservation, {}, async (request) => {
       const { surveyId, partitionKey, userId } = request.body;

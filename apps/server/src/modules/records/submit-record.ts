@@ -1,13 +1,16 @@
-// reservation/putItem: store a citizen's submission as one record, in one transaction, once.
+// reservation/putItem: store a citizen's submission as one record, in one transaction, once; and
+// the checks and storing it shares with reservation/temprary (records/hold-record.ts).
 import type { ReservationResult } from '@city/api-client';
-import type { SubmissionPayload } from '@city/survey-core';
+import type { SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { isCitizenPartitionKey } from '@city/survey-core';
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { planClaims, storeClaims } from '../calendars/bookings.js';
+import type { SlotClaim } from '../calendars/calendar-repository.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
-import type { RecordsDeps } from './records.js';
+import type { IdempotencyRepository } from './idempotency-repository.js';
+import type { RecordRepositories, RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 import { newReceiptNumber } from './receipt-numbers.js';
 import {
@@ -37,66 +40,126 @@ export async function submitRecord(
   payload: SubmissionPayload,
   idempotencyKey: string | undefined,
 ): Promise<ReservationResult> {
-  const requestHash = createHash('sha256').update(JSON.stringify(payload)).digest('hex');
-  return deps.store.transaction(async ({ records, idempotency, surveys, calendars }) => {
-    if (idempotencyKey !== undefined) {
-      const seen = await idempotency.find(userId, idempotencyKey);
-      if (seen !== undefined) {
-        if (seen.requestHash !== requestHash) throw new HttpError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
-        return seen.response as ReservationResult;
-      }
-    }
+  return deps.store.transaction(async (repositories) =>
+    once(repositories.idempotency, userId, idempotencyKey, 'putItem', payload, async () => {
+      refuseOrders(payload);
+      const submission = await checkSubmission(deps, repositories, userId, payload);
+      await storeSubmission(repositories, submission, deps.now());
+      return { result: 'OK', partitionKey: submission.partitionKey, receiptNumber: submission.receiptNumber };
+    }),
+  );
+}
 
-    refuseOrders(payload);
-    const rows = payload.data;
-    const first = recordOfRows(rows, userId);
-    const survey = await requireSurvey(surveys, first.surveyId);
-    const { surveyId } = survey.config;
-    const { partitionKey } = first;
+/**
+ * Runs `work` once per Idempotency-Key: a key seen before answers what it answered then (422
+ * `idempotency_key_reused` when it came with another request, or to another endpoint).
+ */
+export async function once<T>(
+  idempotency: IdempotencyRepository,
+  userId: string,
+  idempotencyKey: string | undefined,
+  endpoint: string,
+  payload: unknown,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (idempotencyKey === undefined) return work();
+  const requestHash = createHash('sha256').update(endpoint).update('\0').update(JSON.stringify(payload)).digest('hex');
+  const seen = await idempotency.find(userId, idempotencyKey);
+  if (seen !== undefined) {
+    if (seen.requestHash !== requestHash) throw new HttpError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
+    return seen.response as T;
+  }
+  const response = await work();
+  await idempotency.forgetOlderThan(IDEMPOTENCY_KEY_LIFETIME_MS);
+  await idempotency.remember(userId, idempotencyKey, requestHash, response);
+  return response;
+}
 
-    // The key must be one this caller may write: their update-mode key, an append-mode key of
-    // theirs, or a record they already own (one claimed after a look-up, say).
-    const existing = await records.find(partitionKey);
-    if (existing !== undefined && (existing.userId !== userId || existing.surveyId !== surveyId)) {
-      throw new HttpError(404, 'record_not_found', messages.recordNotFound);
-    }
-    if (existing === undefined && !isCitizenPartitionKey(partitionKey, survey.config, userId)) {
-      throw new HttpError(400, 'invalid_partition_key', messages.invalidPartitionKey);
-    }
-    const replaced =
-      payload.oldPartitionKey !== undefined && payload.oldPartitionKey !== partitionKey
-        ? await requireOwnRecord(records, surveyId, payload.oldPartitionKey, userId)
-        : undefined;
+/** A submission that passed every check, ready to store (see {@link storeSubmission}). */
+export interface CheckedSubmission {
+  survey: SurveyConfig;
+  partitionKey: string;
+  receiptNumber: string;
+  /** The rows to store: the submitted ones and the staff-only rows the edited record keeps. */
+  rows: SurveyResultRow[];
+  /** The records the submission replaces, the one it edits (oldPartitionKey) first. */
+  removePartitionKeys: string[];
+  /** The claims the stored record will hold. */
+  claims: SlotClaim[];
+}
 
-    const citizenSurvey = citizenViewOf(survey.config);
-    const answers = verifiedAnswers(citizenSurvey, rows, first, userId);
-    const previous = replaced ?? existing;
-    const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(survey.config));
-    if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
-    await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
+/**
+ * Checks a submission as putItem and temprary both must: the rows are the caller's, the key one
+ * they may write, the answers valid, the edit allowed, the files theirs, the record edited not
+ * waiting for a payment (409 `order_pending`), and every reservation answer bookable at `now`.
+ * Stores nothing.
+ */
+export async function checkSubmission(
+  deps: RecordsDeps,
+  { records, surveys, calendars, orders }: RecordRepositories,
+  userId: string,
+  payload: SubmissionPayload,
+): Promise<CheckedSubmission> {
+  const rows = payload.data;
+  const first = recordOfRows(rows, userId);
+  const survey = await requireSurvey(surveys, first.surveyId);
+  const { surveyId } = survey.config;
+  const { partitionKey } = first;
 
-    // The records this submission replaces, the one it edits (oldPartitionKey) first: their claims
-    // are the ones an edit keeps or moves.
-    const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
-    const claims = await planClaims(calendars, {
-      userId,
-      partitionKey,
-      answers: reservationAnswers(citizenSurvey, answers),
-      itemKeys: reservationItemKeys(citizenSurvey),
-      replacedKeys: removePartitionKeys,
-      now: deps.now(),
-    });
+  // The key must be one this caller may write: their update-mode key, an append-mode key of
+  // theirs, or a record they already own (one claimed after a look-up, say).
+  const existing = await records.find(partitionKey);
+  if (existing !== undefined && (existing.userId !== userId || existing.surveyId !== surveyId)) {
+    throw new HttpError(404, 'record_not_found', messages.recordNotFound);
+  }
+  if (existing === undefined && !isCitizenPartitionKey(partitionKey, survey.config, userId)) {
+    throw new HttpError(400, 'invalid_partition_key', messages.invalidPartitionKey);
+  }
+  const replaced =
+    payload.oldPartitionKey !== undefined && payload.oldPartitionKey !== partitionKey
+      ? await requireOwnRecord(records, surveyId, payload.oldPartitionKey, userId)
+      : undefined;
 
-    const receiptNumber = previous?.receiptNumber ?? (await newReceiptNumber(records));
-    const result: ReservationResult = { result: 'OK', partitionKey, receiptNumber };
-    // Old claims go first, so a kept or re-picked slot has their units back.
-    for (const key of removePartitionKeys) await calendars.releaseClaimsOfRecord(key);
-    await records.replace({ rows: [...rows, ...staffRowsToKeep(survey.config, keptRows, first)], receiptNumber, removePartitionKeys });
-    await storeClaims(calendars, claims);
-    if (idempotencyKey !== undefined) {
-      await idempotency.forgetOlderThan(IDEMPOTENCY_KEY_LIFETIME_MS);
-      await idempotency.remember(userId, idempotencyKey, requestHash, result);
-    }
-    return result;
+  // The records this submission replaces, the one it edits (oldPartitionKey) first: their claims
+  // are the ones an edit keeps or moves.
+  const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
+  // A record waiting for its payment holds its slots as holds: an edit would turn them into
+  // bookings nobody paid for, or drop them under the payment. It is paid, or cancelled, first.
+  for (const key of removePartitionKeys) {
+    if ((await orders.pendingOfRecord(key)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
+  }
+
+  const citizenSurvey = citizenViewOf(survey.config);
+  const answers = verifiedAnswers(citizenSurvey, rows, first, userId);
+  const previous = replaced ?? existing;
+  const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(survey.config));
+  if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
+  await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
+
+  const claims = await planClaims(calendars, {
+    userId,
+    partitionKey,
+    answers: reservationAnswers(citizenSurvey, answers),
+    itemKeys: reservationItemKeys(citizenSurvey),
+    replacedKeys: removePartitionKeys,
+    now: deps.now(),
   });
+
+  return {
+    survey: survey.config,
+    partitionKey,
+    receiptNumber: previous?.receiptNumber ?? (await newReceiptNumber(records)),
+    rows: [...rows, ...staffRowsToKeep(survey.config, keptRows, first)],
+    removePartitionKeys,
+    claims,
+  };
+}
+
+/** Stores a checked submission: frees the replaced records' claims, stores the record, claims its slots. */
+export async function storeSubmission({ records, calendars }: RecordRepositories, submission: CheckedSubmission, now: number): Promise<void> {
+  const { rows, receiptNumber, removePartitionKeys } = submission;
+  // Old claims go first, so a kept or re-picked slot has their units back.
+  for (const key of removePartitionKeys) await calendars.releaseClaimsOfRecord(key);
+  await records.replace({ rows, receiptNumber, removePartitionKeys });
+  await storeClaims(calendars, submission.claims, now);
 }

@@ -1,0 +1,75 @@
+// reservation/temprary: store a citizen's submission as a record waiting for its payment: its
+// slots held (counting against capacity until the hold expires) and a pending order priced from
+// the survey, all in one transaction, once per Idempotency-Key.
+import type { TemporaryReservation } from '@city/api-client';
+import type { SubmissionPayload } from '@city/survey-core';
+import { priceOrder } from '@city/survey-core';
+import { randomBytes } from 'node:crypto';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import type { SlotClaim } from '../calendars/calendar-repository.js';
+import { HOLD_LIFETIME_MS } from '../orders/holds.js';
+import type { RecordsDeps } from './records.js';
+import { checkSubmission, once, storeSubmission } from './submit-record.js';
+
+/** The provider of an order no payment session was made for yet: the payment step sets the real one. */
+const NO_PROVIDER_YET = 'none';
+
+/**
+ * Checks the submission exactly as putItem does, prices its order from the survey (the payload's
+ * order carries product ids and quantities; anything else in it is never read), and stores the
+ * record, its new claims as holds expiring HOLD_LIFETIME_MS from now (a booking the record already
+ * held stays a booking) and a pending order. 400 `order_required` without products to pay for,
+ * 400 `invalid_order` (its message lists the problems) for an order that cannot be priced.
+ */
+export async function holdRecord(
+  deps: RecordsDeps,
+  userId: string,
+  payload: SubmissionPayload,
+  idempotencyKey: string | undefined,
+): Promise<TemporaryReservation> {
+  return deps.store.transaction(async (repositories) =>
+    once(repositories.idempotency, userId, idempotencyKey, 'temprary', payload, async () => {
+      const order = payload.order ?? { items: [] };
+      if (order.items.length === 0) throw new HttpError(400, 'order_required', messages.orderRequired);
+      const submission = await checkSubmission(deps, repositories, userId, payload);
+      const priced = priceOrder(submission.survey.surveySchema, { items: order.items.map(({ productId, quantity }) => ({ productId, quantity })) });
+      // The error body carries one message: every problem, one a line.
+      if (!priced.ok) throw new HttpError(400, 'invalid_order', priced.problems.join('\n'));
+
+      const now = deps.now();
+      const holdExpiresAt = now + HOLD_LIFETIME_MS;
+      // A slot the replaced records already booked (an edit keeping it) stays booked; the others are held.
+      const booked: SlotClaim[] = [];
+      for (const key of submission.removePartitionKeys) booked.push(...(await repositories.calendars.claimsOfRecord(key)));
+      const isBooked = (claim: SlotClaim) =>
+        booked.some((b) => b.itemKey === claim.itemKey && b.calendarId === claim.calendarId && b.date === claim.date && b.slotId === claim.slotId);
+      const claims = submission.claims.map((claim) => (isBooked(claim) ? claim : { ...claim, holdExpiresAt }));
+      await storeSubmission(repositories, { ...submission, claims }, now);
+      const orderId = randomBytes(16).toString('hex');
+      await repositories.orders.insert({
+        orderId,
+        partitionKey: submission.partitionKey,
+        userId,
+        status: 'pending',
+        totalYen: priced.order.total,
+        lines: priced.order.lines,
+        heldClaims: claims
+          .filter((claim) => claim.holdExpiresAt !== undefined)
+          .map(({ itemKey, calendarId, date, slotId, units }) => ({ itemKey, calendarId, date, slotId, units })),
+        provider: NO_PROVIDER_YET,
+        providerSessionId: null,
+        holdExpiresAt,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return {
+        holdId: orderId,
+        expiresAt: holdExpiresAt,
+        total: priced.order.total,
+        partitionKey: submission.partitionKey,
+        receiptNumber: submission.receiptNumber,
+      };
+    }),
+  );
+}

@@ -1,0 +1,188 @@
+// Random sequences of holds, bookings, time passing, confirmations, releases and cancellations by
+// a few citizens over a few small slots, through the use-cases on a real SQLite file. After every
+// step, by direct SQL at the step's clock: every slot's counted units (confirmed bookings plus
+// holds not yet expired) are within capacity, `left` is capacity minus them, only a pending
+// order's record holds anything, and a paid order's slots are booked.
+import type { SurveyConfig } from '@city/survey-core';
+import { CLOSED_CHECK_STATUSES, japanTimeToEpochMs } from '@city/survey-core';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SqliteDatabase } from '../src/db/database.js';
+import { openDatabase } from '../src/db/database.js';
+import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { HttpError } from '../src/http/errors.js';
+import type { CalendarRepository } from '../src/modules/calendars/calendar-repository.js';
+import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
+import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
+import type { OrderReleaseStatus } from '../src/modules/orders/order-repository.js';
+import { confirmOrder, releaseOrder } from '../src/modules/orders/settle-order.js';
+import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
+import { cancelRecord } from '../src/modules/records/change-record.js';
+import { holdRecord } from '../src/modules/records/hold-record.js';
+import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
+import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
+import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
+import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
+import { submitRecord } from '../src/modules/records/submit-record.js';
+import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, slotValue } from './calendar-fixtures.js';
+
+/** Append mode with a fee: every hold is a record of its own. */
+const PAID_SURVEY: SurveyConfig = {
+  ...APPEND_BOOKING_SURVEY,
+  surveyId: 'checkup-paid-append',
+  surveySchema: [
+    ...APPEND_BOOKING_SURVEY.surveySchema,
+    { itemKey: 'fee', type: 'selectProducts', title: '受診料', products: [{ productId: 'fee', name: '受診料', unitPrice: 1500 }] },
+  ],
+};
+const SLOTS = [
+  { date: '2026-12-05', slotId: '1', start: '09:00', end: '10:00', capacity: 1 },
+  { date: '2026-12-05', slotId: '2', start: '13:00', end: '14:00', capacity: 2 },
+  { date: '2026-12-06', slotId: '1', start: '09:00', end: '10:00', capacity: 3 },
+];
+const START = japanTimeToEpochMs('2026-12-01', '10:00');
+
+type Step =
+  | { kind: 'hold' | 'book'; user: number; slot: number }
+  | { kind: 'confirm' | 'cancel'; order: number }
+  | { kind: 'release'; order: number; status: OrderReleaseStatus }
+  // Minutes: holds lapse within a few ticks, sometimes at the exact millisecond.
+  | { kind: 'tick'; ms: number };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  // The one-unit slot half the time: a lapsed hold's units are often taken before its payment.
+  { weight: 4, arbitrary: fc.record({ kind: fc.constantFrom('hold' as const, 'book' as const), user: fc.nat(4), slot: fc.oneof(fc.constant(0), fc.nat(SLOTS.length - 1)) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('confirm' as const, 'cancel' as const), order: fc.nat(9) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), order: fc.nat(9), status: fc.constantFrom('cancelled' as const, 'failed' as const, 'expired' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('tick' as const), ms: fc.oneof(fc.constant(HOLD_LIFETIME_MS), fc.integer({ min: 1, max: 20 * 60_000 })) }) },
+);
+
+function createWorld() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'city-holds-property-'));
+  const db = openDatabase(path.join(dir, 'city.sqlite'));
+  insertCategories(db, CHECKUP_CATEGORIES);
+  insertCalendar(db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: { maxActiveBookingsPerUser: undefined } });
+  const connections = connectSqlite(db);
+  const clock = { now: START };
+  const store = sqliteStore<RecordRepositories>(connections, (connection) => ({
+    records: createSqliteRecordRepository(connection),
+    idempotency: createSqliteIdempotencyRepository(connection),
+    lookupGuards: createSqliteLookupGuardRepository(connection),
+    surveys: createSqliteSurveyRepository(connection),
+    orders: createSqliteOrderRepository(connection),
+    calendars: createSqliteCalendarRepository(connection),
+  }));
+  const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => clock.now };
+  const close = () => {
+    if (connections.reader !== db) connections.reader.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { db, deps, clock, close };
+}
+
+/** The invariants at `now`, by direct SQL and through the repository's `left`. */
+async function checkInvariants(db: SqliteDatabase, calendars: CalendarRepository, now: number): Promise<void> {
+  for (const slot of SLOTS) {
+    const { counted, rows } = db
+      .prepare(
+        `SELECT COALESCE(SUM(CASE WHEN hold_expires_at IS NULL OR hold_expires_at > ? THEN units END), 0) AS counted,
+                COALESCE(SUM(units), 0) AS rows
+         FROM slot_claims WHERE calendar_id = 'cal-central' AND date = ? AND slot_id = ?`,
+      )
+      .get(now, slot.date, slot.slotId) as { counted: number; rows: number };
+    expect(counted).toBeLessThanOrEqual(slot.capacity);
+    // The trigger's own count (every row, lapsed holds too) never exceeds capacity either.
+    expect(rows).toBeLessThanOrEqual(slot.capacity);
+    expect((await calendars.findSlot('cal-central', slot.date, slot.slotId, now))?.left).toBe(slot.capacity - counted);
+  }
+  // A hold belongs to a record whose order is pending; a paid order's record holds no hold.
+  const strayHolds = db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM slot_claims c WHERE c.hold_expires_at IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.partition_key = c.partition_key AND o.status = 'pending')`,
+    )
+    .get() as { n: number };
+  expect(strayHolds.n).toBe(0);
+  // A paid order's slots are booked, until its record is cancelled (then the money goes back by hand).
+  const closed = CLOSED_CHECK_STATUSES.map((status) => `'${status}'`).join(', ');
+  const unbooked = db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM orders o WHERE o.status = 'paid'
+         AND NOT EXISTS (SELECT 1 FROM survey_results r WHERE r.partition_key = o.partition_key AND r.check_status IN (${closed}))
+         AND json_array_length(o.held_claims_json)
+             > (SELECT COUNT(*) FROM slot_claims c WHERE c.partition_key = o.partition_key AND c.hold_expires_at IS NULL)`,
+    )
+    .get() as { n: number };
+  expect(unbooked.n).toBe(0);
+}
+
+describe('holds, expiry, confirmation and release', () => {
+  it('keep every slot within capacity, counting confirmed bookings and unexpired holds, and left exact', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 30 }), async (steps) => {
+        const { db, deps, clock, close } = createWorld();
+        try {
+          await deps.store.transaction(async ({ surveys }) => {
+            for (const config of [APPEND_BOOKING_SURVEY, PAID_SURVEY]) await surveys.save({ config, lookupItemKeys: [], searchable: false });
+          });
+          const orders = { store: deps.store };
+          let submissions = 0;
+          for (const step of steps) {
+            const orderIds = (db.prepare('SELECT order_id FROM orders ORDER BY created_at, order_id').all() as { order_id: string }[]).map((row) => row.order_id);
+            const orderId = 'order' in step ? orderIds[step.order % Math.max(orderIds.length, 1)] : undefined;
+            try {
+              switch (step.kind) {
+                case 'tick':
+                  clock.now += step.ms;
+                  break;
+                case 'hold':
+                case 'book': {
+                  const user = citizen(step.user + 1);
+                  const slot = SLOTS[step.slot]!;
+                  submissions += 1;
+                  const value = slotValue('checkup-central', slot.date, slot.slotId);
+                  // A distinct `now` per submission: each append-mode submission is a record of its own.
+                  if (step.kind === 'book') {
+                    await submitRecord(deps, user.userId, bookingPayload(user.userId, value, { config: APPEND_BOOKING_SURVEY, now: submissions }), undefined);
+                  } else {
+                    const payload = { ...bookingPayload(user.userId, value, { config: PAID_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } };
+                    await holdRecord(deps, user.userId, payload, undefined);
+                  }
+                  break;
+                }
+                case 'confirm':
+                  if (orderId !== undefined) {
+                    const first = await confirmOrder(orders, orderId, clock.now);
+                    // Exactly once: asking again answers the same.
+                    expect(await confirmOrder(orders, orderId, clock.now)).toBe(first);
+                  }
+                  break;
+                case 'release':
+                  if (orderId !== undefined) await releaseOrder(orders, orderId, step.status, clock.now);
+                  break;
+                case 'cancel':
+                  if (orderId !== undefined) {
+                    const order = db.prepare('SELECT partition_key, user_id FROM orders WHERE order_id = ?').get(orderId) as { partition_key: string; user_id: string };
+                    await cancelRecord(deps, PAID_SURVEY.surveyId, order.partition_key, order.user_id);
+                  }
+                  break;
+              }
+            } catch (error) {
+              // Refusals (a full slot, a record already cancelled) are answers; anything else is a bug.
+              if (!(error instanceof HttpError)) throw error;
+            }
+            await checkInvariants(db, createSqliteCalendarRepository(db), clock.now);
+          }
+        } finally {
+          close();
+        }
+      }),
+      { numRuns: 200 },
+    );
+  }, 120_000);
+});
