@@ -1,22 +1,20 @@
 import type { FileRef, SurveyConfig } from '@city/survey-core';
-import { answersFromRows, canChangeBooking, isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
+import { isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Notice, PageLayout, SurveyForm } from '@city/ui';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { deadlineRule } from '../../lib/bookings.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
 import { apiSlice, useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import type { FormBookings } from './survey-bookings.js';
 import { answersChanged, selectSurvey, surveyOpened } from '../../store/survey-slice.js';
-import { openCalendar } from '../../store/calendar-thunks.js';
-import { useBookings } from '../../store/use-bookings.js';
 import { startEdit, startNewAnswer, submissionPrepared } from '../../store/survey-thunks.js';
 
 /**
@@ -30,6 +28,9 @@ const fileLimits = { accept: FILE_UPLOAD_LIMITS.contentTypes, maxBytes: FILE_UPL
  * for them beside the configuration (src/app/router.tsx), so the form need not ask again.
  */
 const RECORDS_FRESH_SECONDS = 10;
+/** Only forms with a reservation item load the booking code (see survey-bookings.tsx). */
+const SurveyBookings = lazy(() => import('./survey-bookings.js'));
+const NO_BOOKINGS: FormBookings = { slotLabel: undefined, lockedItemKeys: [], notices: null };
 
 /**
  * An update-mode survey keeps one record per citizen, so answering it again replaces that record.
@@ -73,8 +74,7 @@ export function SurveyPage() {
   const { id = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const services = useServices();
-  const { api } = services;
+  const { api } = useServices();
   const survey = useAppSelector(selectSurvey);
   const configQuery = useGetSurveyConfigQuery(id);
   // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
@@ -84,17 +84,6 @@ export function SurveyPage() {
     dispatch(surveyOpened(id));
   }, [id, dispatch]);
   useContinueOwnRecord(id, config);
-  const shownRecord = useMemo(() => (config === undefined ? [] : [{ config, answers: survey.surveyInput }]), [config, survey.surveyInput]);
-  const bookings = useBookings(shownRecord);
-  // An edit keeps a booking whose change deadline has passed: its slot is shown, not changeable.
-  const editedRecord = useMemo(
-    () => (config === undefined || !survey.inEditingAppendingMode || survey.selectedSurveyResults === null ? [] : [{ config, answers: answersFromRows(config.surveySchema, survey.selectedSurveyResults.rows) }]),
-    [config, survey.inEditingAppendingMode, survey.selectedSurveyResults],
-  );
-  const editedBookings = useBookings(editedRecord);
-  const now = services.now();
-  const fixedBookings = [...editedBookings.views.values()].filter((view) => view.start !== undefined && view.rules !== undefined && !canChangeBooking({ date: view.date, start: view.start }, view.rules, now));
-
   if (configQuery.isError) {
     return (
       <PageLayout title={messages.appTitle}>
@@ -137,14 +126,12 @@ export function SurveyPage() {
     }
     return stored;
   };
-  const lockedItemKeys = survey.inEditingAppendingMode
-    ? [...config.surveySchema.filter((item) => item.isNotEditable).map((item) => item.itemKey), ...fixedBookings.map((view) => view.item.itemKey)]
-    : [];
+  const notEditable = survey.inEditingAppendingMode ? config.surveySchema.filter((item) => item.isNotEditable).map((item) => item.itemKey) : [];
+  const editedRows = survey.inEditingAppendingMode ? survey.selectedSurveyResults?.rows : undefined;
 
-  return (
-    <PageLayout title={title}>
-      {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
-      {fixedBookings.map((view) => (view.rules === undefined ? null : <Notice key={view.item.itemKey}>{messages.changeClosed(deadlineRule(view.rules.changeClosesBefore))}</Notice>))}
+  const form = (bookings: FormBookings) => (
+    <>
+      {bookings.notices}
       <SurveyForm
         config={config}
         answers={survey.surveyInput}
@@ -158,16 +145,35 @@ export function SurveyPage() {
           const item = config.surveySchema.find((candidate) => candidate.itemKey === itemKey);
           if (item?.type !== 'reservation') return;
           // The answers so far go with the citizen to the calendar and come back with the slot.
-          void dispatch(openCalendar({ surveyId: id, item, answers: survey.surveyInput })).then((opened) => {
+          // The calendar's state comes with the first tap, not with the form: most forms book
+          // nothing, and every file the form needs first delays its first paint (README, "First load").
+          const answers = survey.surveyInput;
+          void import('../../store/calendar-thunks.js').then(async ({ openCalendar }) => {
+            const opened = await dispatch(openCalendar({ surveyId: id, item, answers }));
             if (openCalendar.fulfilled.match(opened)) void navigate(opened.payload);
           });
         }}
-        slotLabel={bookings.label}
+        {...(bookings.slotLabel === undefined ? {} : { slotLabel: bookings.slotLabel })}
         upload={upload}
         fileLimits={fileLimits}
         filePreviewUrl={(file) => pickedImages.get(file.url)}
-        lockedItemKeys={lockedItemKeys}
+        lockedItemKeys={[...notEditable, ...bookings.lockedItemKeys]}
       />
+    </>
+  );
+
+  return (
+    <PageLayout title={title}>
+      {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
+      {config.surveySchema.some((item) => item.type === 'reservation') ? (
+        <Suspense fallback={<ScreenLoading label={messages.surveyLoading} />}>
+          <SurveyBookings config={config} answers={survey.surveyInput} editedRows={editedRows}>
+            {form}
+          </SurveyBookings>
+        </Suspense>
+      ) : (
+        form(NO_BOOKINGS)
+      )}
     </PageLayout>
   );
 }
