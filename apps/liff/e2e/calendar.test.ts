@@ -6,7 +6,7 @@ import { addDaysToDate, buildSubmissionPayload, formatReservationValue, japanese
 import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, logInAs, signWebIdToken, TEST_USERS, useTestWorld } from './harness.js';
+import { expectNoSeriousA11yViolations, logInAs, signWebIdToken, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 // The demo health check-up (apps/server's demo seed, @city/demo-data): three venues under 特定健診,
 // slots 1–4 (09:00, 10:00, 13:00, 14:00) of 5 from today to today+27 but Sundays, booking closing
@@ -27,14 +27,8 @@ const TIMES = { '1': '09:00〜10:00', '2': '10:00〜11:00', '3': '13:00〜14:00'
 const cell = (date: string, slotId: keyof typeof TIMES, meaning: string) => page.getByRole('button', { name: `${formatSlotDate(date)}${TIMES[slotId]} ${meaning}`, exact: true });
 
 const field = (title: string) => page.getByLabel(new RegExp(`^${title}`));
-/** Waits until the text shows; on failure the message carries what the screen said instead. */
-async function visible(text: string | RegExp): Promise<void> {
-  try {
-    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-  } catch {
-    throw new Error(`"${String(text)}" is not on ${page.url()}, which says:\n${await page.locator('body').innerText()}`);
-  }
-}
+/** Waits until the text shows on this test's page. */
+const visible = (text: string | RegExp) => textShows(page, text);
 
 /** 佐藤 books a slot of 中央保健センター through the API, as another phone would. */
 async function bookAsAnotherCitizen(date: string, slotId: string) {

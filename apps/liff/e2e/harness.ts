@@ -140,6 +140,15 @@ export function useTestWorld(): TestWorld {
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Runs axe-core on the page; fails on any serious or critical violation, naming it. */
+/** Waits until the text shows; on failure the message carries what the screen said instead. */
+export async function textShows(page: Page, text: string | RegExp): Promise<void> {
+  try {
+    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+  } catch {
+    throw new Error(`"${String(text)}" is not on ${page.url()}, which says:\n${await page.locator('body').innerText()}`);
+  }
+}
+
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
   await page.addScriptTag({ content: await axeSource });
   const violations = await page.evaluate(async () => {

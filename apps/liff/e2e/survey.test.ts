@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, logInAs, TEST_USERS, useTestWorld } from './harness.js';
+import { expectNoSeriousA11yViolations, logInAs, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 // One citizen's whole journey through the demo questionnaire, in order: answer, look up, edit,
 // cancel. The steps share one page and one fresh database.
@@ -13,14 +13,8 @@ beforeAll(async () => {
 });
 
 const field = (title: string) => page.getByLabel(new RegExp(`^${title}`));
-/** Waits until the text shows; on failure the message carries what the screen said instead. */
-async function visible(text: string | RegExp): Promise<void> {
-  try {
-    await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
-  } catch {
-    throw new Error(`"${String(text)}" is not on ${page.url()}, which says:\n${await page.locator('body').innerText()}`);
-  }
-}
+/** Waits until the text shows on this test's page. */
+const visible = (text: string | RegExp) => textShows(page, text);
 // A 1×1 PNG: what the photo item uploads.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
