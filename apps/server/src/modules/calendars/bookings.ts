@@ -17,7 +17,8 @@ function refusal(statusCode: 400 | 409, code: string, message: string, itemKey: 
   return new HttpError(statusCode, code, message, { fields: { [itemKey]: message } });
 }
 
-const sameSlot = (a: Pick<SlotClaim, 'calendarId' | 'date' | 'slotId'>, b: Pick<SlotClaim, 'calendarId' | 'date' | 'slotId'>) =>
+/** Whether two claims (or a claim and a slot) name the same slot of the same calendar. */
+export const sameSlot = (a: Pick<SlotClaim, 'calendarId' | 'date' | 'slotId'>, b: Pick<SlotClaim, 'calendarId' | 'date' | 'slotId'>) =>
   a.calendarId === b.calendarId && a.date === b.date && a.slotId === b.slotId;
 
 /** Whether the slot has ended at `now`: it no longer counts as an active booking. */

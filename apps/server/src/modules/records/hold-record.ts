@@ -7,6 +7,7 @@ import { priceOrder } from '@city/survey-core';
 import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
+import { sameSlot } from '../calendars/bookings.js';
 import type { SlotClaim } from '../calendars/calendar-repository.js';
 import { HOLD_LIFETIME_MS } from '../orders/holds.js';
 import type { RecordsDeps } from './records.js';
@@ -42,8 +43,7 @@ export async function holdRecord(
       // A slot the replaced records already booked (an edit keeping it) stays booked; the others are held.
       const booked: SlotClaim[] = [];
       for (const key of submission.removePartitionKeys) booked.push(...(await repositories.calendars.claimsOfRecord(key)));
-      const isBooked = (claim: SlotClaim) =>
-        booked.some((b) => b.itemKey === claim.itemKey && b.calendarId === claim.calendarId && b.date === claim.date && b.slotId === claim.slotId);
+      const isBooked = (claim: SlotClaim) => booked.some((b) => b.itemKey === claim.itemKey && sameSlot(b, claim));
       const claims = submission.claims.map((claim) => (isBooked(claim) ? claim : { ...claim, holdExpiresAt }));
       await storeSubmission(repositories, { ...submission, claims }, now);
       const orderId = randomBytes(16).toString('hex');
