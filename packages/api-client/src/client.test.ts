@@ -135,11 +135,36 @@ const endpointCases: {
   },
   {
     name: 'putTemporaryReservation',
-    call: (api) => api.putTemporaryReservation(payload),
+    call: (api) => api.putTemporaryReservation(payload, { returnTo: 'liff' }),
     method: 'POST',
     path: `${prefix}/reservation/temprary`,
+    query: { returnTo: 'liff' },
     body: payload,
     onFailure: 'rejects',
+  },
+  {
+    name: 'getOrder',
+    call: (api) => api.getOrder('0123456789abcdef0123456789abcdef'),
+    method: 'GET',
+    path: `${prefix}/payments/order`,
+    query: { orderId: '0123456789abcdef0123456789abcdef' },
+    onFailure: 'resolves ApiError',
+  },
+  {
+    name: 'getOrders',
+    call: (api) => api.getOrders({ partitionKey: 'clinic#U1' }),
+    method: 'GET',
+    path: `${prefix}/payments/orders`,
+    query: { partitionKey: 'clinic#U1' },
+    onFailure: 'resolves ApiError',
+  },
+  {
+    name: 'cancelOrder',
+    call: (api) => api.cancelOrder('0123456789abcdef0123456789abcdef'),
+    method: 'POST',
+    path: `${prefix}/payments/order/cancel`,
+    body: { orderId: '0123456789abcdef0123456789abcdef' },
+    onFailure: 'resolves ApiError',
   },
   {
     name: 'exchangeLoginCode',
@@ -543,6 +568,17 @@ describe('putReservation retries', () => {
     const [first, second, third] = server.requests.map((request) => request.headers['idempotency-key']);
     expect(first).not.toBe(second);
     expect(third).toBe('my-key-1');
+  });
+
+  it('sends putTemporaryReservation with an Idempotency-Key too, once: a hold is never retried', async () => {
+    server.respond(() => busy);
+    const api = client();
+    await expect(api.putTemporaryReservation(payload, { idempotencyKey: 'hold-key-1' })).rejects.toMatchObject({ status: 503 });
+    await expect(api.putTemporaryReservation(payload)).rejects.toMatchObject({ status: 503 });
+    const [first, second] = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(server.requests).toHaveLength(2);
+    expect(first).toBe('hold-key-1');
+    expect(second).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('follows a custom policy', async () => {

@@ -5,6 +5,8 @@ import type {
   FilterSurveyResultsBody,
   CalendarSlotsQuery,
   LoginCodeQuery,
+  OrdersQuery,
+  PaymentReturn,
   RecordKeyBody,
   SurveyResultsByUserFailure,
 } from './contract/types.js';
@@ -57,6 +59,12 @@ export interface PutReservationOptions extends CallOptions {
    * (say, the citizen tapping 送信 again after a lost response).
    */
   idempotencyKey?: string;
+}
+
+/** Per-call options of `putTemporaryReservation`. */
+export interface PutTemporaryReservationOptions extends PutReservationOptions {
+  /** Where the payment provider sends the citizen back (see {@link TemporaryReservationQuery}). */
+  returnTo?: PaymentReturn;
 }
 
 /** What a call that never rejects resolves to: the response, or the error in its place. */
@@ -312,9 +320,16 @@ export function createApiClient(options: ApiClientOptions) {
      */
     putTemporaryReservation(
       body: SubmissionPayload,
-      callOptions: CallOptions = {},
+      callOptions: PutTemporaryReservationOptions = {},
     ): Promise<Endpoints['putTemporaryReservation']['response']> {
-      return call('putTemporaryReservation', { body, signal: callOptions.signal });
+      // Never retried here, but a citizen tapping again after a lost response sends the same key.
+      const idempotencyKey = callOptions.idempotencyKey ?? newIdempotencyKey();
+      return call('putTemporaryReservation', {
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+        ...(callOptions.returnTo === undefined ? {} : { query: { returnTo: callOptions.returnTo } }),
+        signal: callOptions.signal,
+      });
     },
 
     /**
@@ -350,6 +365,24 @@ export function createApiClient(options: ApiClientOptions) {
      */
     getCalendarSlots(query: CalendarSlotsQuery, callOptions: CallOptions = {}): Result<'getCalendarSlots'> {
       return settle(call('getCalendarSlots', { query: { ...query }, signal: callOptions.signal }));
+    },
+
+    /**
+     * The signed-in citizen's order (`payments/order`). While pending, the server asks the payment
+     * provider first, so polling this after the return from the provider shows the payment's outcome.
+     */
+    getOrder(orderId: string, callOptions: CallOptions = {}): Result<'getOrder'> {
+      return settle(call('getOrder', { query: { orderId }, signal: callOptions.signal }));
+    },
+
+    /** The signed-in citizen's orders, newest first; only one record's with `partitionKey`. */
+    getOrders(query: OrdersQuery = {}, callOptions: CallOptions = {}): Result<'getOrders'> {
+      return settle(call('getOrders', { ...(query.partitionKey === undefined ? {} : { query: { partitionKey: query.partitionKey } }), signal: callOptions.signal }));
+    },
+
+    /** Gives up paying a pending order (`payments/order/cancel`): its session is ended and its slots freed. */
+    cancelOrder(orderId: string, callOptions: CallOptions = {}): Result<'cancelOrder'> {
+      return settle(call('cancelOrder', { body: { orderId }, signal: callOptions.signal }));
     },
 
     /**

@@ -31,7 +31,18 @@ export const routes = {
   uploadFile: { method: 'POST', path: `${API_PREFIX}/files` },
   // The url of an uploaded file's FileRef; only its uploader may read it.
   downloadFile: { method: 'GET', path: `${API_PREFIX}/files/:fileId` },
+  // Not in the spec (its payment calls are not shown): a citizen's order, for the payment result
+  // pages and the receipt; their orders, for the look-up list; giving up a payment.
+  getOrder: { method: 'GET', path: `${API_PREFIX}/payments/order` },
+  getOrders: { method: 'GET', path: `${API_PREFIX}/payments/orders` },
+  cancelOrder: { method: 'POST', path: `${API_PREFIX}/payments/order/cancel` },
 } as const;
+
+/**
+ * Where payment providers send their server notifications: `${PAYMENT_NOTIFICATIONS_PATH}/{provider}`
+ * (`sandbox`, `stripe`). Not a citizen call: the body is the provider's, checked by its signature.
+ */
+export const PAYMENT_NOTIFICATIONS_PATH = `${API_PREFIX}/payments/notifications`;
 
 /**
  * What `uploadFile` accepts: these types (the `Content-Type` of the upload), up to 10 MiB a file,
@@ -79,4 +90,18 @@ export const BOOKING_ERROR_CODES = {
   changeDeadlinePassed: 'change_deadline_passed',
   /** 409: the citizen holds the most bookings this calendar allows. */
   bookingLimitReached: 'booking_limit_reached',
+} as const;
+
+/** The codes a payment call is refused with, each answered with a Japanese `message`. */
+export const PAYMENT_ERROR_CODES = {
+  /** 400 (temprary): the submission buys nothing; send it with putItem. */
+  orderRequired: 'order_required',
+  /** 400 (temprary): the order names a product the survey does not sell, or a bad quantity. */
+  invalidOrder: 'invalid_order',
+  /** 409 (putItem, temprary, deleteItem): the record waits for its payment; settle it first. */
+  orderPending: 'order_pending',
+  /** 404 (getOrder, cancelOrder): no such order of the signed-in citizen. */
+  orderNotFound: 'order_not_found',
+  /** 503 (temprary): the payment provider could not be reached; nothing was held. */
+  paymentUnavailable: 'payment_unavailable',
 } as const;

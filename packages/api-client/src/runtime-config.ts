@@ -30,3 +30,9 @@ export const DEV_STAND_INS_PATH = '/__dev';
 
 /** Where the LINE platform stand-in is mounted (LINE Login's paths follow, e.g. `/oauth2/v2.1/authorize`). */
 export const LINE_STAND_IN_PATH = `${DEV_STAND_INS_PATH}/line`;
+
+/**
+ * Where the sandbox payment provider's hosted page is mounted (outside production only):
+ * `${SANDBOX_PAYMENT_PATH}/checkout/{sessionId}`, where a tester pays, cancels, fails or pays late.
+ */
+export const SANDBOX_PAYMENT_PATH = `${DEV_STAND_INS_PATH}/payments/sandbox`;

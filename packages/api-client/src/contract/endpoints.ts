@@ -24,6 +24,53 @@ const ReservationResult = Type.Object(
   closed,
 );
 const RecordKeyBody = Type.Object({ surveyId: Key, partitionKey: PartitionKey, userId: Key }, closed);
+const OrderLineSchema = Type.Object(
+  {
+    productId: Key,
+    name: Type.String({ maxLength: 200 }),
+    unitPrice: Type.Integer({ minimum: 0 }),
+    quantity: Type.Integer({ minimum: 1 }),
+    subtotal: Type.Integer({ minimum: 0 }),
+  },
+  closed,
+);
+const OrderViewSchema = Type.Object(
+  {
+    orderId: Key,
+    surveyId: Key,
+    partitionKey: PartitionKey,
+    receiptNumber: Key,
+    status: Type.Union([
+      Type.Literal('pending'),
+      Type.Literal('paid'),
+      Type.Literal('cancelled'),
+      Type.Literal('failed'),
+      Type.Literal('expired'),
+      Type.Literal('refunded'),
+    ]),
+    total: Type.Integer({ minimum: 0 }),
+    lines: Type.Array(OrderLineSchema),
+    holdExpiresAt: Type.Integer(),
+    paymentUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+    paymentMethod: Type.Optional(Type.String({ maxLength: 40 })),
+    paidAt: Type.Optional(Type.Integer()),
+    refundedAt: Type.Optional(Type.Integer()),
+    createdAt: Type.Integer(),
+    issuer: Type.Object(
+      {
+        name: Type.String({ maxLength: 200 }),
+        address: Type.Optional(Type.String({ maxLength: 300 })),
+        phone: Type.Optional(Type.String({ maxLength: 40 })),
+        registrationNumber: Type.Optional(Type.String({ maxLength: 20 })),
+        proviso: Type.String({ maxLength: 200 }),
+      },
+      closed,
+    ),
+  },
+  closed,
+);
+/** Order ids are the server's: 32 hex digits. */
+const OrderId = Type.String({ pattern: '^[0-9a-f]{32}$' });
 /** Lookup values are short: an id number, a date, a name. */
 const LookupValue = Type.String({ maxLength: 200 });
 
@@ -90,10 +137,18 @@ export const endpoints = {
     ...routes.putTemporaryReservation,
     // As putItem's: a retried hold must not hold twice.
     headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 128 })) }),
+    query: Type.Object({ returnTo: Type.Optional(Type.Union([Type.Literal('liff'), Type.Literal('browser')])) }, closed),
     body: SubmissionPayloadSchema,
     response: Data(
       Type.Object(
-        { holdId: Key, expiresAt: Type.Integer(), total: Type.Integer({ minimum: 0 }), partitionKey: PartitionKey, receiptNumber: Key },
+        {
+          holdId: Key,
+          expiresAt: Type.Integer(),
+          total: Type.Integer({ minimum: 0 }),
+          partitionKey: PartitionKey,
+          receiptNumber: Key,
+          paymentUrl: Type.String({ maxLength: 2048 }),
+        },
         closed,
       ),
     ),
@@ -130,4 +185,11 @@ export const endpoints = {
     params: Type.Object({ fileId: Type.String({ maxLength: 64 }) }, closed),
     // The response is the file's bytes as uploaded, with its Content-Type: no JSON schema.
   },
+  getOrder: { ...routes.getOrder, query: Type.Object({ orderId: OrderId }, closed), response: Data(OrderViewSchema) },
+  getOrders: {
+    ...routes.getOrders,
+    query: Type.Object({ partitionKey: Type.Optional(PartitionKey) }, closed),
+    response: Data(Type.Array(OrderViewSchema)),
+  },
+  cancelOrder: { ...routes.cancelOrder, body: Type.Object({ orderId: OrderId }, closed), response: Data(OrderViewSchema) },
 } as const;

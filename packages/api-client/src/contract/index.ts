@@ -16,7 +16,15 @@ export {
   SurveyResultRowSchema,
   SurveySchemaItemSchema,
 } from './schemas.js';
-export { API_PREFIX, BOOKING_ERROR_CODES, CALENDAR_RANGE_MAX_DAYS, FILE_UPLOAD_LIMITS, routes } from '../routes.js';
+export {
+  API_PREFIX,
+  BOOKING_ERROR_CODES,
+  CALENDAR_RANGE_MAX_DAYS,
+  FILE_UPLOAD_LIMITS,
+  PAYMENT_ERROR_CODES,
+  PAYMENT_NOTIFICATIONS_PATH,
+  routes,
+} from '../routes.js';
 export type { EndpointName } from '../routes.js';
 export type {
   DataResponse,
@@ -26,6 +34,13 @@ export type {
   CalendarSlotsQuery,
   LoginCodeQuery,
   LoginSession,
+  OrderKeyBody,
+  OrderQuery,
+  OrdersQuery,
+  OrderStatus,
+  OrderView,
+  PaymentReturn,
+  ReceiptIssuer,
   RecordKeyBody,
   RecordChangeResult,
   ReservationResult,
@@ -37,7 +52,14 @@ export type {
   SurveyResultsByUserResponse,
   SurveyResultsQueryBody,
   TemporaryReservation,
+  TemporaryReservationQuery,
   UploadFileQuery,
 } from './types.js';
 export type { RuntimeConfig } from '../runtime-config.js';
-export { DEV_STAND_INS_PATH, LINE_STAND_IN_PATH, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER } from '../runtime-config.js';
+export {
+  DEV_STAND_INS_PATH,
+  LINE_STAND_IN_PATH,
+  RUNTIME_CONFIG_ELEMENT_ID,
+  RUNTIME_CONFIG_PLACEHOLDER,
+  SANDBOX_PAYMENT_PATH,
+} from '../runtime-config.js';

@@ -6,6 +6,7 @@ import type {
   CalendarDisplaySettings,
   CalendarSlots,
   FileRef,
+  PricedOrderLine,
   SubmissionPayload,
   SurveyConfig,
   SurveyResultRow,
@@ -109,6 +110,75 @@ export interface TemporaryReservation {
   partitionKey: string;
   /** 受付番号. */
   receiptNumber: string;
+  /**
+   * The payment provider's page to send the citizen to. It returns them to
+   * `/completedPayment/{holdId}`, `/canceledPayment?order={holdId}` or `/errorPayment?order={holdId}`
+   * (through the LIFF URL when `returnTo` was `liff`).
+   */
+  paymentUrl: string;
+}
+
+/** Where the provider sends the citizen back: into the LINE app (the LIFF URL) or this web app. */
+export type PaymentReturn = 'liff' | 'browser';
+
+export interface TemporaryReservationQuery {
+  /** Default `browser`. `liff` needs the server to know the LIFF id. */
+  returnTo?: PaymentReturn;
+}
+
+/**
+ * Where an order stands. `pending`: waiting for the payment (its slots held until `holdExpiresAt`);
+ * `paid`: booked; `cancelled` / `failed` / `expired`: not paid, nothing booked, the slots freed;
+ * `refunded`: paid after the hold lapsed and the slot was taken meanwhile, so the money went back.
+ */
+export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'refunded';
+
+/** Who issues the receipt (領収書): the municipality's settings. */
+export interface ReceiptIssuer {
+  /** 発行者: e.g. 「○○市 保健福祉課」. */
+  name: string;
+  address?: string;
+  phone?: string;
+  /** 適格請求書発行事業者登録番号 (T + 13 digits), when the municipality has one. */
+  registrationNumber?: string;
+  /** 但し書き: what the money was for, e.g. 「健康診断 受診料として」. */
+  proviso: string;
+}
+
+/** A citizen's order as they may see it: what was bought, for how much, and how it stands. */
+export interface OrderView {
+  orderId: string;
+  surveyId: string;
+  partitionKey: string;
+  /** 受付番号 of the record the order pays for. */
+  receiptNumber: string;
+  status: OrderStatus;
+  /** Yen, tax included, priced by the server. */
+  total: number;
+  lines: PricedOrderLine[];
+  /** While pending: when the held slots are freed unless paid for (ms since the epoch). */
+  holdExpiresAt: number;
+  /** While pending: the provider's page, to continue paying. */
+  paymentUrl?: string;
+  /** How it was paid: `card`, `konbini`, `paypay`, or `sandbox`. */
+  paymentMethod?: string;
+  paidAt?: number;
+  refundedAt?: number;
+  createdAt: number;
+  issuer: ReceiptIssuer;
+}
+
+export interface OrderQuery {
+  orderId: string;
+}
+
+export interface OrdersQuery {
+  /** Only this record's orders. Default: every order of the signed-in citizen (newest first). */
+  partitionKey?: string;
+}
+
+export interface OrderKeyBody {
+  orderId: string;
 }
 
 /** Which calendar's slots, over which dates (`YYYY-MM-DD`, both included, at most 42 days). */
@@ -156,7 +226,7 @@ export interface Endpoints {
   cancelReservation: { query: never; body: RecordKeyBody; response: RecordChangeResult };
   deleteReservation: { query: never; body: RecordKeyBody; response: RecordChangeResult };
   putUserId: { query: never; body: RecordKeyBody; response: RecordChangeResult };
-  putTemporaryReservation: { query: never; body: SubmissionPayload; response: DataResponse<TemporaryReservation> };
+  putTemporaryReservation: { query: TemporaryReservationQuery; body: SubmissionPayload; response: DataResponse<TemporaryReservation> };
   exchangeLoginCode: { query: LoginCodeQuery; body: never; response: DataResponse<LoginSession> };
   getCalendarCategories: { query: never; body: never; response: DataResponse<CalendarCategory[]> };
   getCalendarCategoriesTree: { query: never; body: never; response: DataResponse<CalendarCategoryTreeRoot[]> };
@@ -166,4 +236,15 @@ export interface Endpoints {
   uploadFile: { query: UploadFileQuery; body: never; response: DataResponse<FileRef> };
   /** The url of an uploaded file (`/files/:fileId`); the response is the file's bytes, not JSON. */
   downloadFile: { query: never; body: never; response: never };
+  /**
+   * The signed-in citizen's order. While it is pending the server first asks the provider how the
+   * payment stands (the return to `/completedPayment` is never proof of payment).
+   */
+  getOrder: { query: OrderQuery; body: never; response: DataResponse<OrderView> };
+  getOrders: { query: OrdersQuery; body: never; response: DataResponse<OrderView[]> };
+  /**
+   * Gives up paying a pending order: the provider's session is ended and the slots freed. An order
+   * already settled (paid meanwhile) is answered as it stands.
+   */
+  cancelOrder: { query: never; body: OrderKeyBody; response: DataResponse<OrderView> };
 }

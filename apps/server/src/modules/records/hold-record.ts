@@ -69,6 +69,8 @@ export async function holdRecord(
         total: priced.order.total,
         partitionKey: submission.partitionKey,
         receiptNumber: submission.receiptNumber,
+        // The payments module creates the provider's session (issue 13, next step).
+        paymentUrl: '',
       };
     }),
   );
