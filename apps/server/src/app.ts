@@ -186,7 +186,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const paymentsStore = sqliteStore(connections, (connection) => ({
     orders: createSqliteOrderRepository(connection),
     calendars: createSqliteCalendarRepository(connection),
-    records: createSqliteRecordRepository(connection),
     surveys: createSqliteSurveyRepository(connection),
     paymentEvents: createSqlitePaymentEventRepository(connection),
   }));

@@ -364,6 +364,21 @@ describe('temprary and the citizen calls', () => {
     ]);
   });
 
+  it('keeps a paid order, and its receipt, when the citizen later edits the record', async () => {
+    clock = NOW;
+    const paid = await hold(21, DATES[19]!);
+    await press(paid.paymentUrl, 'pay');
+    // Update mode: the same record, now for another slot, paid again.
+    const edit = await hold(21, DATES[17]!);
+    expect(edit.partitionKey).toBe(paid.partitionKey);
+    const listed = await http.call(citizen(21), 'getOrders', { query: { partitionKey: paid.partitionKey } });
+    expect(listed.body.data.map((order) => [order.orderId, order.status, order.receiptNumber])).toEqual([
+      [edit.holdId, 'pending', edit.receiptNumber],
+      [paid.holdId, 'paid', paid.receiptNumber],
+    ]);
+    expect((await getOrder(21, paid.holdId)).body.data).toMatchObject({ status: 'paid', paymentMethod: 'card', total: 1500 });
+  });
+
   it('sends the citizen back into LINE when asked and the server knows the LIFF id', async () => {
     const { context, client } = await setUp();
     const liff = await createTestContext({ LIFF_ID: '1650000000-AbCd' }, {}, { now: () => clock });

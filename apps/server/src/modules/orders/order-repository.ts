@@ -16,7 +16,11 @@ export interface HeldClaim {
 
 export interface StoredOrder {
   orderId: string;
+  /** The record paid for (the order outlives it: an edit replaces the record, a deletion removes it). */
   partitionKey: string;
+  surveyId: string;
+  /** 受付番号 of the record when the order was made. */
+  receiptNumber: string;
   userId: string;
   status: OrderStatus;
   /** Yen, tax included: the sum of the lines' subtotals. */

@@ -4,6 +4,8 @@ import type { OrderRepository, OrderStatus, StoredOrder } from './order-reposito
 interface OrderRow {
   order_id: string;
   partition_key: string;
+  survey_id: string;
+  receipt_number: string;
   user_id: string;
   status: OrderStatus;
   total_yen: number;
@@ -25,6 +27,8 @@ interface OrderRow {
 const toOrder = (row: OrderRow): StoredOrder => ({
   orderId: row.order_id,
   partitionKey: row.partition_key,
+  surveyId: row.survey_id,
+  receiptNumber: row.receipt_number,
   userId: row.user_id,
   status: row.status,
   totalYen: row.total_yen,
@@ -44,10 +48,10 @@ const toOrder = (row: OrderRow): StoredOrder => ({
 });
 
 export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository {
-  const insert = db.prepare<[string, string, string, OrderStatus, number, string, string, string, string | null, number, number, number]>(
-    `INSERT INTO orders (order_id, partition_key, user_id, status, total_yen, lines_json, held_claims_json, provider,
-       provider_session_id, hold_expires_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const insert = db.prepare<[string, string, string, string, string, OrderStatus, number, string, string, string, string | null, number, number, number]>(
+    `INSERT INTO orders (order_id, partition_key, survey_id, receipt_number, user_id, status, total_yen, lines_json, held_claims_json,
+       provider, provider_session_id, hold_expires_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const find = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?');
   const pendingOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'pending'");
@@ -76,6 +80,8 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
       insert.run(
         order.orderId,
         order.partitionKey,
+        order.surveyId,
+        order.receiptNumber,
         order.userId,
         order.status,
         order.totalYen,

@@ -10,7 +10,6 @@ import { messages } from '../../messages.js';
 import type { CalendarRepository } from '../calendars/calendar-repository.js';
 import type { OrderRepository, StoredOrder } from '../orders/order-repository.js';
 import { confirmOrder, releaseOrder } from '../orders/settle-order.js';
-import type { RecordRepository } from '../records/record-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { PaymentEventRepository } from './payment-event-repository.js';
 import type { PaymentOutcome, PaymentProvider } from './provider.js';
@@ -21,7 +20,6 @@ import type { ReturnUrls } from './return-urls.js';
 export interface PaymentRepositories {
   orders: OrderRepository;
   calendars: CalendarRepository;
-  records: RecordRepository;
   surveys: SurveyRepository;
   paymentEvents: PaymentEventRepository;
 }
@@ -184,15 +182,12 @@ export function createPayments(deps: PaymentsDeps) {
   }
 
   async function viewOf(order: StoredOrder): Promise<OrderView> {
-    const record = await store.read.records.find(order.partitionKey);
-    // Orders are deleted with their record (ON DELETE CASCADE): a missing one is a bug.
-    if (record === undefined) throw new Error(`record of order ${order.orderId} not found`);
-    const survey = await store.read.surveys.find(record.surveyId);
+    const survey = await store.read.surveys.find(order.surveyId);
     return {
       orderId: order.orderId,
-      surveyId: record.surveyId,
+      surveyId: order.surveyId,
       partitionKey: order.partitionKey,
-      receiptNumber: record.receiptNumber,
+      receiptNumber: order.receiptNumber,
       status: order.status,
       total: order.totalYen,
       lines: order.lines,

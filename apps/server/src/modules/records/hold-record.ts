@@ -53,6 +53,8 @@ export async function holdRecord(
       await repositories.orders.insert({
         orderId,
         partitionKey: submission.partitionKey,
+        surveyId: submission.survey.surveyId,
+        receiptNumber: submission.receiptNumber,
         userId,
         status: 'pending',
         totalYen: priced.order.total,
