@@ -7,6 +7,7 @@ import { japanTimeToEpochMs } from '@city/survey-core';
 import { PAYMENT_NOTIFICATIONS_PATH } from '@city/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
+import { ProviderUnavailable } from '../src/modules/payments/provider.js';
 import type { SandboxEvent, SandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
@@ -282,6 +283,34 @@ describe('notifications', () => {
     expect(orderRow(cancelledFirst.holdId).status).toBe('refunded');
     expect(refundsOf(sessionId)).toBe(1);
     expect(await leftOn(DATES[9]!)).toBe(1);
+  });
+});
+
+describe('a refund the provider does not take at first', () => {
+  it('answers the notification with an error so the provider sends it again, and the retry refunds once', async () => {
+    clock = NOW;
+    const late = await hold(22, DATES[16]!);
+    await press(late.paymentUrl, 'lapse');
+    await hold(23, DATES[16]!);
+    const sessionId = sessionOf(late.holdId);
+    await sandbox.settle(sessionId, 'paid');
+    const signed = sandbox.signedEvent(event(sessionId, await paidOutcome(sessionId), 'evt_refund_retry'));
+    const refund = sandbox.refund.bind(sandbox);
+    sandbox.refund = () => Promise.reject(new ProviderUnavailable('sandbox is down'));
+    try {
+      expect((await notify(signed.body, signed.headers)).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      sandbox.refund = refund;
+    }
+    // The payment is kept on the order, which is not marked refunded, and the event not remembered.
+    expect(orderRow(late.holdId)).toMatchObject({ status: 'expired', refund_id: null });
+    expect(orderRow(late.holdId).payment_id).toMatch(/^sbpay_/);
+    expect(refundsOf(sessionId)).toBe(0);
+    expect((await notify(signed.body, signed.headers)).status).toBe(200);
+    expect(orderRow(late.holdId).status).toBe('refunded');
+    expect(refundsOf(sessionId)).toBe(1);
+    expect((await notify(signed.body, signed.headers)).status).toBe(200);
+    expect(refundsOf(sessionId)).toBe(1);
   });
 });
 
