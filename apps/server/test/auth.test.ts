@@ -35,6 +35,9 @@ const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
   ['getCalendarCategoriesTree', {}],
   ['getCalendarDisplaySettings', {}],
   ['getCalendarSlots', { query: { calendarId: 'cal-checkup-central', from: '2026-12-01', to: '2026-12-07' } }],
+  ['getOrder', { query: { orderId: '0123456789abcdef0123456789abcdef' } }],
+  ['getOrders', {}],
+  ['cancelOrder', { body: { orderId: '0123456789abcdef0123456789abcdef' } }],
 ];
 
 it('lists every endpoint the app serves but login', () => {

@@ -60,6 +60,8 @@ describe('the demo calendars as data', () => {
       ['電話番号', 'text', true],
       ['生年月日', 'birthday', false],
       ['予約日時', 'reservation', true],
+      ['受診料', 'selectProducts', true],
+      ['追加の検査', 'selectProducts', false],
       ['ご要望', 'textarea', false],
     ]);
   });

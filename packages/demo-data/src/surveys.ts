@@ -46,7 +46,8 @@ export const EVENT_APPLICATION: SurveyConfig = {
  * Booking a health check-up (特定健診) at one of three venues: the reservation demo. Append mode,
  * so a citizen can book for family members too (each venue's calendar allows a citizen three active
  * bookings, which the guide says as 会場ごとに3件まで).
- * The `slot` item books in the 中分類 `checkup`; the citizen picks a venue below it.
+ * The `slot` item books in the 中分類 `checkup`; the citizen picks a venue below it. A booking is
+ * paid for: the 受診料 (1,500円, required) and optionally an 追加血液検査 (800円), prices tax included.
  */
 export const HEALTH_CHECKUP: SurveyConfig = {
   surveyId: 'health-checkup',
@@ -65,6 +66,20 @@ export const HEALTH_CHECKUP: SurveyConfig = {
     { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true },
     { itemKey: 'birthday', type: 'birthday', title: '生年月日' },
     { itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'checkup', cost: 1, required: true },
+    // The fee is paid when booking (reservation/temprary, then the payment provider's page).
+    {
+      itemKey: 'fee',
+      type: 'selectProducts',
+      title: '受診料',
+      required: true,
+      products: [{ productId: 'checkup-fee', name: '特定健診 受診料', unitPrice: 1500, maxQuantity: 1 }],
+    },
+    {
+      itemKey: 'options',
+      type: 'selectProducts',
+      title: '追加の検査',
+      products: [{ productId: 'blood-test', name: '追加血液検査', unitPrice: 800, maxQuantity: 1 }],
+    },
     { itemKey: 'request', type: 'textarea', title: 'ご要望', maxLength: 500 },
   ],
 };

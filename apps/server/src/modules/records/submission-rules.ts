@@ -1,7 +1,7 @@
 // The rules a submission (reservation/putItem) must pass before anything is stored, because the
 // rows come from the citizen's device: nothing here trusts the client's userId, keys or statuses.
 // Each rule answers the HttpError a citizen's app can act on.
-import type { Answers, AnswerValue, FileRef, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import type { Answers, AnswerValue, FileRef, Order, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { answersFromRows, buildSurveyResultRows, isStaffOnlyItem, validateAnswers } from '@city/survey-core';
 import { isDeepStrictEqual } from 'node:util';
 import { HttpError } from '../../http/errors.js';
@@ -32,8 +32,16 @@ export function recordOfRows(rows: readonly SurveyResultRow[], userId: string): 
  * of those answers, or nothing. `survey` is the citizen's view (no staff-only items); `first` is
  * the record's first row (see {@link recordOfRows}).
  */
-export function verifiedAnswers(survey: SurveyConfig, rows: readonly SurveyResultRow[], first: SurveyResultRow, userId: string): Answers {
-  const answers = answersFromRows(survey.surveySchema, rows);
+export function verifiedAnswers(
+  survey: SurveyConfig,
+  rows: readonly SurveyResultRow[],
+  first: SurveyResultRow,
+  userId: string,
+  order?: Order,
+): Answers {
+  // A selectProducts answer is carried by the order, not by rows: a required one (a fee) is
+  // answered when the order buys one of its products.
+  const answers = { ...answersFromRows(survey.surveySchema, rows), ...productAnswers(survey, order) };
   const problems = validateAnswers(survey.surveySchema, answers);
   if (Object.keys(problems).length > 0) {
     throw new HttpError(400, 'invalid_answers', messages.invalidAnswers, { fields: problems });
@@ -48,6 +56,18 @@ export function verifiedAnswers(survey: SurveyConfig, rows: readonly SurveyResul
   });
   if (!sameRows(rebuilt, rows)) {
     throw new HttpError(400, 'rows_mismatch', messages.rowsMismatch);
+  }
+  return answers;
+}
+
+/** Each selectProducts item's answer: the ids of its products the order buys. */
+function productAnswers(survey: SurveyConfig, order: Order | undefined): Record<string, string[]> {
+  const bought = new Set((order?.items ?? []).map((line) => line.productId));
+  const answers: Record<string, string[]> = {};
+  for (const item of survey.surveySchema) {
+    if (item.type !== 'selectProducts') continue;
+    const ids = item.products.map((product) => product.productId).filter((id) => bought.has(id));
+    if (ids.length > 0) answers[item.itemKey] = ids;
   }
   return answers;
 }

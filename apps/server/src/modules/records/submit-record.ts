@@ -130,7 +130,7 @@ export async function checkSubmission(
   }
 
   const citizenSurvey = citizenViewOf(survey.config);
-  const answers = verifiedAnswers(citizenSurvey, rows, first, userId);
+  const answers = verifiedAnswers(citizenSurvey, rows, first, userId, payload.order);
   const previous = replaced ?? existing;
   const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(survey.config));
   if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
