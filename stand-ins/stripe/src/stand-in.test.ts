@@ -57,8 +57,8 @@ const sessionFields = (nowMs: number) => ({
   'line_items[1][price_data][unit_amount]': 800,
   'line_items[1][price_data][product_data][name]': '追加血液検査',
   'line_items[1][quantity]': 2,
-  'payment_method_types[0]': 'card',
-  'payment_method_types[1]': 'konbini',
+  'allowed_payment_method_types[0]': 'card',
+  'allowed_payment_method_types[1]': 'konbini',
   client_reference_id: 'order-1',
   'metadata[orderId]': 'order-1',
   success_url: 'https://city.example/completedPayment/order-1',
@@ -124,6 +124,7 @@ describe('the API', () => {
       payment_status: 'unpaid',
       client_reference_id: 'order-1',
       metadata: { orderId: 'order-1' },
+      allowed_payment_method_types: ['card', 'konbini'],
       payment_method_types: ['card', 'konbini'],
       payment_intent: null,
     });

@@ -26,6 +26,7 @@ export interface CheckoutSessionObject {
   object: 'checkout.session';
   amount_subtotal: number;
   amount_total: number;
+  allowed_payment_method_types: StripePaymentMethodType[] | null;
   cancel_url: string | null;
   client_reference_id: string | null;
   created: number;
@@ -267,14 +268,20 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
     if (expiresAt > created + MAX_EXPIRY_SECONDS) {
       throw invalidRequest('The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', { param: 'expires_at' });
     }
-    const requestedTypes = asList(params['payment_method_types']).map((type) => asString(type) ?? '');
+    // API 2026-10-28.endive replaced `payment_method_types` with `allowed_payment_method_types`, a
+    // filter on what the account has enabled; the stand-in's account has card, konbini and PayPay.
+    const allowed = params['allowed_payment_method_types'];
+    if (params['payment_method_types'] !== undefined) {
+      throw invalidRequest('Received unknown parameter: payment_method_types', { code: 'parameter_unknown', param: 'payment_method_types' });
+    }
+    const requestedTypes = asList(allowed).map((type) => asString(type) ?? '');
     const types = (requestedTypes.length > 0 ? requestedTypes : ['card']) as StripePaymentMethodType[];
     for (const type of types) {
       if (!METHOD_TYPES.includes(type)) {
-        throw invalidRequest(`Invalid payment_method_types[]: must be one of ${METHOD_TYPES.join(', ')}`, { code: 'parameter_invalid_string', param: 'payment_method_types' });
+        throw invalidRequest(`Invalid allowed_payment_method_types[]: must be one of ${METHOD_TYPES.join(', ')}`, { code: 'parameter_invalid_string', param: 'allowed_payment_method_types' });
       }
       if ((type === 'konbini' || type === 'paypay') && currency !== 'jpy') {
-        throw invalidRequest(`The payment method \`${type}\` only supports jpy.`, { param: 'payment_method_types' });
+        throw invalidRequest(`The payment method \`${type}\` only supports jpy.`, { param: 'allowed_payment_method_types' });
       }
     }
     const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
@@ -285,6 +292,7 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
       object: 'checkout.session',
       amount_subtotal: total,
       amount_total: total,
+      allowed_payment_method_types: allowed === undefined ? null : types,
       cancel_url: asString(params['cancel_url']) ?? null,
       client_reference_id: asString(params['client_reference_id']) ?? null,
       created,
@@ -478,9 +486,14 @@ export async function startStripeStandIn(options: StripeStandInOptions) {
   });
   app.post<{ Params: { id: string }; Body: FormObject }>('/c/pay/:id/pay', async (request, reply) => {
     const method = asString(request.body['method']) as StripePaymentMethodType;
-    const event = complete(request.params.id, { method });
+    const record = sessions.get(request.params.id);
+    if (record) lapseIfDue(record);
+    if (record?.session.status !== 'open' || !record.session.payment_method_types.includes(method)) {
+      // An ended, lapsed or paid session cannot be paid (again): the page says so.
+      return reply.code(409).type('text/html; charset=utf-8').send(page(`<p>${record?.session.status === 'complete' ? messages.paid : messages.expired}</p>`));
+    }
+    const event = complete(record.session.id, { method });
     await deliverFromPage(event);
-    const record = requireSession(request.params.id);
     return method === 'konbini' ? reply.redirect(`/c/pay/${record.session.id}`, 303) : reply.redirect(successUrlOf(record.session), 303);
   });
   app.post<{ Params: { id: string } }>('/c/pay/:id/cancel', (request, reply) => {
