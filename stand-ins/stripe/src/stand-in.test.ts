@@ -259,6 +259,27 @@ describe('the hosted page', () => {
     expect(signatureChecksOut(receiver.received[0] as Received).ok).toBe(true);
   });
 
+  it('a konbini choice waits for the voucher, and paying it at the page sends async_payment_succeeded', async () => {
+    const { body } = await createSession();
+    const chosen = await fetch(`${String(body['url'])}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'konbini' }), redirect: 'manual' });
+    expect(chosen.headers.get('location')).toBe(`/c/pay/${String(body['id'])}`);
+    expect(await (await fetch(String(body['url']))).text()).toContain('コンビニでのお支払いを待っています');
+    await fetch(`${String(body['url'])}/konbini-paid`, { method: 'POST', redirect: 'manual' });
+    expect(receiver.received.map((delivery) => (JSON.parse(delivery.body) as StripeEvent).type)).toEqual([
+      'checkout.session.completed',
+      'checkout.session.async_payment_succeeded',
+    ]);
+  });
+
+  it('refuses to take a payment for an ended session', async () => {
+    const { body } = await createSession();
+    standIn.expire(String(body['id']));
+    const paid = await fetch(`${String(body['url'])}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'card' }), redirect: 'manual' });
+    expect(paid.status).toBe(409);
+    expect(await paid.text()).toContain('期限切れ');
+    expect(receiver.received).toHaveLength(0);
+  });
+
   it('going back leaves the session open and returns to cancel_url', async () => {
     const { body } = await createSession();
     const back = await fetch(`${String(body['url'])}/cancel`, { method: 'POST', redirect: 'manual' });

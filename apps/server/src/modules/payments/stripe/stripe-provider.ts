@@ -27,8 +27,16 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes after creation. */
 const STRIPE_MIN_EXPIRY_SECONDS = 30 * 60;
 const STRIPE_MAX_EXPIRY_SECONDS = 24 * 60 * 60;
-/** Room for the clocks of this server and Stripe to disagree. */
-const CLOCK_SKEW_SECONDS = 60;
+/** Room for the request's transit and for the clocks of this server and Stripe to disagree. */
+const CLOCK_SKEW_SECONDS = 10;
+/**
+ * How far past the requested end a session may run to meet Stripe's 30-minute minimum. The server
+ * asks for the session to end 5 minutes before a 35-minute hold lapses: exactly Stripe's minimum
+ * at the hold's first instant, a little under it by the time the session is opened. Running up to
+ * this much longer still ends the session before the hold lapses; a hold with less time left than
+ * that gets no session.
+ */
+const MAX_EXPIRY_EXTENSION_SECONDS = 5 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Events about a Checkout Session's outcome; every other event type is acknowledged and ignored. */
@@ -119,6 +127,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
+  /** The refund that already gave this payment's amount back, if there is one. */
+  async function findRefund(paymentId: string, amountYen: number): Promise<string | undefined> {
+    try {
+      const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 10 });
+      const given = refunds.data.filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
+      const total = given.reduce((sum, refund) => sum + refund.amount, 0);
+      return total >= amountYen ? given[0]?.id : undefined;
+    } catch (error) {
+      throw unavailable(`list the refunds of ${paymentId}`, error);
+    }
+  }
+
   return {
     name: 'stripe',
 
@@ -128,12 +148,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw new Error(`Order ${request.orderId}: the lines do not add up to ${request.totalYen} yen.`);
       }
       const nowSeconds = Math.floor(now() / 1000);
-      // The session must end before the hold lapses, and Stripe will not end one sooner than 30
-      // minutes after it starts: a hold too short for both cannot be paid through Stripe.
-      const expiresAt = Math.min(Math.floor(request.expiresAt / 1000), nowSeconds + STRIPE_MAX_EXPIRY_SECONDS);
-      if (expiresAt < nowSeconds + STRIPE_MIN_EXPIRY_SECONDS + CLOCK_SKEW_SECONDS) {
+      // The session should end when asked (before the hold lapses), but Stripe will not end one
+      // sooner than 30 minutes after it starts, nor later than 24 hours.
+      const requested = Math.floor(request.expiresAt / 1000);
+      const earliest = nowSeconds + STRIPE_MIN_EXPIRY_SECONDS + CLOCK_SKEW_SECONDS;
+      if (requested + MAX_EXPIRY_EXTENSION_SECONDS < earliest) {
         throw new ProviderUnavailable(`Order ${request.orderId}: its hold ends too soon for a Stripe Checkout Session (at least 30 minutes).`);
       }
+      const expiresAt = Math.min(Math.max(requested, earliest), nowSeconds + STRIPE_MAX_EXPIRY_SECONDS);
       // Konbini is paid days later at a store: never while the order holds a calendar slot.
       const offered = options.paymentMethods.filter((method) => !(request.holdsSlots && method === 'konbini'));
       const paymentMethodTypes = offered.length > 0 ? offered : (['card'] as const);
@@ -189,6 +211,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         const refund = await stripe.refunds.create({ payment_intent: paymentId, amount: amountYen }, { idempotencyKey });
         return { refundId: refund.id };
       } catch (error) {
+        // Stripe forgets idempotency keys after 24 hours: a retry after that finds the payment
+        // refunded already. That refund is the answer, not a failure to retry forever.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') {
+          const existing = await findRefund(paymentId, amountYen);
+          if (existing) return { refundId: existing };
+        }
         throw unavailable(`refund ${paymentId}`, error);
       }
     },
