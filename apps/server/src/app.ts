@@ -1,5 +1,6 @@
 import type { EndpointName } from '@city/api-client/contract';
-import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
+import { LINE_STAND_IN_PATH, PAYMENT_NOTIFICATIONS_PATH, SANDBOX_PAYMENT_PATH } from '@city/api-client/contract';
+import type { PaymentReturn } from '@city/api-client';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import type { LineStandIn } from '@city/line-stand-in';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -28,6 +29,15 @@ import { filesModule } from './modules/files/routes.js';
 import { createSqliteFileRepository } from './modules/files/sqlite-file-repository.js';
 import { isOwnUpload } from './modules/files/uploads.js';
 import { createSqliteOrderRepository } from './modules/orders/sqlite-order-repository.js';
+import { createPaymentProvider } from './modules/payments/create-provider.js';
+import { createSqlitePaymentEventRepository } from './modules/payments/payment-event-repository.js';
+import { createPayments } from './modules/payments/payments.js';
+import type { PaymentProvider } from './modules/payments/provider.js';
+import { returnBaseOf, returnUrlsOf } from './modules/payments/return-urls.js';
+import { paymentNotificationsModule, paymentsModule } from './modules/payments/routes.js';
+import { sandboxPage } from './modules/payments/sandbox/sandbox-page.js';
+import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
+import { createSandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
 import { recordsModule } from './modules/records/routes.js';
 import { createSqliteIdempotencyRepository } from './modules/records/sqlite-idempotency-repository.js';
 import { createSqliteLookupGuardRepository } from './modules/records/sqlite-lookup-guard-repository.js';
@@ -44,7 +54,7 @@ export const BODY_LIMIT_BYTES = 512 * 1024;
  * Endpoints of the contract that no module serves yet: they arrive with their issues. Until then
  * their paths answer the JSON 404.
  */
-export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = ['getOrder', 'getOrders', 'cancelOrder'];
+export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = [];
 
 export interface BuildAppOptions {
   config: ServerConfig;
@@ -58,6 +68,8 @@ export interface BuildAppOptions {
    * shows. Default `Date.now`; tests set the exact minute.
    */
   now?: () => number;
+  /** The payment provider; default: the one the configuration names (the sandbox outside production). */
+  paymentProvider?: PaymentProvider;
 }
 
 export type App = FastifyInstance & {
@@ -70,6 +82,9 @@ export type App = FastifyInstance & {
   citizenAppServed: boolean;
   /** Every route the app serves, as `METHOD path` (HEAD routes left out). */
   servedRoutes: string[];
+  paymentProvider: PaymentProvider;
+  /** The sandbox provider when it is the one running (outside production only), for its page and tests. */
+  sandbox: SandboxProvider | undefined;
 };
 
 /** Builds the app (plugins, then modules). It never listens: server.ts and tests do that. */
@@ -105,8 +120,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', closeConnections);
 
   try {
-    const { lineStandIn, citizenAppServed } = await registerEverything(app, options, connections);
-    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes });
+    const { lineStandIn, citizenAppServed, paymentProvider, sandbox } = await registerEverything(app, options, connections);
+    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes, paymentProvider, sandbox });
   } catch (error) {
     // Nothing half-built stays open.
     closeConnections();
@@ -161,13 +176,60 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     );
   }
 
+  // Payments: the provider the configuration names (tests may bring their own).
+  let sandbox: SandboxProvider | undefined;
+  const paymentProvider =
+    options.paymentProvider ??
+    createPaymentProvider(config, {
+      sandbox: () => (sandbox = createSandboxProvider({ connections, now, pageOrigin: () => config.publicBaseUrl ?? selfUrl() })),
+    });
+  const paymentsStore = sqliteStore(connections, (connection) => ({
+    orders: createSqliteOrderRepository(connection),
+    calendars: createSqliteCalendarRepository(connection),
+    records: createSqliteRecordRepository(connection),
+    surveys: createSqliteSurveyRepository(connection),
+    paymentEvents: createSqlitePaymentEventRepository(connection),
+  }));
+  const payments = createPayments({
+    store: paymentsStore,
+    provider: paymentProvider,
+    now,
+    issuer: config.receiptIssuer,
+    logError: (error, message) => {
+      app.log.error({ err: error }, message);
+    },
+  });
+  // Where the provider sends the citizen back: the public origin, or outside production the
+  // origin the request came to (a phone on the LAN, a test server's port).
+  const publicOrigin = (request: FastifyRequest) => {
+    if (config.publicBaseUrl !== undefined) return config.publicBaseUrl;
+    if (config.nodeEnv === 'production') throw new Error('PUBLIC_BASE_URL is required in production');
+    return `${request.protocol}://${request.host}`;
+  };
+  const startCheckout = (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) =>
+    payments.startCheckout(orderId, returnUrlsOf(orderId, returnBaseOf(returnTo, config.liffId, publicOrigin(request))));
+
   const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
   const authenticate = createAuthenticate(verifyIdToken);
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
   await app.register(surveysModule({ authenticate, surveys: surveys.read }));
   await app.register(
-    recordsModule({ authenticate, store: records, now, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }),
+    recordsModule({ authenticate, store: records, now, startCheckout, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }),
   );
+  await app.register(paymentsModule({ authenticate, payments }));
+  await app.register(paymentNotificationsModule({ providerName: paymentProvider.name, payments }));
+  if (sandbox !== undefined && config.nodeEnv !== 'production') {
+    const sandboxProvider = sandbox;
+    await app.register(
+      sandboxPage({
+        sandbox: sandboxProvider,
+        now,
+        notificationUrl: () => `${selfUrl()}${PAYMENT_NOTIFICATIONS_PATH}/${sandboxProvider.name}`,
+        lapseHolds: (orderId) => paymentsStore.transaction(({ orders }) => orders.lapseHolds(orderId, now())),
+      }),
+      { prefix: SANDBOX_PAYMENT_PATH },
+    );
+  }
   await app.register(calendarsModule({ authenticate, calendars: calendars.read, now }));
   await app.register(filesModule({ authenticate, store: files }));
   if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PATH });
@@ -188,6 +250,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
       ? `Serving the citizen app from ${config.citizenAppDir}`
       : `Not serving the citizen app: no index.html in ${config.citizenAppDir} (build it with \`pnpm --filter @city/liff build\`)`,
   );
-  return { lineStandIn, citizenAppServed };
+  return { lineStandIn, citizenAppServed, paymentProvider, sandbox };
 }
 

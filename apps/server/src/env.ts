@@ -30,6 +30,37 @@ export interface ServerConfig {
   citizenAppDir: string;
   /** The LIFF app id, passed to the citizen app; none outside LINE's LIFF. */
   liffId: string | undefined;
+  /** Who takes payments: the sandbox (never in production) or Stripe Checkout. */
+  paymentProvider: PaymentProviderName;
+  /** Stripe's settings; set exactly when `paymentProvider` is `stripe`. */
+  stripe: StripeConfig | undefined;
+  /**
+   * The app's public origin (e.g. `https://city.example.jp`): where payment providers send the
+   * citizen back. Required in production; elsewhere undefined means the request's own origin.
+   */
+  publicBaseUrl: string | undefined;
+  /** The receipt's 発行者. */
+  receiptIssuer: ReceiptIssuerConfig;
+}
+
+export type PaymentProviderName = 'sandbox' | 'stripe';
+export type StripePaymentMethod = 'card' | 'konbini' | 'paypay';
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another Stripe API host (a local stand-in in tests); default Stripe's own. */
+  apiBaseUrl?: string;
+  paymentMethods: StripePaymentMethod[];
+}
+
+/** 発行者 of the receipts: the municipality's settings (the 但し書き is the survey's). */
+export interface ReceiptIssuerConfig {
+  name: string;
+  address?: string;
+  phone?: string;
+  /** 適格請求書発行事業者登録番号: T and 13 digits. */
+  registrationNumber?: string;
 }
 
 export class ConfigError extends Error {
@@ -39,6 +70,9 @@ export class ConfigError extends Error {
 // Development-only stand-ins for the channel settings (the LINE stand-in's); refused in production.
 const { channelId: DEV_CHANNEL_ID, channelSecret: DEV_CHANNEL_SECRET } = DEV_CHANNEL;
 /** Where `pnpm --filter @city/liff build` puts the citizen app (read as files, never imported). */
+/** The development receipt issuer: the demo municipality's. */
+export const DEV_RECEIPT_ISSUER_NAME = 'デモ市 保健福祉課';
+const STRIPE_PAYMENT_METHODS: readonly StripePaymentMethod[] = ['card', 'konbini', 'paypay'];
 const DEFAULT_CITIZEN_APP_DIR = fileURLToPath(new URL('../../liff/dist', import.meta.url));
 
 /** Reads and checks the configuration; throws a ConfigError naming every problem at once. */
@@ -72,6 +106,48 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     if (value !== undefined && value !== '' && !/^https?:\/\/[^/]+/.test(value)) problems.push(`${name} must be an http(s) URL`);
   }
 
+  const optional = (name: string) => env[name]?.trim() || undefined;
+  // Production names its provider: a forgotten setting must not silently pick one.
+  const paymentProvider = optional('PAYMENT_PROVIDER') ?? (production ? undefined : 'sandbox');
+  if (paymentProvider === undefined) {
+    problems.push('PAYMENT_PROVIDER is required in production (stripe)');
+  } else if (paymentProvider !== 'sandbox' && paymentProvider !== 'stripe') {
+    problems.push(`PAYMENT_PROVIDER must be sandbox or stripe (got "${paymentProvider}")`);
+  } else if (production && paymentProvider === 'sandbox') {
+    problems.push('PAYMENT_PROVIDER=sandbox is not allowed in production (it takes no money)');
+  }
+  let stripe: StripeConfig | undefined;
+  if (paymentProvider === 'stripe') {
+    const secretKey = optional('STRIPE_SECRET_KEY');
+    const webhookSecret = optional('STRIPE_WEBHOOK_SECRET');
+    const apiBaseUrl = optional('STRIPE_API_BASE_URL');
+    if (secretKey === undefined) problems.push('STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe');
+    if (webhookSecret === undefined) problems.push('STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe');
+    if (apiBaseUrl !== undefined && !/^https?:\/\/[^/]+/.test(apiBaseUrl)) problems.push('STRIPE_API_BASE_URL must be an http(s) URL');
+    const methods = (optional('STRIPE_PAYMENT_METHODS') ?? 'card').split(',').map((method) => method.trim()).filter((method) => method !== '');
+    const unknown = methods.filter((method) => !STRIPE_PAYMENT_METHODS.includes(method as StripePaymentMethod));
+    if (unknown.length > 0 || methods.length === 0) problems.push(`STRIPE_PAYMENT_METHODS must list card, konbini or paypay, comma-separated (got "${methods.join(',')}")`);
+    stripe = {
+      secretKey: secretKey ?? '',
+      webhookSecret: webhookSecret ?? '',
+      ...(apiBaseUrl === undefined ? {} : { apiBaseUrl }),
+      paymentMethods: [...new Set(methods)] as StripePaymentMethod[],
+    };
+  }
+  const publicBaseUrl = optional('PUBLIC_BASE_URL')?.replace(/\/+$/, '');
+  if (publicBaseUrl === undefined) {
+    if (production) problems.push('PUBLIC_BASE_URL is required in production (payment providers send citizens back there)');
+  } else if (!/^https?:\/\/[^/]+$/.test(publicBaseUrl)) {
+    problems.push('PUBLIC_BASE_URL must be an origin such as https://city.example.jp (no path)');
+  }
+  const issuerName = required('RECEIPT_ISSUER_NAME', DEV_RECEIPT_ISSUER_NAME);
+  const registrationNumber = optional('RECEIPT_REGISTRATION_NUMBER');
+  if (registrationNumber !== undefined && !/^T\d{13}$/.test(registrationNumber)) {
+    problems.push('RECEIPT_REGISTRATION_NUMBER must be T followed by 13 digits');
+  }
+  const issuerAddress = optional('RECEIPT_ISSUER_ADDRESS');
+  const issuerPhone = optional('RECEIPT_ISSUER_PHONE');
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -86,5 +162,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxy === 'true',
     citizenAppDir: path.resolve(env.CITIZEN_APP_DIR?.trim() || DEFAULT_CITIZEN_APP_DIR),
     liffId: env.LIFF_ID?.trim() || undefined,
+    paymentProvider: paymentProvider as PaymentProviderName,
+    stripe,
+    publicBaseUrl,
+    receiptIssuer: {
+      name: issuerName,
+      ...(issuerAddress === undefined ? {} : { address: issuerAddress }),
+      ...(issuerPhone === undefined ? {} : { phone: issuerPhone }),
+      ...(registrationNumber === undefined ? {} : { registrationNumber }),
+    },
   };
 }

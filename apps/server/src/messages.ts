@@ -48,6 +48,40 @@ export const messages = {
   // ---- Orders and holds ----
   orderRequired: 'お支払いが必要な商品が選ばれていません。商品を選んでから、お申し込みください。',
   orderPending: 'お支払いの手続き中のため、この申し込みは変更できません。お支払いを済ませるか、申し込みをキャンセルしてから、もう一度お試しください。',
+
+  // ---- Payments ----
+  orderNotFound: 'ご注文が見つかりません。',
+  paymentUnavailable: '決済サービスに接続できませんでした。予約枠は確保していません。しばらくしてから、もう一度お申し込みください。',
+  invalidSignature: '通知の署名を確認できませんでした。',
+  /** 但し書き of a receipt: what the money was for. */
+  receiptProviso: (surveyTitle: string | undefined) => (surveyTitle === undefined ? '料金として' : `${surveyTitle}の料金として`),
+} as const;
+
+/** The sandbox payment provider's hosted page (development and tests only). */
+export const sandboxMessages = {
+  title: 'お支払い（テスト用サンドボックス）',
+  notice: 'これはテスト用の決済画面です。実際のお金は動きません。',
+  item: '品目',
+  quantity: '数量',
+  price: '金額（税込）',
+  total: '合計（税込）',
+  yen: (amount: number) => `${amount.toLocaleString('ja-JP')}円`,
+  pay: '支払う',
+  cancel: 'キャンセルして戻る',
+  fail: '支払いに失敗する',
+  lapse: '保留期限を過ぎたことにする',
+  testerTools: 'テスト用の操作',
+  lapseHint: 'この注文の予約枠の保留を、いま期限切れにします。ほかの人が枠を取ったあとで支払う（遅れた支払い）を試せます。',
+  lapsed: '予約枠の保留を期限切れにしました。',
+  sessionNotFound: 'お支払いの画面が見つかりません。',
+  sessionEnded: {
+    paid: 'このお支払いは完了しています。',
+    cancelled: 'このお支払いはキャンセルされました。',
+    failed: 'このお支払いは失敗しました。',
+    expired: 'このお支払いの期限が切れました。',
+  },
+  refunded: (amount: number) => `${amount.toLocaleString('ja-JP')}円を返金しました。`,
+  notificationFailed: (status: number) => `サーバーへの通知に失敗しました（HTTP ${status}）。もう一度お試しください。`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

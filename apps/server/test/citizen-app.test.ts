@@ -9,6 +9,7 @@ import type { RuntimeConfig } from '@city/api-client/contract';
 import { readConfig } from '../src/env.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
+import { PRODUCTION_PAYMENT_ENV, unreachableProvider } from './payment-fixtures.js';
 
 const INDEX = '<!doctype html><html lang="ja"><head><!--city-runtime-config--><script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>';
 const SCRIPT = 'console.log("citizen app");';
@@ -205,13 +206,14 @@ describe('the runtime configuration', () => {
     const appDir = writeBuiltApp();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'city-server-prod-'));
     const config = readConfig({
+      ...PRODUCTION_PAYMENT_ENV,
       NODE_ENV: 'production',
       LINE_CHANNEL_ID: '2000000001',
       LINE_CHANNEL_SECRET: 'a-real-secret',
       DATABASE_PATH: path.join(dataDir, 'db.sqlite'),
       CITIZEN_APP_DIR: appDir,
     });
-    const app = await buildApp({ config });
+    const app = await buildApp({ config, paymentProvider: unreachableProvider('stripe') });
     try {
       const html = (await app.inject({ method: 'GET', url: '/login' })).body;
       expect(runtimeConfigOf(html)).toEqual({

@@ -12,6 +12,8 @@ import { createSqliteRecordRepository } from '../src/modules/records/sqlite-reco
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
 import { ConfigError, readConfig } from '../src/env.js';
+import { createPaymentProvider } from '../src/modules/payments/create-provider.js';
+import { PRODUCTION_PAYMENT_ENV, unreachableProvider } from './payment-fixtures.js';
 
 describe('configuration', () => {
   it('has safe development defaults', () => {
@@ -21,7 +23,10 @@ describe('configuration', () => {
   it('stops a production start without the LINE channel settings, naming each', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
-      'Invalid configuration:\n- LINE_CHANNEL_ID is required in production\n- LINE_CHANNEL_SECRET is required in production',
+      'Invalid configuration:\n- LINE_CHANNEL_ID is required in production\n- LINE_CHANNEL_SECRET is required in production\n' +
+        '- PAYMENT_PROVIDER is required in production (stripe)\n' +
+        '- PUBLIC_BASE_URL is required in production (payment providers send citizens back there)\n' +
+        '- RECEIPT_ISSUER_NAME is required in production',
     );
     expect(() => readConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: DEV_CHANNEL.channelSecret })).toThrow(
       /development value/,
@@ -51,6 +56,51 @@ describe('configuration', () => {
   });
 });
 
+describe('payment configuration', () => {
+  const production = { ...PRODUCTION_PAYMENT_ENV, NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: 'a-real-secret' };
+
+  it('uses the sandbox and the demo issuer outside production, and the request origin for returns', () => {
+    expect(readConfig({})).toMatchObject({
+      paymentProvider: 'sandbox',
+      stripe: undefined,
+      publicBaseUrl: undefined,
+      receiptIssuer: { name: 'デモ市 保健福祉課' },
+    });
+  });
+
+  it('reads Stripe and the receipt issuer in production', () => {
+    expect(readConfig({ ...production, STRIPE_PAYMENT_METHODS: 'card, konbini,paypay', RECEIPT_ISSUER_PHONE: '03-0000-0000' })).toMatchObject({
+      paymentProvider: 'stripe',
+      stripe: { secretKey: 'sk_test_x', webhookSecret: 'whsec_x', paymentMethods: ['card', 'konbini', 'paypay'] },
+      publicBaseUrl: 'https://city.example.jp',
+      receiptIssuer: { name: '○○市 保健福祉課', phone: '03-0000-0000', registrationNumber: 'T1234567890123' },
+    });
+    expect(readConfig(production).stripe).toEqual({ secretKey: 'sk_test_x', webhookSecret: 'whsec_x', paymentMethods: ['card'] });
+  });
+
+  it('refuses the sandbox in production, and names every missing Stripe secret at once', () => {
+    expect(() => readConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/PAYMENT_PROVIDER=sandbox is not allowed in production/);
+    const withoutSecrets = { ...production, STRIPE_SECRET_KEY: ' ', STRIPE_WEBHOOK_SECRET: '' };
+    expect(() => readConfig(withoutSecrets)).toThrow(
+      'Invalid configuration:\n- STRIPE_SECRET_KEY is required when PAYMENT_PROVIDER=stripe\n- STRIPE_WEBHOOK_SECRET is required when PAYMENT_PROVIDER=stripe',
+    );
+    // Outside production too: Stripe without its secrets cannot start.
+    expect(() => readConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('refuses nonsense in the payment settings', () => {
+    expect(() => readConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be sandbox or stripe/);
+    expect(() => readConfig({ ...production, STRIPE_PAYMENT_METHODS: 'card,bitcoin' })).toThrow(/STRIPE_PAYMENT_METHODS/);
+    expect(() => readConfig({ ...production, RECEIPT_REGISTRATION_NUMBER: '1234567890123' })).toThrow(/RECEIPT_REGISTRATION_NUMBER/);
+    expect(() => readConfig({ PUBLIC_BASE_URL: 'https://city.example.jp/app' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(readConfig({ PUBLIC_BASE_URL: 'https://city.example.jp/' }).publicBaseUrl).toBe('https://city.example.jp');
+  });
+
+  it('says plainly that this server has no Stripe adapter yet, instead of starting without payments', () => {
+    expect(() => createPaymentProvider(readConfig(production), { sandbox: () => unreachableProvider('sandbox') })).toThrow(ConfigError);
+  });
+});
+
 describe('the LINE stand-in in production', () => {
   it('cannot be created', async () => {
     await expect(createLineStandIn({ channelId: '1', channelSecret: 's', nodeEnv: 'production' })).rejects.toThrow(/production/);
@@ -58,9 +108,9 @@ describe('the LINE stand-in in production', () => {
 
   it('is not mounted, even when LINE_API_BASE_URL is left out', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'city-server-prod-'));
-    const config = readConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1650000000', LINE_CHANNEL_SECRET: 'a-real-secret', DATABASE_PATH: path.join(dir, 'db.sqlite') });
+    const config = readConfig({ ...PRODUCTION_PAYMENT_ENV, NODE_ENV: 'production', LINE_CHANNEL_ID: '1650000000', LINE_CHANNEL_SECRET: 'a-real-secret', DATABASE_PATH: path.join(dir, 'db.sqlite') });
     expect(config.lineApiBaseUrl).toBe('https://api.line.me');
-    const app = await buildApp({ config });
+    const app = await buildApp({ config, paymentProvider: unreachableProvider('stripe') });
     try {
       expect(app.lineStandIn).toBeUndefined();
       const response = await app.inject({ method: 'GET', url: `${LINE_STAND_IN_PATH}/oauth2/v2.1/certs` });

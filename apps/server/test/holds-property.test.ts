@@ -151,7 +151,7 @@ describe('holds, expiry, confirmation and release', () => {
                     await submitRecord(deps, user.userId, bookingPayload(user.userId, value, { config: APPEND_BOOKING_SURVEY, now: submissions }), undefined);
                   } else {
                     const payload = { ...bookingPayload(user.userId, value, { config: PAID_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } };
-                    await holdRecord(deps, user.userId, payload, undefined);
+                    await holdRecord(deps, user.userId, payload, undefined, async () => '');
                   }
                   break;
                 }

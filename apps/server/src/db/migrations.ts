@@ -203,4 +203,57 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX orders_by_record ON orders (partition_key, status);
     `,
   },
+  {
+    version: 5,
+    name: 'payments',
+    sql: `
+      -- What a payment session and its outcome leave on an order. payment_id is what a refund names;
+      -- refund_id is set once, by the one transaction that marks the order refunded, and the refund
+      -- itself goes to the provider under the fixed key 'refund-' || order_id, so however often a
+      -- late payment is reported the money goes back once.
+      ALTER TABLE orders ADD COLUMN payment_url TEXT;
+      ALTER TABLE orders ADD COLUMN payment_id TEXT;
+      ALTER TABLE orders ADD COLUMN payment_method TEXT;
+      ALTER TABLE orders ADD COLUMN paid_at INTEGER;
+      ALTER TABLE orders ADD COLUMN refund_id TEXT;
+      ALTER TABLE orders ADD COLUMN refunded_at INTEGER;
+      -- Notifications name the provider's session: one order per (provider, session).
+      CREATE UNIQUE INDEX orders_by_session ON orders (provider, provider_session_id) WHERE provider_session_id IS NOT NULL;
+      CREATE INDEX orders_by_user ON orders (user_id, created_at);
+
+      -- Notifications already handled: providers send an event again (a retry, a replay).
+      CREATE TABLE payment_events (
+        provider TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        received_at INTEGER NOT NULL,
+        PRIMARY KEY (provider, event_id)
+      ) STRICT;
+
+      -- The sandbox provider's sessions and refunds (development and tests only; empty in
+      -- production). In SQLite so a session survives a restart of the development server.
+      CREATE TABLE sandbox_sessions (
+        session_id TEXT PRIMARY KEY,
+        order_id TEXT NOT NULL,
+        lines_json TEXT NOT NULL,
+        total_yen INTEGER NOT NULL CHECK (total_yen >= 0),
+        expires_at INTEGER NOT NULL,
+        success_url TEXT NOT NULL,
+        cancel_url TEXT NOT NULL,
+        error_url TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('open', 'paid', 'cancelled', 'failed')),
+        payment_id TEXT,
+        payment_method TEXT,
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE sandbox_refunds (
+        idempotency_key TEXT PRIMARY KEY,
+        refund_id TEXT NOT NULL UNIQUE,
+        session_id TEXT NOT NULL REFERENCES sandbox_sessions (session_id),
+        amount_yen INTEGER NOT NULL CHECK (amount_yen >= 0),
+        created_at INTEGER NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

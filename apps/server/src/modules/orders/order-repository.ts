@@ -29,13 +29,40 @@ export interface StoredOrder {
   holdExpiresAt: number;
   createdAt: number;
   updatedAt: number;
+  /** The provider's page for the citizen, once a session was made. */
+  paymentUrl: string | null;
+  /** The provider's id of the payment (what a refund names), once paid. */
+  paymentId: string | null;
+  paymentMethod: string | null;
+  paidAt: number | null;
+  /** Set once, when the money went back. */
+  refundId: string | null;
+  refundedAt: number | null;
 }
 
-/** Orders (migration 4). Written only inside the records use-cases' transactions. */
+/** An order as it is first stored: no session, no payment yet. */
+export type NewOrder = Omit<StoredOrder, 'paymentUrl' | 'paymentId' | 'paymentMethod' | 'paidAt' | 'refundId' | 'refundedAt'>;
+
+/** Orders (migrations 4 and 5). Written only inside transactions of the records and payments use-cases. */
 export interface OrderRepository {
-  insert(order: StoredOrder): Promise<void>;
+  insert(order: NewOrder): Promise<void>;
   find(orderId: string): Promise<StoredOrder | undefined>;
   /** The record's pending order, if any (there is at most one). */
   pendingOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
   setStatus(orderId: string, status: OrderStatus, now: number): Promise<void>;
+  /** The order a provider's session was made for. */
+  findBySession(provider: string, sessionId: string): Promise<StoredOrder | undefined>;
+  /** The user's orders, newest first; only one record's when `partitionKey` is given. */
+  ofUser(userId: string, partitionKey?: string): Promise<StoredOrder[]>;
+  /** Stores the order's payment session, unless it has one already (answers whether it was stored). */
+  setSession(orderId: string, session: { provider: string; sessionId: string; url: string }, now: number): Promise<boolean>;
+  /** Stores what the provider said of the payment, unless it was stored already. */
+  setPayment(orderId: string, payment: { paymentId: string; method: string; paidAt: number }, now: number): Promise<void>;
+  /** Marks the order refunded with this refund, unless it was marked already (answers whether it was). */
+  markRefunded(orderId: string, refundId: string, now: number): Promise<boolean>;
+  /**
+   * A tester's tool (the sandbox's 保留期限を過ぎたことにする): the order's holds lapse at `now`, as if
+   * the citizen had been away past the hold's lifetime.
+   */
+  lapseHolds(orderId: string, now: number): Promise<void>;
 }

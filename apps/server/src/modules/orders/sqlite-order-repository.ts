@@ -14,6 +14,12 @@ interface OrderRow {
   hold_expires_at: number;
   created_at: number;
   updated_at: number;
+  payment_url: string | null;
+  payment_id: string | null;
+  payment_method: string | null;
+  paid_at: number | null;
+  refund_id: string | null;
+  refunded_at: number | null;
 }
 
 const toOrder = (row: OrderRow): StoredOrder => ({
@@ -29,6 +35,12 @@ const toOrder = (row: OrderRow): StoredOrder => ({
   holdExpiresAt: row.hold_expires_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  paymentUrl: row.payment_url,
+  paymentId: row.payment_id,
+  paymentMethod: row.payment_method,
+  paidAt: row.paid_at,
+  refundId: row.refund_id,
+  refundedAt: row.refunded_at,
 });
 
 export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository {
@@ -40,6 +52,24 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
   const find = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?');
   const pendingOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'pending'");
   const setStatus = db.prepare<[OrderStatus, number, string]>('UPDATE orders SET status = ?, updated_at = ? WHERE order_id = ?');
+  const findBySession = db.prepare<[string, string], OrderRow>('SELECT * FROM orders WHERE provider = ? AND provider_session_id = ?');
+  const ofUser = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, rowid DESC');
+  const ofRecord = db.prepare<[string, string], OrderRow>(
+    'SELECT * FROM orders WHERE user_id = ? AND partition_key = ? ORDER BY created_at DESC, rowid DESC',
+  );
+  const setSession = db.prepare<[string, string, string, number, string]>(
+    'UPDATE orders SET provider = ?, provider_session_id = ?, payment_url = ?, updated_at = ? WHERE order_id = ? AND provider_session_id IS NULL',
+  );
+  const setPayment = db.prepare<[string, string, number, number, string]>(
+    'UPDATE orders SET payment_id = ?, payment_method = ?, paid_at = ?, updated_at = ? WHERE order_id = ? AND payment_id IS NULL',
+  );
+  const markRefunded = db.prepare<[string, number, number, string]>(
+    "UPDATE orders SET status = 'refunded', refund_id = ?, refunded_at = ?, updated_at = ? WHERE order_id = ? AND refund_id IS NULL",
+  );
+  const lapseClaims = db.prepare<[number, string]>(
+    'UPDATE slot_claims SET hold_expires_at = ? WHERE partition_key = ? AND hold_expires_at IS NOT NULL',
+  );
+  const lapseOrder = db.prepare<[number, number, string]>('UPDATE orders SET hold_expires_at = ?, updated_at = ? WHERE order_id = ?');
 
   return {
     async insert(order) {
@@ -68,6 +98,28 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     },
     async setStatus(orderId, status, now) {
       setStatus.run(status, now, orderId);
+    },
+    async findBySession(provider, sessionId) {
+      const row = findBySession.get(provider, sessionId);
+      return row === undefined ? undefined : toOrder(row);
+    },
+    async ofUser(userId, partitionKey) {
+      return (partitionKey === undefined ? ofUser.all(userId) : ofRecord.all(userId, partitionKey)).map(toOrder);
+    },
+    async setSession(orderId, session, now) {
+      return setSession.run(session.provider, session.sessionId, session.url, now, orderId).changes === 1;
+    },
+    async setPayment(orderId, payment, now) {
+      setPayment.run(payment.paymentId, payment.method, payment.paidAt, now, orderId);
+    },
+    async markRefunded(orderId, refundId, now) {
+      return markRefunded.run(refundId, now, now, orderId).changes === 1;
+    },
+    async lapseHolds(orderId, now) {
+      const order = find.get(orderId);
+      if (order === undefined || order.status !== 'pending') return;
+      lapseClaims.run(now, order.partition_key);
+      lapseOrder.run(now, now, orderId);
     },
   };
 }

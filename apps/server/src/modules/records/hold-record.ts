@@ -21,15 +21,18 @@ const NO_PROVIDER_YET = 'none';
  * order carries product ids and quantities; anything else in it is never read), and stores the
  * record, its new claims as holds expiring HOLD_LIFETIME_MS from now (a booking the record already
  * held stays a booking) and a pending order. 400 `order_required` without products to pay for,
- * 400 `invalid_order` (its message lists the problems) for an order that cannot be priced.
+ * 400 `invalid_order` (its message lists the problems) for an order that cannot be priced. Then
+ * starts the payment (`startCheckout`: the provider's page, or 503 `payment_unavailable` with the
+ * order released).
  */
 export async function holdRecord(
   deps: RecordsDeps,
   userId: string,
   payload: SubmissionPayload,
   idempotencyKey: string | undefined,
+  startCheckout: (orderId: string) => Promise<string>,
 ): Promise<TemporaryReservation> {
-  return deps.store.transaction(async (repositories) =>
+  const hold = await deps.store.transaction(async (repositories): Promise<Omit<TemporaryReservation, 'paymentUrl'>> =>
     once(repositories.idempotency, userId, idempotencyKey, 'temprary', payload, async () => {
       const order = payload.order ?? { items: [] };
       if (order.items.length === 0) throw new HttpError(400, 'order_required', messages.orderRequired);
@@ -69,9 +72,11 @@ export async function holdRecord(
         total: priced.order.total,
         partitionKey: submission.partitionKey,
         receiptNumber: submission.receiptNumber,
-        // The payments module creates the provider's session (issue 13, next step).
-        paymentUrl: '',
       };
     }),
   );
+  // The provider's session is made after the hold is committed, outside the transaction (a network
+  // call must not hold the database's writer). A retry with the same key gets the same hold back
+  // and, from startCheckout, the session stored for it: never a second one.
+  return { ...hold, paymentUrl: await startCheckout(hold.holdId) };
 }

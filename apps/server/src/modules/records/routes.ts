@@ -1,5 +1,6 @@
 import { endpoints } from '@city/api-client/contract';
-import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import type { PaymentReturn } from '@city/api-client';
+import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { assertCaller } from '../../auth/authenticate.js';
 import { contractRoute } from '../../http/contract-route.js';
 import { cancelRecord, claimRecord, deleteRecord } from './change-record.js';
@@ -11,6 +12,8 @@ import { submitRecord } from './submit-record.js';
 
 export interface RecordsModuleDeps extends RecordsDeps {
   authenticate: onRequestAsyncHookHandler;
+  /** Starts paying for a held order: the provider's page, which sends the citizen back as `returnTo` asks. */
+  startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
 }
 
 /**
@@ -54,7 +57,9 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
     );
 
     contractRoute(app, endpoints.putTemporaryReservation, {}, async (request) => ({
-      data: await holdRecord(deps, request.userId, request.body, request.headers['idempotency-key']),
+      data: await holdRecord(deps, request.userId, request.body, request.headers['idempotency-key'], (orderId) =>
+        deps.startCheckout(orderId, request, request.query.returnTo),
+      ),
     }));
 
     contractRoute(app, endpoints.cancelReservation, {}, async (request) => {
