@@ -60,7 +60,7 @@ export function pathOf(name: EndpointName, params: Record<string, string> = {}):
 export async function createTestContext(
   env: Record<string, string> = {},
   dbOptions: { busyTimeoutMs?: number } = {},
-  appOptions: Pick<BuildAppOptions, 'now'> = {},
+  appOptions: Pick<BuildAppOptions, 'now' | 'paymentProvider'> = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');
