@@ -158,6 +158,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const expiresAt = Math.min(Math.max(requested, earliest), nowSeconds + STRIPE_MAX_EXPIRY_SECONDS);
       // Konbini is paid days later at a store: never while the order holds a calendar slot.
       const offered = options.paymentMethods.filter((method) => !(request.holdsSlots && method === 'konbini'));
+      // Configured with konbini alone, a slot-holding order still needs a way to pay at once.
       const paymentMethodTypes = offered.length > 0 ? offered : (['card'] as const);
       try {
         const session = await stripe.checkout.sessions.create({
