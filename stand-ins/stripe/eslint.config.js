@@ -1,0 +1,3 @@
+import node from '@city/eslint-config/node';
+
+export default node;
