@@ -1,6 +1,8 @@
 import type { Draft, WithSlice } from '@reduxjs/toolkit';
+import { PAYMENT_ERROR_CODES } from '@city/api-client';
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { messages } from '../../messages.js';
 import { rootReducer } from '../../store/root-reducer.js';
 import type { Receipt } from '../../store/survey-slice.js';
 import { answersChanged, answersSent, editStarted, newAnswerStarted } from '../../store/survey-slice.js';
@@ -10,7 +12,8 @@ import { submitSurvey } from './submit-survey.js';
 export interface SubmissionState {
   /** What the receipt screen shows after a submission. */
   receipt: Receipt | null;
-  submitStatus: 'idle' | 'sending' | 'failed';
+  /** `paying`: held, and on the way to the payment provider's page (the page is being left). */
+  submitStatus: 'idle' | 'sending' | 'paying' | 'failed';
   submitError: string | null;
 }
 
@@ -26,9 +29,13 @@ export const submissionSlice = createSlice({
         state.submitStatus = 'sending';
         state.submitError = null;
       })
+      .addCase(submitSurvey.fulfilled, (state, action) => {
+        if (action.payload.payment !== null) state.submitStatus = 'paying';
+      })
       .addCase(submitSurvey.rejected, (state, action) => {
         state.submitStatus = 'failed';
-        state.submitError = messageForScreen(action.payload);
+        // A 503 says only 「ただいま処理できません」; here the citizen needs to know nothing was booked.
+        state.submitError = action.payload?.code === PAYMENT_ERROR_CODES.paymentUnavailable ? messages.paymentUnavailable : messageForScreen(action.payload);
       })
       .addCase(answersSent, (state, action) => {
         state.receipt = action.payload as Draft<Receipt>;
