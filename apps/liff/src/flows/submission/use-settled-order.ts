@@ -34,12 +34,13 @@ export function useSettledOrder(orderId: string): SettledOrder & { retry: () => 
   const [round, setRound] = useState(0);
   const [state, setState] = useState<SettledOrder & { round: number }>({ gaveUp: false, round: -1 });
   useEffect(() => {
-    // An object, not a boolean: the cleanup changes it while the loop awaits.
-    const run = { alive: true };
+    let alive = true;
+    // A function, not the variable: the cleanup changes it while the loop awaits.
+    const stopped = () => !alive;
     const ask = async () => {
-      for (let attempt = 0; run.alive; attempt += 1) {
+      for (let attempt = 0; !stopped(); attempt += 1) {
         const result = await dispatch(apiSlice.endpoints.getOrder.initiate(orderId, { subscribe: false, forceRefetch: true }));
-        if (!run.alive) return;
+        if (stopped()) return;
         if (result.data === undefined) {
           setState({ round, gaveUp: false, ...(result.error === undefined ? {} : { error: result.error }) });
           return;
@@ -53,7 +54,7 @@ export function useSettledOrder(orderId: string): SettledOrder & { retry: () => 
     };
     void ask();
     return () => {
-      run.alive = false;
+      alive = false;
     };
   }, [dispatch, orderId, round, wait]);
   // A new round shows "checking" again until its first answer, not the last round's outcome.
