@@ -1,4 +1,5 @@
 export { uiMessages } from './messages.js';
+export { uiPaymentMessages } from './payment-messages.js';
 export type { JapaneseEraName, WarekiDate } from './wareki.js';
 export { formatSeireki, formatWareki, fromWareki, JAPANESE_ERAS, toWareki } from './wareki.js';
 export { formatYen, orderTotal } from './yen.js';

@@ -40,13 +40,14 @@ const ORDER_ID = '0123456789abcdef0123456789abcdef';
 const PAYMENT_URL = 'http://127.0.0.1:1/__dev/payments/sandbox/checkout/cs_1';
 
 /** 山田's record, held for the order: 中央保健センター on 11月24日 10:00. */
+const PARTITION_KEY = 'health-checkup#U1#1000';
 const rows = buildSurveyResultRows({ config: checkup, userId: 'U1', answers: { name: '山田 太郎', slot: 'checkup-central|2026-11-24|2', fee: ['checkup-fee'] }, now: 1_000 });
 
 function orderOf(status: OrderStatus, more: Partial<OrderView> = {}): OrderView {
   return {
     orderId: ORDER_ID,
     surveyId: 'health-checkup',
-    partitionKey: rows[0]!.partitionKey,
+    partitionKey: PARTITION_KEY,
     receiptNumber: 'K7Q-4M2X',
     status,
     total: 1500,
@@ -107,7 +108,7 @@ async function fillAndConfirm(options: { bloodTest?: boolean } = {}) {
 }
 
 const hold = (): Promise<{ data: TemporaryReservation }> =>
-  Promise.resolve({ data: { holdId: ORDER_ID, expiresAt: Date.UTC(2026, 10, 22, 1, 35), total: 2300, partitionKey: rows[0]!.partitionKey, receiptNumber: 'K7Q-4M2X', paymentUrl: PAYMENT_URL } });
+  Promise.resolve({ data: { holdId: ORDER_ID, expiresAt: Date.UTC(2026, 10, 22, 1, 35), total: 2300, partitionKey: PARTITION_KEY, receiptNumber: 'K7Q-4M2X', paymentUrl: PAYMENT_URL } });
 
 const refusal = (status: number, code: string, message: string, fields?: Record<string, string>) =>
   new ApiError(message, { code, status, body: { statusCode: status, error: 'Error', code, message, ...(fields === undefined ? {} : { fields }) } });
@@ -132,14 +133,14 @@ describe('the confirm screen of answers that buy something', () => {
       expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
     });
     expect(putReservation).not.toHaveBeenCalled();
-    const [payload, options] = putTemporaryReservation.mock.calls[0]!;
-    expect(payload.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }, { productId: 'blood-test', quantity: 1 }] });
+    const [payload, options] = putTemporaryReservation.mock.calls[0] ?? [];
+    expect(payload?.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }, { productId: 'blood-test', quantity: 1 }] });
     expect(options?.returnTo).toBe('liff');
     expect(options?.idempotencyKey).toMatch(/.{8,}/);
     expect(JSON.parse(services.storage.getItem(PAYMENT_IN_PROGRESS_KEY) ?? 'null')).toEqual({
       orderId: ORDER_ID,
       surveyId: 'health-checkup',
-      partitionKey: rows[0]!.partitionKey,
+      partitionKey: PARTITION_KEY,
       receiptNumber: 'K7Q-4M2X',
     });
     // The page is being left: nothing can be sent twice meanwhile.
@@ -160,8 +161,9 @@ describe('the confirm screen of answers that buy something', () => {
       expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
     });
     const [first, second] = putTemporaryReservation.mock.calls;
-    expect(second![1]?.idempotencyKey).toBe(first![1]?.idempotencyKey);
-    expect(first![1]?.returnTo).toBeUndefined();
+    expect(second?.[1]?.idempotencyKey).toBe(first?.[1]?.idempotencyKey);
+    expect(first?.[1]).toBeDefined();
+    expect(first?.[1]?.returnTo).toBeUndefined();
   });
 
   it('returns to the calendar when the slot filled before the hold (409 slot_full), as putItem does', async () => {
@@ -210,7 +212,7 @@ describe('the return from the payment provider (/completedPayment/{id})', () => 
   it('asks again while the order is pending (the return is no proof), then shows it paid', async () => {
     const answers = [orderOf('pending'), orderOf('pending'), orderOf('paid')];
     const getOrder = vi.fn(() => Promise.resolve({ data: answers.shift() ?? orderOf('paid') }));
-    const wait = vi.fn(() => Promise.resolve());
+    const wait = vi.fn((_ms: number) => Promise.resolve());
     openApp(`/completedPayment/${ORDER_ID}`, { getOrder }, { wait });
     expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
     expect(getOrder).toHaveBeenCalledTimes(3);
@@ -222,7 +224,7 @@ describe('the return from the payment provider (/completedPayment/{id})', () => 
   it('after about 30 seconds still pending, says the payment is being confirmed and offers 再読み込み', async () => {
     let paid = false;
     const getOrder = vi.fn(() => Promise.resolve({ data: orderOf(paid ? 'paid' : 'pending') }));
-    const wait = vi.fn(() => Promise.resolve());
+    const wait = vi.fn((_ms: number) => Promise.resolve());
     openApp(`/completedPayment/${ORDER_ID}`, { getOrder }, { wait });
     expect(await screen.findByText(/お支払いの確認に時間がかかっています/)).toBeTruthy();
     const waited = wait.mock.calls.reduce((sum, [ms]) => sum + ms, 0);

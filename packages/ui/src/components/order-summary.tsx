@@ -1,5 +1,5 @@
 import type { PricedOrderLine } from '@city/survey-core';
-import { uiMessages } from '../messages.js';
+import { uiPaymentMessages } from '../payment-messages.js';
 import { formatYen } from '../yen.js';
 
 export interface OrderSummaryProps {
@@ -15,21 +15,21 @@ export interface OrderSummaryProps {
  * What is bought: each line's name, quantity, 税込 unit price and subtotal, then the total
  * 「合計 ¥1,500（税込）」. A real table, so a screen reader reads each figure with its column.
  */
-export function OrderSummary({ lines, total, title = uiMessages.orderTitle }: OrderSummaryProps) {
+export function OrderSummary({ lines, total, title = uiPaymentMessages.orderTitle }: OrderSummaryProps) {
   return (
     <table className="city-order">
       <caption className="city-order__caption">{title}</caption>
       <thead>
         <tr>
-          <th scope="col">{uiMessages.orderProduct}</th>
+          <th scope="col">{uiPaymentMessages.orderProduct}</th>
           <th scope="col" className="city-order__number">
-            {uiMessages.orderUnitPrice}
+            {uiPaymentMessages.orderUnitPrice}
           </th>
           <th scope="col" className="city-order__number">
-            {uiMessages.orderQuantity}
+            {uiPaymentMessages.orderQuantity}
           </th>
           <th scope="col" className="city-order__number">
-            {uiMessages.orderSubtotal}
+            {uiPaymentMessages.orderSubtotal}
           </th>
         </tr>
       </thead>
@@ -48,7 +48,7 @@ export function OrderSummary({ lines, total, title = uiMessages.orderTitle }: Or
       <tfoot>
         <tr>
           <td colSpan={4} className="city-order__total">
-            {uiMessages.orderTotal(formatYen(total))}
+            {uiPaymentMessages.orderTotal(formatYen(total))}
           </td>
         </tr>
       </tfoot>

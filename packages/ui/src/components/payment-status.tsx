@@ -1,7 +1,7 @@
-import { uiMessages } from '../messages.js';
+import { uiPaymentMessages } from '../payment-messages.js';
 
 /** How an order stands (the same values as `OrderStatus` in @city/api-client). */
-export type PaymentState = keyof typeof uiMessages.paymentStatus;
+export type PaymentState = keyof typeof uiPaymentMessages.paymentStatus;
 
 /** A mark beside the words, so the state never rests on colour alone (nor on the mark alone). */
 const marks: Record<PaymentState, string> = { paid: '✓', pending: '…', cancelled: '−', failed: '×', expired: '−', refunded: '↩' };
@@ -17,7 +17,7 @@ export function PaymentStatus({ status }: PaymentStatusProps) {
       <span aria-hidden="true" className="city-payment-status__mark">
         {marks[status]}
       </span>
-      {uiMessages.paymentStatusLabel}: {uiMessages.paymentStatus[status]}
+      {uiPaymentMessages.paymentStatusLabel}: {uiPaymentMessages.paymentStatus[status]}
     </span>
   );
 }

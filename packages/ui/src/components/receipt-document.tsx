@@ -1,6 +1,6 @@
 import type { PricedOrderLine } from '@city/survey-core';
 import { useId, useState } from 'react';
-import { uiMessages } from '../messages.js';
+import { uiPaymentMessages } from '../payment-messages.js';
 import { formatYen } from '../yen.js';
 import { OrderSummary } from './order-summary.js';
 
@@ -41,7 +41,7 @@ export function formatJapanDate(epochMs: number): string {
 
 /** クレジットカード, コンビニ払い, PayPay, テスト決済: how a payment method reads on a receipt. */
 export function paymentMethodLabel(method: string): string {
-  return uiMessages.paymentMethods[method] ?? method;
+  return uiPaymentMessages.paymentMethods[method] ?? method;
 }
 
 /**
@@ -58,7 +58,7 @@ export function ReceiptDocument({ recipientName, total, proviso, receiptNumber, 
     <div className="city-receipt-wrap">
       <div className="city-field city-receipt__editor">
         <label className="city-field__label" htmlFor={inputId}>
-          {uiMessages.receiptRecipientLabel}
+          {uiPaymentMessages.receiptRecipientLabel}
         </label>
         <input
           id={inputId}
@@ -72,49 +72,49 @@ export function ReceiptDocument({ recipientName, total, proviso, receiptNumber, 
       </div>
       <section className="city-receipt" aria-labelledby={titleId}>
         <h2 id={titleId} className="city-receipt__title">
-          {uiMessages.receiptTitle}
+          {uiPaymentMessages.receiptTitle}
         </h2>
         <p className="city-receipt__recipient">
-          <span data-testid="receipt-recipient">{recipient}</span> {uiMessages.honorific}
+          <span data-testid="receipt-recipient">{recipient}</span> {uiPaymentMessages.honorific}
         </p>
         <dl className="city-receipt__amount">
-          <dt>{uiMessages.receiptAmountLabel}</dt>
-          <dd>{uiMessages.receiptAmount(formatYen(total))}</dd>
+          <dt>{uiPaymentMessages.receiptAmountLabel}</dt>
+          <dd>{uiPaymentMessages.receiptAmount(formatYen(total))}</dd>
         </dl>
         <dl className="city-receipt__facts">
           <div>
-            <dt>{uiMessages.receiptProviso}</dt>
+            <dt>{uiPaymentMessages.receiptProviso}</dt>
             <dd>{proviso}</dd>
           </div>
           <div>
-            <dt>{uiMessages.receiptNumber}</dt>
+            <dt>{uiPaymentMessages.receiptNumber}</dt>
             <dd>{receiptNumber}</dd>
           </div>
           {paymentMethod === undefined ? null : (
             <div>
-              <dt>{uiMessages.receiptPaymentMethod}</dt>
+              <dt>{uiPaymentMessages.receiptPaymentMethod}</dt>
               <dd>{paymentMethodLabel(paymentMethod)}</dd>
             </div>
           )}
           {paidAt === undefined ? null : (
             <div>
-              <dt>{uiMessages.receiptPaidAt}</dt>
+              <dt>{uiPaymentMessages.receiptPaidAt}</dt>
               <dd>{formatJapanDate(paidAt)}</dd>
             </div>
           )}
           <div>
-            <dt>{uiMessages.receiptIssuedAt}</dt>
+            <dt>{uiPaymentMessages.receiptIssuedAt}</dt>
             <dd>{formatJapanDate(issuedAt)}</dd>
           </div>
         </dl>
-        <p className="city-receipt__acknowledged">{uiMessages.receiptAcknowledged}</p>
-        <OrderSummary lines={lines} total={total} title={uiMessages.receiptLines} />
+        <p className="city-receipt__acknowledged">{uiPaymentMessages.receiptAcknowledged}</p>
+        <OrderSummary lines={lines} total={total} title={uiPaymentMessages.receiptLines} />
         <div className="city-receipt__issuer">
-          <p className="city-receipt__issuer-label">{uiMessages.receiptIssuer}</p>
+          <p className="city-receipt__issuer-label">{uiPaymentMessages.receiptIssuer}</p>
           <p className="city-receipt__issuer-name">{issuer.name}</p>
           {issuer.address === undefined ? null : <p>{issuer.address}</p>}
-          {issuer.phone === undefined ? null : <p>{uiMessages.receiptPhone(issuer.phone)}</p>}
-          {issuer.registrationNumber === undefined ? null : <p>{uiMessages.receiptRegistrationNumber(issuer.registrationNumber)}</p>}
+          {issuer.phone === undefined ? null : <p>{uiPaymentMessages.receiptPhone(issuer.phone)}</p>}
+          {issuer.registrationNumber === undefined ? null : <p>{uiPaymentMessages.receiptRegistrationNumber(issuer.registrationNumber)}</p>}
         </div>
       </section>
     </div>

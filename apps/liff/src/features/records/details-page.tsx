@@ -8,6 +8,7 @@ import { messageForScreen } from '../../lib/api-errors.js';
 import { deadlineRule } from '../../lib/bookings.js';
 import { ordersByRecord } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
 import { openCalendar } from '../../store/calendar-thunks.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
@@ -64,7 +65,7 @@ export function DetailsPage() {
       <BookingSummaries views={booked} check={record.check} />
       {order?.status === 'pending' ? (
         <>
-          <Notice>{messages.paymentPending(holdEndFormat.format(order.holdExpiresAt))}</Notice>
+          <Notice>{paymentMessages.paymentPending(holdEndFormat.format(order.holdExpiresAt))}</Notice>
           {cancelling.isError ? <Notice tone="error">{messageForScreen(cancelling.error)}</Notice> : null}
           <div className="app-actions">
             {order.paymentUrl === undefined || order.paymentUrl === '' ? null : (
@@ -73,7 +74,7 @@ export function DetailsPage() {
                   if (order.paymentUrl !== undefined) navigateAway(order.paymentUrl);
                 }}
               >
-                {messages.continuePayment}
+                {paymentMessages.continuePayment}
               </Button>
             )}
             <Button
@@ -85,7 +86,7 @@ export function DetailsPage() {
                 void cancelOrder(order.orderId);
               }}
             >
-              {cancelling.isLoading ? messages.stoppingPayment : messages.stopPayment}
+              {cancelling.isLoading ? paymentMessages.stoppingPayment : paymentMessages.stopPayment}
             </Button>
           </div>
         </>
@@ -93,7 +94,7 @@ export function DetailsPage() {
       {order?.status === 'paid' ? (
         <p>
           <Link className="city-button city-button--secondary" to={paths.receipt.to(order.orderId)}>
-            {messages.showReceipt}
+            {paymentMessages.showReceipt}
           </Link>
         </p>
       ) : null}

@@ -148,12 +148,12 @@ describe('the payment state on the records screens', () => {
   it('shows each record’s payment state in words, from one call for every order', async () => {
     const getOrders = vi.fn(() => Promise.resolve({ data: [orderFor(newer, 'pending', pendingId), orderFor(older, 'paid', paidId), orderFor(older, 'cancelled', 'c'.repeat(32))] }));
     renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders });
-    const [first, second] = await screen.findAllByRole('article');
+    const [first, second] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     await vi.waitFor(() => {
-      expect(within(first!).getByText('お支払い: お支払い待ち', { exact: false })).toBeTruthy();
+      expect(within(first).getByText('お支払い: お支払い待ち', { exact: false })).toBeTruthy();
     });
     // The newest order of a record counts (a payment given up, then made).
-    expect(within(second!).getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
+    expect(within(second).getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
     expect(getOrders).toHaveBeenCalledTimes(1);
   });
 

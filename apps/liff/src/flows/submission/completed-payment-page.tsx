@@ -7,6 +7,7 @@ import { HOME_PATH, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { clearPaymentInProgress } from '../../lib/payment-return.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { useServices } from '../../store/hooks.js';
 import { OrderBooking, useOrderRecord } from './order-booking.js';
 import { useSettledOrder } from './use-settled-order.js';
@@ -26,23 +27,23 @@ export function CompletedPaymentPage() {
 
   if (error !== undefined) {
     return (
-      <PageLayout title={messages.paymentCheckingTitle}>
+      <PageLayout title={paymentMessages.paymentCheckingTitle}>
         <LoadFailure message={messageForScreen(error)} onRetry={retry} />
       </PageLayout>
     );
   }
   if (order === undefined || (order.status === 'pending' && !gaveUp)) {
     return (
-      <PageLayout title={messages.paymentCheckingTitle}>
-        <p>{messages.paymentChecking}</p>
-        <Loading label={messages.paymentChecking} />
+      <PageLayout title={paymentMessages.paymentCheckingTitle}>
+        <p>{paymentMessages.paymentChecking}</p>
+        <Loading label={paymentMessages.paymentChecking} />
       </PageLayout>
     );
   }
   if (order.status === 'pending') {
     return (
-      <PageLayout title={messages.paymentCheckingTitle}>
-        <Notice>{messages.paymentStillPending}</Notice>
+      <PageLayout title={paymentMessages.paymentCheckingTitle}>
+        <Notice>{paymentMessages.paymentStillPending}</Notice>
         <div className="app-actions">
           <Button onClick={retry}>{messages.retry}</Button>
           <Link className="city-button city-button--secondary" to={HOME_PATH}>
@@ -58,14 +59,14 @@ export function CompletedPaymentPage() {
 
 function Paid({ order }: { order: OrderView }) {
   return (
-    <PageLayout title={messages.paidTitle}>
-      <p>{messages.paidLead}</p>
+    <PageLayout title={paymentMessages.paidTitle}>
+      <p>{paymentMessages.paidLead}</p>
       <OrderFacts order={order} />
       <OrderBooking order={order} />
       <OrderSummary lines={order.lines} total={order.total} />
       <div className="app-actions">
         <Link className="city-button city-button--primary" to={paths.receipt.to(order.orderId)}>
-          {messages.showReceipt}
+          {paymentMessages.showReceipt}
         </Link>
         <Link className="city-button city-button--secondary" to={paths.confirmList.to(order.surveyId)}>
           {messages.seeMyAnswers}
@@ -78,14 +79,14 @@ function Paid({ order }: { order: OrderView }) {
 /** Refunded (paid after the hold lapsed and the slot filled), expired, failed or cancelled. */
 export function NotBooked({ order, title, message }: { order: OrderView; title?: string; message?: string }) {
   const refunded = order.status === 'refunded';
-  const reason = message ?? (order.status === 'expired' || order.status === 'failed' || order.status === 'cancelled' ? messages.notBooked[order.status] : messages.refunded);
+  const reason = message ?? (order.status === 'expired' || order.status === 'failed' || order.status === 'cancelled' ? paymentMessages.notBooked[order.status] : paymentMessages.refunded);
   return (
-    <PageLayout title={title ?? (refunded ? messages.refundedTitle : messages.notBookedTitle)}>
+    <PageLayout title={title ?? (refunded ? paymentMessages.refundedTitle : paymentMessages.notBookedTitle)}>
       <Notice tone={refunded ? 'warning' : 'info'}>{reason}</Notice>
       <OrderFacts order={order} />
       <div className="app-actions">
         <Link className="city-button city-button--primary" to={paths.survey.to(order.surveyId)}>
-          {messages.startAgain}
+          {paymentMessages.startAgain}
         </Link>
         <Link className="city-button city-button--secondary" to={HOME_PATH}>
           {messages.goHome}
@@ -111,13 +112,13 @@ export function OrderFacts({ order }: { order: OrderView }) {
         <dd>{surveyTitle}</dd>
       </div>
       <div>
-        <dt>{messages.orderAmount}</dt>
+        <dt>{paymentMessages.orderAmount}</dt>
         <dd>
           {formatYen(order.total)}（{uiMessages.taxIncluded}）
         </dd>
       </div>
       <div>
-        <dt>{messages.paymentState}</dt>
+        <dt>{paymentMessages.paymentState}</dt>
         <dd>
           <PaymentStatus status={order.status} />
         </dd>

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { selectSurvey } from '../../store/survey-slice.js';
@@ -70,14 +71,14 @@ export function ConfirmPage() {
 
   return (
     <PageLayout title={messages.confirmTitle}>
-      <p>{paying ? messages.confirmPayLead : messages.confirmLead}</p>
+      <p>{paying ? paymentMessages.confirmPayLead : messages.confirmLead}</p>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
       <BookingSummaries views={[...bookings.views.values()]} />
       <SurveyConfirm config={config} answers={survey.surveyInput} slotLabel={bookings.label} />
       {priced === undefined ? null : (
         <>
           <OrderSummary lines={priced.lines} total={priced.total} />
-          <p className="app-note">{messages.priceNote}</p>
+          <p className="app-note">{paymentMessages.priceNote}</p>
         </>
       )}
       {submitStatus === 'failed' && submitError !== null ? <Notice tone="error">{submitError}</Notice> : null}
@@ -86,7 +87,7 @@ export function ConfirmPage() {
           {uiMessages.back}
         </Button>
         <Button onClick={() => void send()} disabled={sending} aria-busy={sending}>
-          {submitStatus === 'paying' ? messages.movingToPayment : sending ? messages.sending : paying ? messages.toPayment : uiMessages.submit}
+          {submitStatus === 'paying' ? paymentMessages.movingToPayment : sending ? messages.sending : paying ? paymentMessages.toPayment : uiMessages.submit}
         </Button>
       </div>
     </PageLayout>

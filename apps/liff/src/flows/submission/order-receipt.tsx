@@ -4,6 +4,7 @@ import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { useGetOrderQuery } from '../../store/api-slice.js';
 import { useAppSelector, useServices } from '../../store/hooks.js';
 import { OrderFacts } from './completed-payment-page.js';
@@ -22,27 +23,27 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
   const { currentData: order, isError, error, refetch } = useGetOrderQuery(orderId, { refetchOnMountOrArgChange: true });
   if (isError) {
     return (
-      <PageLayout title={messages.orderReceiptTitle}>
+      <PageLayout title={paymentMessages.orderReceiptTitle}>
         <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} />
       </PageLayout>
     );
   }
-  if (order === undefined) return <Loading label={messages.orderLoading} />;
+  if (order === undefined) return <Loading label={paymentMessages.orderLoading} />;
   const paid = order.status === 'paid';
   return (
-    <PageLayout title={messages.orderReceiptTitle}>
+    <PageLayout title={paymentMessages.orderReceiptTitle}>
       <div className="app-no-print">
         <OrderFacts order={order} />
         <dl className="app-receipt">
           {order.paymentMethod === undefined ? null : (
             <div>
-              <dt>{messages.orderPaymentMethod}</dt>
+              <dt>{paymentMessages.orderPaymentMethod}</dt>
               <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
             </div>
           )}
           {order.paidAt === undefined ? null : (
             <div>
-              <dt>{messages.orderPaidAt}</dt>
+              <dt>{paymentMessages.orderPaidAt}</dt>
               <dd>{dateTimeFormat.format(order.paidAt)}</dd>
             </div>
           )}
@@ -63,7 +64,7 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
           issuer={order.issuer}
         />
       ) : (
-        <Notice>{messages.receiptNotIssued}</Notice>
+        <Notice>{paymentMessages.receiptNotIssued}</Notice>
       )}
       <div className="app-actions app-no-print">
         {paid ? (

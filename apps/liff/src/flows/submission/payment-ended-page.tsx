@@ -6,6 +6,7 @@ import { HOME_PATH, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { clearPaymentInProgress, readPaymentInProgress } from '../../lib/payment-return.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation } from '../../store/api-slice.js';
 import { useServices } from '../../store/hooks.js';
 import { NotBooked } from './completed-payment-page.js';
@@ -34,7 +35,7 @@ function PaymentEndedPage({ title, message }: { title: string; message: string }
   if (orderId === null) {
     return (
       <PageLayout title={title}>
-        <Notice>{messages.noOrder}</Notice>
+        <Notice>{paymentMessages.noOrder}</Notice>
         <Link to={HOME_PATH}>{messages.goHome}</Link>
       </PageLayout>
     );
@@ -52,7 +53,7 @@ function PaymentEndedPage({ title, message }: { title: string; message: string }
       </PageLayout>
     );
   }
-  if (order === undefined) return <Loading label={messages.endingPayment} />;
+  if (order === undefined) return <Loading label={paymentMessages.endingPayment} />;
   if (order.status === 'paid' || order.status === 'refunded' || order.status === 'pending') {
     return <Navigate to={paths.completedPayment.to(order.orderId)} replace />;
   }
@@ -61,10 +62,10 @@ function PaymentEndedPage({ title, message }: { title: string; message: string }
 
 /** `/canceledPayment?order={id}`: the citizen cancelled on the provider's page. */
 export function CanceledPaymentPage() {
-  return <PaymentEndedPage title={messages.canceledPaymentTitle} message={messages.canceledPayment} />;
+  return <PaymentEndedPage title={paymentMessages.canceledPaymentTitle} message={paymentMessages.canceledPayment} />;
 }
 
 /** `/errorPayment?order={id}`: the payment could not be completed. */
 export function ErrorPaymentPage() {
-  return <PaymentEndedPage title={messages.errorPaymentTitle} message={messages.errorPayment} />;
+  return <PaymentEndedPage title={paymentMessages.errorPaymentTitle} message={paymentMessages.errorPayment} />;
 }

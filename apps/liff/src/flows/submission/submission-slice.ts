@@ -2,7 +2,7 @@ import type { Draft, WithSlice } from '@reduxjs/toolkit';
 import { PAYMENT_ERROR_CODES } from '@city/api-client';
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { rootReducer } from '../../store/root-reducer.js';
 import type { Receipt } from '../../store/survey-slice.js';
 import { answersChanged, answersSent, editStarted, newAnswerStarted } from '../../store/survey-slice.js';
@@ -35,7 +35,7 @@ export const submissionSlice = createSlice({
       .addCase(submitSurvey.rejected, (state, action) => {
         state.submitStatus = 'failed';
         // A 503 says only 「ただいま処理できません」; here the citizen needs to know nothing was booked.
-        state.submitError = action.payload?.code === PAYMENT_ERROR_CODES.paymentUnavailable ? messages.paymentUnavailable : messageForScreen(action.payload);
+        state.submitError = action.payload?.code === PAYMENT_ERROR_CODES.paymentUnavailable ? paymentMessages.paymentUnavailable : messageForScreen(action.payload);
       })
       .addCase(answersSent, (state, action) => {
         state.receipt = action.payload as Draft<Receipt>;
