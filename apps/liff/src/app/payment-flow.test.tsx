@@ -145,6 +145,11 @@ describe('the confirm screen of answers that buy something', () => {
     });
     // The page is being left: nothing can be sent twice meanwhile.
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'お支払いのページへ移動しています…' }).disabled).toBe(true);
+    // Back from the provider's page out of the browser's cache: it can be sent again (the same hold).
+    const restored = new Event('pageshow');
+    Object.defineProperty(restored, 'persisted', { value: true });
+    window.dispatchEvent(restored);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'お支払いへ進む' })).disabled).toBe(false);
   });
 
   it('sends the same Idempotency-Key again after a failure, and no returnTo outside LINE', async () => {

@@ -1,7 +1,7 @@
 import { BOOKING_ERROR_CODES } from '@city/api-client';
 import { Button, Loading, Notice, OrderSummary, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
@@ -13,7 +13,7 @@ import { selectSurvey } from '../../store/survey-slice.js';
 import { useBookings } from '../../store/use-bookings.js';
 import { priceForDisplay } from './order-of.js';
 import { returnToCalendarAfterSlotLost } from './slot-lost.js';
-import { selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
+import { backFromPaymentPage, selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
 
 /** The confirm screens (`/confirm` for the survey in hand, `/confirm/{id}`): check, then send. */
 export function ConfirmPage() {
@@ -33,6 +33,17 @@ export function ConfirmPage() {
   const bookings = useBookings(shown);
   // What the answers buy, priced from the survey's own products for display: the server prices
   // the order again and charges only its own figure. Editing the answers makes this change too.
+  useEffect(() => {
+    // Back from the provider's page, a page restored from the browser's cache would still be
+    // "on its way to the payment page", with its button disabled for good.
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch(backFromPaymentPage());
+    };
+    window.addEventListener('pageshow', restored);
+    return () => {
+      window.removeEventListener('pageshow', restored);
+    };
+  }, [dispatch]);
   const priced = useMemo(() => (config === undefined ? undefined : priceForDisplay(config.surveySchema, survey.surveyInput)), [config, survey.surveyInput]);
 
   if (!hasAnswers || (config === undefined && !configQuery.isFetching)) {

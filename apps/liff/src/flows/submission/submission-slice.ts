@@ -22,7 +22,15 @@ const initialSubmissionState: SubmissionState = { receipt: null, submitStatus: '
 export const submissionSlice = createSlice({
   name: 'submission',
   initialState: initialSubmissionState,
-  reducers: {},
+  reducers: {
+    /**
+     * The browser brought the confirm screen back from its page cache (back from the provider's
+     * page): it may be sent again, which under the same key answers the same hold and its page.
+     */
+    backFromPaymentPage(state) {
+      if (state.submitStatus === 'paying') state.submitStatus = 'idle';
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(submitSurvey.pending, (state) => {
@@ -64,6 +72,7 @@ declare module '../../store/root-reducer.js' {
 const injectedSubmissionSlice = submissionSlice.injectInto(rootReducer);
 
 export const { selectReceipt, selectSubmitStatus, selectSubmitError } = injectedSubmissionSlice.selectors;
+export const { backFromPaymentPage } = submissionSlice.actions;
 
 /**
  * Screens send the answers through here, so that this slice is in the store before the first
