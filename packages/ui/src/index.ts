@@ -1,4 +1,5 @@
 export { uiMessages } from './messages.js';
+export { uiPaymentMessages } from './payment-messages.js';
 export type { JapaneseEraName, WarekiDate } from './wareki.js';
 export { formatSeireki, formatWareki, fromWareki, JAPANESE_ERAS, toWareki } from './wareki.js';
 export { formatYen, orderTotal } from './yen.js';
@@ -36,3 +37,9 @@ export type { SlotWeekProps } from './components/slot-week.js';
 export { SlotWeek } from './components/slot-week.js';
 export type { BookingSummaryProps } from './components/booking-summary.js';
 export { BookingSummary } from './components/booking-summary.js';
+export type { OrderSummaryProps } from './components/order-summary.js';
+export { OrderSummary } from './components/order-summary.js';
+export type { ReceiptDocumentProps, ReceiptIssuerInfo } from './components/receipt-document.js';
+export { formatJapanDate, paymentMethodLabel, ReceiptDocument } from './components/receipt-document.js';
+export type { PaymentState, PaymentStatusProps } from './components/payment-status.js';
+export { PaymentStatus } from './components/payment-status.js';

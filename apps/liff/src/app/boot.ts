@@ -79,9 +79,11 @@ export async function bootApp(): Promise<Boot> {
 /**
  * LIFF opens the endpoint URL with the real destination in `liff.state`; the SDK normally moves
  * there during init. If the address still carries it afterwards (the mock does not move), go
- * there ourselves: only to a path of this app.
+ * there ourselves: only to a path of this app. The payment provider returns a citizen in LINE
+ * through `https://liff.line.me/{liffId}/completedPayment/{id}`, which arrives here as
+ * `liff.state=/completedPayment/{id}` (or `/canceledPayment?order={id}`), before the router exists.
  */
-function honourLiffState(): void {
+export function honourLiffState(): void {
   const url = new URL(window.location.href);
   const state = url.searchParams.get('liff.state');
   if (state === null) return;

@@ -89,6 +89,8 @@ function fakeCalendarApi(options: { changeClosesDays?: number } = {}) {
       getCalendarCategoriesTree: () => Promise.resolve({ data: tree }),
       getCalendarDisplaySettings: () => Promise.resolve({ data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '会場' } } }),
       getCalendarSlots,
+      // Nothing of this survey is paid for.
+      getOrders: () => Promise.resolve({ data: [] }),
     } satisfies Partial<ApiClient>,
   };
 }

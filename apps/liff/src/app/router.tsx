@@ -64,6 +64,18 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
             lazy: () => import('../features/records/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage })),
           },
           { path: paths.receipt.pattern, lazy: () => import('../flows/submission/receipt-page.js').then((module) => ({ Component: module.ReceiptPage })) },
+          {
+            path: paths.completedPayment.pattern,
+            lazy: () => import('../flows/submission/completed-payment-page.js').then((module) => ({ Component: module.CompletedPaymentPage })),
+          },
+          {
+            path: paths.canceledPayment.pattern,
+            lazy: () => import('../flows/submission/payment-ended-page.js').then((module) => ({ Component: module.CanceledPaymentPage })),
+          },
+          {
+            path: paths.errorPayment.pattern,
+            lazy: () => import('../flows/submission/payment-ended-page.js').then((module) => ({ Component: module.ErrorPaymentPage })),
+          },
         ],
       },
       { path: paths.notFound.pattern, lazy: () => import('../features/not-found/not-found-page.js').then((module) => ({ Component: module.NotFoundPage })) },

@@ -1,5 +1,5 @@
-// Every route of the citizen app (spec section 2), defined once. Screens for payments and members
-// are not registered until their issues land: their paths fall to the not-found screen.
+// Every route of the citizen app (spec section 2), defined once. Screens for members are not
+// registered until their issue lands: their paths fall to the not-found screen.
 
 /** `/base`, or `/base/{id}` for one survey: the screens whose id is optional. */
 const withOptionalId = (base: string) => (surveyId?: string) => (surveyId === undefined ? base : `${base}/${encodeURIComponent(surveyId)}`);
@@ -20,7 +20,17 @@ export const paths = {
   confirmDetails: { pattern: '/confirmDetails', to: () => '/confirmDetails' },
   /** Cancel confirmation (`/cancelConfirm`) and survey cancel confirmation (`/cancelConfirm/{id}`). */
   cancelConfirm: { pattern: '/cancelConfirm/:id?', to: withOptionalId('/cancelConfirm') },
-  receipt: { pattern: '/receipt', to: () => '/receipt' },
+  /**
+   * The receipt: of the submission just sent (`/receipt`, from the store), or of a paid order
+   * (`/receipt?order={id}`, asked for from the server, so it also works after a full page load).
+   */
+  receipt: { pattern: '/receipt', to: (orderId?: string) => (orderId === undefined ? '/receipt' : `/receipt?${new URLSearchParams({ order: orderId }).toString()}`) },
+  /** Where the payment provider returns after a payment (never proof of it: the order is asked for). */
+  completedPayment: { pattern: '/completedPayment/:id', to: (orderId: string) => `/completedPayment/${encodeURIComponent(orderId)}` },
+  /** Where the provider returns when the citizen cancelled on its page. */
+  canceledPayment: { pattern: '/canceledPayment', to: (orderId: string) => `/canceledPayment?${new URLSearchParams({ order: orderId }).toString()}` },
+  /** Where the provider returns when the payment could not be completed. */
+  errorPayment: { pattern: '/errorPayment', to: (orderId: string) => `/errorPayment?${new URLSearchParams({ order: orderId }).toString()}` },
   notFound: { pattern: '*' },
 } as const;
 

@@ -1,4 +1,4 @@
-import type { CalendarSlotsQuery, ReservationResult } from '@city/api-client';
+import type { CalendarSlotsQuery, OrderView, ReservationResult } from '@city/api-client';
 import { BOOKING_ERROR_CODES, isApiError } from '@city/api-client';
 import type {
   CalendarCategory,
@@ -22,6 +22,9 @@ import { selectSession } from './session-slice.js';
 
 /** The tag id of the list of every searchable survey's records (`/confirmList`). */
 export const ALL_SURVEYS = '*';
+
+/** The tag id of the list of every order of the citizen (`getOrders`). */
+export const ALL_ORDERS = '*';
 
 /** A submission to send (spec section 7, putItem): every send of the same answers carries the same key. */
 export interface ReservationToPut {
@@ -58,7 +61,8 @@ const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: fakeBaseQuery<CallFailure>(),
   // CalendarSlots: one calendar's slots (id: its calendarId), loaded again after a booking changes.
-  tagTypes: ['Records', 'CalendarSlots'],
+  // Orders: the citizen's orders (id: an orderId, or ALL_ORDERS for the list of them all).
+  tagTypes: ['Records', 'CalendarSlots', 'Orders'],
   endpoints: (build) => ({
     /**
      * A survey's configuration (`survey-configs/getItem`). Kept for the whole visit, as the survey
@@ -217,6 +221,39 @@ export const apiSlice = recordsApi.injectEndpoints({
       // A booking takes units (and a change frees others): the calendars load their counts again.
       invalidatesTags: (_result, error, { surveyId }) => (error === undefined ? [{ type: 'Records', id: surveyId }, 'CalendarSlots'] : []),
     }),
+    /**
+     * One order of the citizen's (`payments/order`). While it is pending the server asks the
+     * payment provider first, so asking again shows the payment's outcome (the payment result
+     * screens poll it; the return from the provider is never proof of payment).
+     */
+    getOrder: build.query<OrderView, string>({
+      queryFn: async (orderId, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getOrder(orderId);
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      providesTags: (_result, _error, orderId) => [{ type: 'Orders', id: orderId }],
+    }),
+    /** Every order of the citizen, newest first: the look-up list shows each record's payment state. */
+    getOrders: build.query<OrderView[], undefined>({
+      queryFn: async (_arg, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getOrders();
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      providesTags: [{ type: 'Orders', id: ALL_ORDERS }],
+    }),
+    /**
+     * Gives up paying a pending order (`payments/order/cancel`): its slots are freed at once. Answers
+     * the order as it stands, which is `paid` when the payment won the race.
+     */
+    cancelOrder: build.mutation<OrderView, string>({
+      queryFn: async (orderId, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.cancelOrder(orderId);
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      // Freed slots change the counts; the record's state and the order lists change too.
+      invalidatesTags: (result, error, orderId) =>
+        error === undefined ? [{ type: 'Orders', id: orderId }, { type: 'Orders', id: ALL_ORDERS }, { type: 'Records', id: result?.surveyId ?? ALL_SURVEYS }, { type: 'Records', id: ALL_SURVEYS }, 'CalendarSlots'] : [],
+    }),
   }),
 });
 
@@ -229,4 +266,7 @@ export const {
   useGetCalendarCategoriesTreeQuery,
   useGetCalendarDisplaySettingsQuery,
   useGetCalendarSlotsQuery,
+  useGetOrderQuery,
+  useGetOrdersQuery,
+  useCancelOrderMutation,
 } = apiSlice;

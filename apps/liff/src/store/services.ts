@@ -9,8 +9,16 @@ export interface AppServices {
   storage: Storage;
   settings: IntegrationSettings;
   runtime: RuntimeConfig;
-  /** Where the citizen is sent for LINE's authorize page (a full page navigation). */
+  /**
+   * Leaves the app for another site with a full page navigation (`window.location.assign`): LINE's
+   * authorize page, the payment provider's page.
+   */
   navigateAway: (url: string) => void;
+  /**
+   * Resolves after `ms` milliseconds (default: a timer). The payment result screens wait between
+   * asks with it; tests pass one that resolves at once or when they say.
+   */
+  wait?: (ms: number) => Promise<void>;
   /** Milliseconds since the epoch (append-mode partition keys, receipt dates). */
   now: () => number;
   /** True inside the LINE app (LIFF): sessions come from the LIFF SDK, not the web login. */

@@ -57,3 +57,29 @@ describe('ProductSelection', () => {
     expect(screen.getByText('合計 ¥0（税込）')).toBeTruthy();
   });
 });
+
+describe('ProductSelection limits', () => {
+  it("stops at each product's maxQuantity (a fee bought once), and at the default of 10 without one", async () => {
+    const user = userEvent.setup();
+    function Products() {
+      const [value, setValue] = useState<string[]>();
+      return (
+        <ProductSelection
+          item={{ itemKey: 'fee', type: 'selectProducts', title: '受診料', products: [{ productId: 'fee', name: '受診料', unitPrice: 1500, maxQuantity: 1 }, { productId: 'bag', name: 'ごみ袋', unitPrice: 100 }] }}
+          value={value}
+          onChange={setValue}
+        />
+      );
+    }
+    render(<Products />);
+    const moreFee = screen.getByRole('button', { name: '受診料を1つ増やす' });
+    await user.click(moreFee);
+    await user.click(moreFee);
+    expect(screen.getByLabelText('受診料の数量').textContent).toBe('1');
+    expect(moreFee.getAttribute('aria-disabled')).toBe('true');
+    const moreBags = screen.getByRole('button', { name: 'ごみ袋を1つ増やす' });
+    for (let tap = 0; tap < 12; tap += 1) await user.click(moreBags);
+    expect(screen.getByLabelText('ごみ袋の数量').textContent).toBe('10');
+    expect(screen.getByText('合計 ¥2,500（税込）')).toBeTruthy();
+  });
+});

@@ -1,4 +1,5 @@
 import type { Product, SelectProductsItem } from '@city/survey-core';
+import { maxQuantity } from '@city/survey-core';
 import { uiMessages } from '../messages.js';
 import { formatYen, orderTotal } from '../yen.js';
 import { Field } from './field.js';
@@ -25,6 +26,7 @@ export function ProductSelection({ item, value, onChange, error, disabled }: Ite
           <ul className="city-products">
             {item.products.map((product) => {
               const count = quantity(product);
+              const max = maxQuantity(product);
               return (
                 <li key={product.productId} className="city-product">
                   <div>
@@ -32,12 +34,12 @@ export function ProductSelection({ item, value, onChange, error, disabled }: Ite
                     <p className="city-field__description">{uiMessages.unitPrice(formatYen(product.unitPrice))}</p>
                   </div>
                   <div className="city-stepper">
-                    {/* aria-disabled, not disabled: the button keeps the focus at 0 and 99. */}
+                    {/* aria-disabled, not disabled: the button keeps the focus at 0 and at the product's maximum. */}
                     <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.decrease(product.name)} aria-disabled={disabled || count === 0} onClick={() => { if (!disabled && count > 0) setQuantity(product, count - 1); }}>
                       −
                     </button>
                     <output aria-label={uiMessages.partOf(product.name, uiMessages.quantity)}>{count}</output>
-                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.increase(product.name)} aria-disabled={disabled || count >= 99} onClick={() => { if (!disabled && count < 99) setQuantity(product, count + 1); }}>
+                    <button type="button" className="city-button city-button--secondary" aria-label={uiMessages.increase(product.name)} aria-disabled={disabled || count >= max} onClick={() => { if (!disabled && count < max) setQuantity(product, count + 1); }}>
                       ＋
                     </button>
                   </div>

@@ -18,3 +18,4 @@ export const Empty: Story = {};
 export const Chosen: Story = { args: { value: ['l', 'l', 's'] } };
 export const WithError: Story = { args: { item: { ...products, required: true }, value: [], error: '必須項目です' } };
 export const NotEditable: Story = { args: { value: ['s'], disabled: true } };
+export const AtMaximum: Story = { args: { item: { ...products, products: [{ productId: 'fee', name: '特定健診 受診料', unitPrice: 1500, maxQuantity: 1 }] }, value: ['fee'] } };

@@ -8,7 +8,8 @@ import { reservationAnswersOf } from '../../lib/bookings.js';
 import type { SurveyRecords } from '../../lib/records.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
-import { useGetRecordsQuery } from '../../store/api-slice.js';
+import { useGetOrdersQuery, useGetRecordsQuery } from '../../store/api-slice.js';
+import { ordersByRecord } from '../../lib/orders.js';
 import { useAppDispatch } from '../../store/hooks.js';
 import { startNewAnswer } from '../../store/survey-thunks.js';
 import { useBookings } from '../../store/use-bookings.js';
@@ -33,6 +34,10 @@ export function ConfirmListPage() {
   // Every booking in the list, with its times and place, in one call.
   const listed = useMemo(() => surveys.flatMap(({ config, rows }) => recordsOf(config, rows).map((view) => ({ config, answers: view.answers }))), [surveys]);
   const bookings = useBookings(listed);
+  // Every order of the citizen in one call, matched to the records by partition key. The list
+  // shows without them if they fail (a record that buys nothing has none).
+  const orders = useGetOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const orderOf = useMemo(() => ordersByRecord(orders.currentData ?? []), [orders.currentData]);
 
   return (
     <PageLayout title={messages.listTitle}>
@@ -54,6 +59,7 @@ export function ConfirmListPage() {
                 config={config}
                 view={view}
                 heading={messages.record(index + 1)}
+                payment={orderOf.get(view.record.partitionKey)?.status}
                 bookings={reservationAnswersOf(config, view.answers).flatMap((answer) => bookings.views.get(answer.value) ?? [])}
               >
                 <button

@@ -1,11 +1,15 @@
 import { canChangeBooking, isClosedCheckStatus } from '@city/survey-core';
-import { Button, Loading, Notice, PageLayout, SurveyConfirm } from '@city/ui';
+import { Button, Loading, Notice, PageLayout, PaymentStatus, SurveyConfirm } from '@city/ui';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
+import { messageForScreen } from '../../lib/api-errors.js';
 import { deadlineRule } from '../../lib/bookings.js';
+import { ordersByRecord } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
+import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
 import { openCalendar } from '../../store/calendar-thunks.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import { startEdit } from '../../store/survey-thunks.js';
@@ -13,6 +17,8 @@ import { useBookings } from '../../store/use-bookings.js';
 import { NoRecordInHand } from './no-record-in-hand.js';
 import { cancelChosen, selectSelectedRecordKey } from './records-slice.js';
 import { useRecordInHand } from './use-record-in-hand.js';
+
+const holdEndFormat = new Intl.DateTimeFormat('ja-JP', { month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' });
 
 /**
  * One record in full (`/confirmDetails`), with the way to change or cancel it. A booking can be
@@ -22,11 +28,15 @@ import { useRecordInHand } from './use-record-in-hand.js';
 export function DetailsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { now } = useServices();
+  const { now, navigateAway } = useServices();
   const key = useAppSelector(selectSelectedRecordKey);
   const { found, loading } = useRecordInHand(key);
   const shown = useMemo(() => (found === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);
   const bookings = useBookings(shown);
+  // The record's order (the list asked for them all; asked again here so the state is current).
+  const orders = useGetOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [cancelOrder, cancelling] = useCancelOrderMutation();
+  const order = useMemo(() => (key === null ? undefined : ordersByRecord(orders.currentData ?? []).get(key.partitionKey)), [orders.currentData, key]);
 
   if (loading) return <Loading />;
   if (key === null || found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
@@ -47,7 +57,47 @@ export function DetailsPage() {
       <p className="app-record__status" data-status={record.check}>
         {messages.status}: {record.check}
       </p>
+      {order === undefined ? null : (
+        <p className="app-record__payment">
+          <PaymentStatus status={order.status} />
+        </p>
+      )}
       <BookingSummaries views={booked} check={record.check} />
+      {order?.status === 'pending' ? (
+        <>
+          <Notice>{paymentMessages.paymentPending(holdEndFormat.format(order.holdExpiresAt))}</Notice>
+          {cancelling.isError ? <Notice tone="error">{messageForScreen(cancelling.error)}</Notice> : null}
+          <div className="app-actions">
+            {order.paymentUrl === undefined || order.paymentUrl === '' ? null : (
+              <Button
+                onClick={() => {
+                  if (order.paymentUrl !== undefined) navigateAway(order.paymentUrl);
+                }}
+              >
+                {paymentMessages.continuePayment}
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              disabled={cancelling.isLoading}
+              aria-busy={cancelling.isLoading}
+              onClick={() => {
+                // The order's and the records' lists load again (the mutation's tags).
+                void cancelOrder(order.orderId);
+              }}
+            >
+              {cancelling.isLoading ? paymentMessages.stoppingPayment : paymentMessages.stopPayment}
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {order?.status === 'paid' ? (
+        <p>
+          <Link className="city-button city-button--secondary" to={paths.receipt.to(order.orderId)}>
+            {paymentMessages.showReceipt}
+          </Link>
+        </p>
+      ) : null}
       <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {closed ? <Notice>{messages.closedRecord}</Notice> : null}
       {closed || bookings.error === undefined ? null : <Notice tone="error">{messages.bookingsLoadFailed}</Notice>}

@@ -1,6 +1,7 @@
 import type { SurveyConfig } from '@city/survey-core';
 import { isStaffOnlyItem } from '@city/survey-core';
-import { describeAnswer } from '@city/ui';
+import type { OrderStatus } from '@city/api-client';
+import { describeAnswer, PaymentStatus } from '@city/ui';
 import type { ReactNode } from 'react';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import type { RecordView } from '../../lib/records.js';
@@ -16,6 +17,7 @@ export function RecordCard({
   view,
   heading,
   bookings = [],
+  payment,
   children,
 }: {
   config: SurveyConfig;
@@ -23,6 +25,8 @@ export function RecordCard({
   heading: string;
   /** The record's bookings, shown in full whatever their place in the schema. */
   bookings?: readonly BookingView[];
+  /** How the record's order stands, when it buys something. */
+  payment?: OrderStatus | undefined;
   children?: ReactNode;
 }) {
   const items = config.surveySchema
@@ -36,6 +40,11 @@ export function RecordCard({
           {messages.status}: {view.record.check}
         </span>
       </h3>
+      {payment === undefined ? null : (
+        <p className="app-record__payment">
+          <PaymentStatus status={payment} />
+        </p>
+      )}
       <BookingSummaries views={bookings} check={view.record.check} />
       <dl className="city-confirm">
         {items.map((item) => (

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@city/api-client';
+import type { ApiClient, OrderStatus, OrderView } from '@city/api-client';
 import { ApiError } from '@city/api-client';
 import type { SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { buildSurveyResultRows } from '@city/survey-core';
@@ -9,6 +9,7 @@ import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, TEST_SESSION, testServices } from '../../../test/render-with-providers.js';
 import { paths } from '../../config/paths.js';
+import type { AppServices } from '../../store/services.js';
 import { sessionStateFor } from '../../store/session-slice.js';
 
 const course: SurveyConfig = {
@@ -25,7 +26,7 @@ const stored = [...answer('200001', 1_000), ...answer('200002', 2_000)];
 const cancelled = (rows: SurveyResultRow[], partitionKey: string) => rows.map((row) => (row.partitionKey === partitionKey ? { ...row, check: 'キャンセル' as const } : row));
 
 /** The records screens, loaded lazily as the app's router loads them, over a fake API. */
-function renderRecords(api: Partial<ApiClient>) {
+function renderRecords(api: Partial<ApiClient>, services: Partial<Omit<AppServices, 'api'>> = {}) {
   const screenOf = <Name extends string>(load: () => Promise<Record<Name, () => React.JSX.Element>>, name: Name) => () => load().then((module) => ({ Component: module[name] }));
   return renderWithProviders(
     [
@@ -46,7 +47,7 @@ function renderRecords(api: Partial<ApiClient>) {
     ],
     {
       path: paths.confirmList.to('event-application'),
-      services: testServices({ api: { getSurveyConfig: () => Promise.resolve({ data: course }), ...api } }),
+      services: testServices({ api: { getSurveyConfig: () => Promise.resolve({ data: course }), getOrders: () => Promise.resolve({ data: [] }), ...api }, ...services }),
       preloadedState: { session: sessionStateFor(TEST_SESSION) },
     },
   );
@@ -117,5 +118,69 @@ describe('the records screens', () => {
     const { router } = renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }) });
     await router.navigate(paths.confirmDetails.to());
     expect(await screen.findByText('表示する内容がありません。一覧から選び直してください。')).toBeTruthy();
+  });
+});
+
+/** An order of the record `partitionKey` (one 受講料 of 1,000 yen). */
+function orderFor(partitionKey: string, status: OrderStatus, orderId: string): OrderView {
+  return {
+    orderId,
+    surveyId: 'event-application',
+    partitionKey,
+    receiptNumber: 'K7Q-4M2X',
+    status,
+    total: 1000,
+    lines: [{ productId: 'fee', name: '受講料', unitPrice: 1000, quantity: 1, subtotal: 1000 }],
+    // 10:35 on 22 November in Japan.
+    holdExpiresAt: Date.UTC(2026, 10, 22, 1, 35),
+    createdAt: Date.UTC(2026, 10, 22, 1, 0),
+    issuer: { name: 'デモ市 生涯学習課', proviso: '受講料として' },
+    ...(status === 'pending' ? { paymentUrl: 'http://127.0.0.1:1/pay/cs_1' } : {}),
+  };
+}
+
+describe('the payment state on the records screens', () => {
+  const newer = 'event-application#U1#2000';
+  const older = 'event-application#U1#1000';
+  const pendingId = 'a'.repeat(32);
+  const paidId = 'b'.repeat(32);
+
+  it('shows each record’s payment state in words, from one call for every order', async () => {
+    const getOrders = vi.fn(() => Promise.resolve({ data: [orderFor(newer, 'pending', pendingId), orderFor(older, 'paid', paidId), orderFor(older, 'cancelled', 'c'.repeat(32))] }));
+    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders });
+    const [first, second] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
+    await vi.waitFor(() => {
+      expect(within(first).getByText('お支払い: お支払い待ち', { exact: false })).toBeTruthy();
+    });
+    // The newest order of a record counts (a payment given up, then made).
+    expect(within(second).getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
+    expect(getOrders).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers to continue a pending payment (its page) or to stop it (cancelOrder, then the lists again)', async () => {
+    let status: OrderStatus = 'pending';
+    const getOrders = vi.fn(() => Promise.resolve({ data: [orderFor(newer, status, pendingId)] }));
+    const cancelOrder = vi.fn((orderId: string) => {
+      status = 'cancelled';
+      return Promise.resolve({ data: orderFor(newer, 'cancelled', orderId) });
+    });
+    const navigateAway = vi.fn();
+    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders, cancelOrder }, { navigateAway });
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByText('お支払いがまだ済んでいません。11月22日 10:35までにお支払いがないと、お取りしている予約枠は解放されます。')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いを続ける' }));
+    expect(navigateAway).toHaveBeenCalledWith('http://127.0.0.1:1/pay/cs_1');
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いをやめる' }));
+    expect(cancelOrder).toHaveBeenCalledWith(pendingId);
+    expect(await screen.findByText('お支払い: キャンセル', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'お支払いを続ける' })).toBeNull();
+  });
+
+  it('links a paid record to its 領収書', async () => {
+    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders: () => Promise.resolve({ data: [orderFor(newer, 'paid', paidId)] }) });
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect((await screen.findByRole('link', { name: '領収書を見る' })).getAttribute('href')).toBe(`/receipt?order=${paidId}`);
   });
 });

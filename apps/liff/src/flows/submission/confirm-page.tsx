@@ -1,17 +1,19 @@
 import { BOOKING_ERROR_CODES } from '@city/api-client';
-import { Button, Loading, Notice, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
+import { Button, Loading, Notice, OrderSummary, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { selectSurvey } from '../../store/survey-slice.js';
 import { useBookings } from '../../store/use-bookings.js';
+import { priceForDisplay } from './order-of.js';
 import { returnToCalendarAfterSlotLost } from './slot-lost.js';
-import { selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
+import { backFromPaymentPage, selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
 
 /** The confirm screens (`/confirm` for the survey in hand, `/confirm/{id}`): check, then send. */
 export function ConfirmPage() {
@@ -29,6 +31,20 @@ export function ConfirmPage() {
   const config = configQuery.currentData;
   const shown = useMemo(() => (config === undefined ? [] : [{ config, answers: survey.surveyInput }]), [config, survey.surveyInput]);
   const bookings = useBookings(shown);
+  // What the answers buy, priced from the survey's own products for display: the server prices
+  // the order again and charges only its own figure. Editing the answers makes this change too.
+  useEffect(() => {
+    // Back from the provider's page, a page restored from the browser's cache would still be
+    // "on its way to the payment page", with its button disabled for good.
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch(backFromPaymentPage());
+    };
+    window.addEventListener('pageshow', restored);
+    return () => {
+      window.removeEventListener('pageshow', restored);
+    };
+  }, [dispatch]);
+  const priced = useMemo(() => (config === undefined ? undefined : priceForDisplay(config.surveySchema, survey.surveyInput)), [config, survey.surveyInput]);
 
   if (!hasAnswers || (config === undefined && !configQuery.isFetching)) {
     return (
@@ -44,11 +60,13 @@ export function ConfirmPage() {
   }
   if (config === undefined) return <Loading label={messages.surveyLoading} />;
 
-  const sending = submitStatus === 'sending';
+  const sending = submitStatus === 'sending' || submitStatus === 'paying';
+  const paying = priced !== undefined && config.cancelPost !== true;
   const send = async () => {
     const result = await dispatch(submitSurvey());
     if (submitSurvey.fulfilled.match(result)) {
-      void navigate(paths.receipt.to(), { replace: true });
+      // A hold has already sent the page to the payment provider.
+      if (result.payload.payment === null) void navigate(paths.receipt.to(), { replace: true });
     } else if (result.payload?.code === BOOKING_ERROR_CODES.slotFull) {
       // Someone else took the last units: back to the calendar with fresh counts (other booking
       // refusals show the server's message here).
@@ -64,17 +82,23 @@ export function ConfirmPage() {
 
   return (
     <PageLayout title={messages.confirmTitle}>
-      <p>{messages.confirmLead}</p>
+      <p>{paying ? paymentMessages.confirmPayLead : messages.confirmLead}</p>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
       <BookingSummaries views={[...bookings.views.values()]} />
       <SurveyConfirm config={config} answers={survey.surveyInput} slotLabel={bookings.label} />
+      {priced === undefined ? null : (
+        <>
+          <OrderSummary lines={priced.lines} total={priced.total} />
+          <p className="app-note">{paymentMessages.priceNote}</p>
+        </>
+      )}
       {submitStatus === 'failed' && submitError !== null ? <Notice tone="error">{submitError}</Notice> : null}
       <div className="app-actions">
         <Button variant="secondary" onClick={back} disabled={sending}>
           {uiMessages.back}
         </Button>
         <Button onClick={() => void send()} disabled={sending} aria-busy={sending}>
-          {sending ? messages.sending : uiMessages.submit}
+          {submitStatus === 'paying' ? paymentMessages.movingToPayment : sending ? messages.sending : paying ? paymentMessages.toPayment : uiMessages.submit}
         </Button>
       </div>
     </PageLayout>

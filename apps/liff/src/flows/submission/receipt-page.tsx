@@ -1,17 +1,28 @@
 import { Button, Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { useBookings } from '../../store/use-bookings.js';
+import { OrderReceipt } from './order-receipt.js';
 import { selectReceipt } from './submission-slice.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
 
-/** The receipt (`/receipt`): 受付番号, what was sent, when; printable. */
+/**
+ * The receipt: of a paid order with `?order={id}` (asked for from the server: the store is empty
+ * after the payment provider's full page return), else of the submission just sent, from the store:
+ * 受付番号, what was sent, when; printable.
+ */
 export function ReceiptPage() {
+  const [search] = useSearchParams();
+  const orderId = search.get('order');
+  return orderId === null ? <SubmissionReceipt /> : <OrderReceipt orderId={orderId} />;
+}
+
+function SubmissionReceipt() {
   const receipt = useAppSelector(selectReceipt);
   const sent = useMemo(() => (receipt === null ? [] : [{ config: receipt.config, answers: receipt.answers }]), [receipt]);
   const bookings = useBookings(sent);

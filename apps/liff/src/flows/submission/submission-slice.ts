@@ -1,6 +1,8 @@
 import type { Draft, WithSlice } from '@reduxjs/toolkit';
+import { PAYMENT_ERROR_CODES } from '@city/api-client';
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { rootReducer } from '../../store/root-reducer.js';
 import type { Receipt } from '../../store/survey-slice.js';
 import { answersChanged, answersSent, editStarted, newAnswerStarted } from '../../store/survey-slice.js';
@@ -10,7 +12,8 @@ import { submitSurvey } from './submit-survey.js';
 export interface SubmissionState {
   /** What the receipt screen shows after a submission. */
   receipt: Receipt | null;
-  submitStatus: 'idle' | 'sending' | 'failed';
+  /** `paying`: held, and on the way to the payment provider's page (the page is being left). */
+  submitStatus: 'idle' | 'sending' | 'paying' | 'failed';
   submitError: string | null;
 }
 
@@ -19,16 +22,28 @@ const initialSubmissionState: SubmissionState = { receipt: null, submitStatus: '
 export const submissionSlice = createSlice({
   name: 'submission',
   initialState: initialSubmissionState,
-  reducers: {},
+  reducers: {
+    /**
+     * The browser brought the confirm screen back from its page cache (back from the provider's
+     * page): it may be sent again, which under the same key answers the same hold and its page.
+     */
+    backFromPaymentPage(state) {
+      if (state.submitStatus === 'paying') state.submitStatus = 'idle';
+    },
+  },
   extraReducers: (builder) => {
     builder
       .addCase(submitSurvey.pending, (state) => {
         state.submitStatus = 'sending';
         state.submitError = null;
       })
+      .addCase(submitSurvey.fulfilled, (state, action) => {
+        if (action.payload.payment !== null) state.submitStatus = 'paying';
+      })
       .addCase(submitSurvey.rejected, (state, action) => {
         state.submitStatus = 'failed';
-        state.submitError = messageForScreen(action.payload);
+        // A 503 says only 「ただいま処理できません」; here the citizen needs to know nothing was booked.
+        state.submitError = action.payload?.code === PAYMENT_ERROR_CODES.paymentUnavailable ? paymentMessages.paymentUnavailable : messageForScreen(action.payload);
       })
       .addCase(answersSent, (state, action) => {
         state.receipt = action.payload as Draft<Receipt>;
@@ -57,6 +72,7 @@ declare module '../../store/root-reducer.js' {
 const injectedSubmissionSlice = submissionSlice.injectInto(rootReducer);
 
 export const { selectReceipt, selectSubmitStatus, selectSubmitError } = injectedSubmissionSlice.selectors;
+export const { backFromPaymentPage } = submissionSlice.actions;
 
 /**
  * Screens send the answers through here, so that this slice is in the store before the first

@@ -107,4 +107,19 @@ describe('submitSurvey', () => {
     expect(selectSubmitError(store.getState())).toBeNull();
     list.unsubscribe();
   });
+
+  it('sends answers that buy nothing with putItem, as before, even when the survey sells something', async () => {
+    const shop: SurveyConfig = { ...survey, surveySchema: [...survey.surveySchema, { itemKey: 'options', type: 'selectProducts', title: '追加の検査', products: [{ productId: 'blood-test', name: '追加血液検査', unitPrice: 800 }] }] };
+    const putTemporaryReservation = vi.fn();
+    const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
+    const services = testServices({ api: { putReservation, putTemporaryReservation } });
+    const store = makeTestStore(services, { session: sessionStateFor(TEST_SESSION) });
+    openSurvey(store, shop);
+    store.dispatch(answersChanged({ ticket: '200001', course: 'スマホ教室', options: [] }));
+    const result = await store.dispatch(submitSurvey());
+    expect(putReservation).toHaveBeenCalledTimes(1);
+    expect(putTemporaryReservation).not.toHaveBeenCalled();
+    expect(submitSurvey.fulfilled.match(result) && result.payload.payment).toBeNull();
+    expect(selectReceipt(store.getState())?.receiptNumber).toBe('K7Q-4M2X');
+  });
 });

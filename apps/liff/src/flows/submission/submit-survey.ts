@@ -1,7 +1,10 @@
 import { buildSubmissionPayload } from '@city/survey-core';
+import type { PaymentReturn } from '@city/api-client';
 import { isCallFailure } from '../../lib/api-errors.js';
+import { savePaymentInProgress } from '../../lib/payment-return.js';
 import { RESERVATION_COMPLETE_KEY } from '../../lib/session.js';
 import { apiSlice } from '../../store/api-slice.js';
+import { failureOf } from '../../store/call-failure.js';
 import { createAppThunk } from '../../store/hooks.js';
 import type { Receipt } from '../../store/survey-slice.js';
 import { answersSent } from '../../store/survey-slice.js';
@@ -13,6 +16,12 @@ import { newSubmissionIdentity } from '../../store/survey-thunks.js';
  * server replaces it. With the survey's cancelPost flag, the payload is returned and not sent.
  * Every send of the same answers carries the identity fixed when the form was left (the same
  * Idempotency-Key and partition key), so a retry after a lost response stores one record.
+ *
+ * Answers that buy something (the payload has an order) are held instead (`temprary`, under the
+ * same key): the server stores the record as pending, holds its slots, prices the order itself and
+ * answers the payment provider's page, where the citizen is sent with a full page navigation. What
+ * is needed to come back is kept in session storage (lib/payment-return.ts). Inside LINE the
+ * provider returns them through the LIFF URL, so they land in the mini-app with their session.
  */
 export const submitSurvey = createAppThunk('submission/submit', async (_: undefined, { extra, getState, dispatch, rejectWithValue }) => {
   const state = getState();
@@ -36,6 +45,20 @@ export const submitSurvey = createAppThunk('submission/submit', async (_: undefi
   let receipt: Receipt;
   if (config.cancelPost === true) {
     receipt = { ...built, receiptNumber: null };
+  } else if (payload.order !== undefined && payload.order.items.length > 0) {
+    const returnTo: PaymentReturn | undefined = extra.inLiff ? 'liff' : undefined;
+    let hold;
+    try {
+      hold = await extra.api.putTemporaryReservation(payload, { idempotencyKey: identity.idempotencyKey, ...(returnTo === undefined ? {} : { returnTo }) });
+    } catch (error) {
+      return rejectWithValue(failureOf(error, dispatch));
+    }
+    const { holdId, paymentUrl, partitionKey, receiptNumber } = hold.data;
+    // The held units count against the slot's capacity from now on.
+    dispatch(apiSlice.util.invalidateTags([{ type: 'Records', id: config.surveyId }, 'CalendarSlots']));
+    savePaymentInProgress(extra.storage, { orderId: holdId, surveyId: config.surveyId, partitionKey, receiptNumber });
+    extra.navigateAway(paymentUrl);
+    return { payload, payment: { orderId: holdId, paymentUrl } };
   } else {
     const { data, error } = await dispatch(
       apiSlice.endpoints.putReservation.initiate({ surveyId: config.surveyId, payload, idempotencyKey: identity.idempotencyKey }, { track: false }),
@@ -48,5 +71,5 @@ export const submitSurvey = createAppThunk('submission/submit', async (_: undefi
     receipt = { ...built, receiptNumber: data.receiptNumber };
   }
   dispatch(answersSent(receipt));
-  return { payload, receipt };
+  return { payload, receipt, payment: null };
 });

@@ -1,0 +1,315 @@
+import type { ApiClient, CalendarSlotsQuery, OrderStatus, OrderView, TemporaryReservation } from '@city/api-client';
+import { ApiError, BOOKING_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-client';
+import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlot, SubmissionPayload, SurveyConfig } from '@city/survey-core';
+import { addDaysToDate, buildSurveyResultRows } from '@city/survey-core';
+import { ToastProvider } from '@city/ui';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { PAYMENT_IN_PROGRESS_KEY } from '../lib/payment-return.js';
+import type { AppServices } from '../store/services.js';
+import { sessionStateFor } from '../store/session-slice.js';
+import { makeStore } from './make-store.js';
+import { AppProviders } from './providers.js';
+import { appRoutes } from './router.js';
+
+// Paying for a booking, in the app's own routes over a fake API shaped like the demo's
+// 健康診断のご予約: a slot in 中央保健センター, the required fee and an optional blood test.
+const checkup: SurveyConfig = {
+  surveyId: 'health-checkup',
+  surveyTitle: '健康診断のご予約',
+  isAppending: { value: true },
+  surveySchema: [
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true },
+    { itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'checkup', required: true },
+    { itemKey: 'fee', type: 'selectProducts', title: '受診料', required: true, products: [{ productId: 'checkup-fee', name: '特定健診 受診料', unitPrice: 1500, maxQuantity: 1 }] },
+    { itemKey: 'options', type: 'selectProducts', title: '追加の検査', products: [{ productId: 'blood-test', name: '追加血液検査', unitPrice: 800, maxQuantity: 1 }] },
+  ],
+};
+const categories: CalendarCategory[] = [
+  { categoryId: 'checkup', tag1: '健康診断', tag2: '特定健診' },
+  { categoryId: 'checkup-central', tag1: '健康診断', tag2: '特定健診', tag3: '中央保健センター', calendarId: 'cal-checkup-central' },
+];
+const tree: CalendarCategoryTreeRoot[] = [
+  { name: '健康診断', categoryId: 'health', children: [{ name: '特定健診', categoryId: 'checkup', children: [{ name: '中央保健センター', categoryId: 'checkup-central' }] }] },
+];
+const TODAY = '2026-11-23';
+const ORDER_ID = '0123456789abcdef0123456789abcdef';
+const PAYMENT_URL = 'http://127.0.0.1:1/__dev/payments/sandbox/checkout/cs_1';
+
+/** 山田's record, held for the order: 中央保健センター on 11月24日 10:00. */
+const PARTITION_KEY = 'health-checkup#U1#1000';
+const rows = buildSurveyResultRows({ config: checkup, userId: 'U1', answers: { name: '山田 太郎', slot: 'checkup-central|2026-11-24|2', fee: ['checkup-fee'] }, now: 1_000 });
+
+function orderOf(status: OrderStatus, more: Partial<OrderView> = {}): OrderView {
+  return {
+    orderId: ORDER_ID,
+    surveyId: 'health-checkup',
+    partitionKey: PARTITION_KEY,
+    receiptNumber: 'K7Q-4M2X',
+    status,
+    total: 1500,
+    lines: [{ productId: 'checkup-fee', name: '特定健診 受診料', unitPrice: 1500, quantity: 1, subtotal: 1500 }],
+    holdExpiresAt: Date.UTC(2026, 10, 22, 1, 35),
+    createdAt: Date.UTC(2026, 10, 22, 1, 0),
+    issuer: { name: 'デモ市 保健福祉課', address: '東京都デモ市中央1-1-1', registrationNumber: 'T1234567890123', proviso: '健康診断 受診料として' },
+    ...(status === 'pending' ? { paymentUrl: PAYMENT_URL } : {}),
+    ...(status === 'paid' || status === 'refunded' ? { paymentMethod: 'sandbox', paidAt: Date.UTC(2026, 10, 22, 1, 5) } : {}),
+    ...more,
+  };
+}
+
+function calendarApi() {
+  const getCalendarSlots = (query: CalendarSlotsQuery) => {
+    const slots: CalendarSlot[] = [];
+    for (let date = query.from; date <= query.to; date = addDaysToDate(date, 1)) {
+      slots.push({ slotId: '1', start: '09:00', end: '10:00', date, capacity: 5, left: 5, status: date <= TODAY ? 'closed' : 'open' });
+      slots.push({ slotId: '2', start: '10:00', end: '11:00', date, capacity: 5, left: 5, status: date <= TODAY ? 'closed' : 'open' });
+    }
+    const rules = { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 } } as const;
+    return Promise.resolve({ data: { calendarId: query.calendarId, categoryId: 'checkup-central', rules, today: TODAY, closedDays: [], slots } });
+  };
+  return {
+    getSurveyConfig: () => Promise.resolve({ data: checkup }),
+    querySurveyResults: () => Promise.resolve({ data: rows }),
+    getCalendarCategories: () => Promise.resolve({ data: categories }),
+    getCalendarCategoriesTree: () => Promise.resolve({ data: tree }),
+    getCalendarDisplaySettings: () => Promise.resolve({ data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '会場' } } }),
+    getCalendarSlots,
+  } satisfies Partial<ApiClient>;
+}
+
+function openApp(path: string, api: Partial<ApiClient>, services: Partial<Omit<AppServices, 'api'>> = {}) {
+  const navigateAway = vi.fn<(url: string) => void>();
+  const all = testServices({ navigateAway, ...services, api: { ...calendarApi(), ...api } });
+  const store = makeStore(all, { session: sessionStateFor(TEST_SESSION) });
+  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
+  render(
+    <AppProviders store={store} services={all}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </AppProviders>,
+  );
+  return { router, store, services: all, navigateAway };
+}
+
+/** Answers the form (name, the slot, the fee and, if asked, the blood test) and opens the confirm screen. */
+async function fillAndConfirm(options: { bloodTest?: boolean } = {}) {
+  await userEvent.type(await screen.findByLabelText(/^お名前/), '山田 太郎');
+  await userEvent.click(screen.getByRole('button', { name: '予約枠を選ぶ' }));
+  await userEvent.click(await screen.findByRole('button', { name: '中央保健センター' }));
+  await userEvent.click(await screen.findByRole('button', { name: '11月24日（火）10:00〜11:00 空きあり（残り5）' }));
+  await userEvent.click(await screen.findByRole('button', { name: '特定健診 受診料を1つ増やす' }));
+  if (options.bloodTest === true) await userEvent.click(screen.getByRole('button', { name: '追加血液検査を1つ増やす' }));
+  await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+}
+
+const hold = (): Promise<{ data: TemporaryReservation }> =>
+  Promise.resolve({ data: { holdId: ORDER_ID, expiresAt: Date.UTC(2026, 10, 22, 1, 35), total: 2300, partitionKey: PARTITION_KEY, receiptNumber: 'K7Q-4M2X', paymentUrl: PAYMENT_URL } });
+
+const refusal = (status: number, code: string, message: string, fields?: Record<string, string>) =>
+  new ApiError(message, { code, status, body: { statusCode: status, error: 'Error', code, message, ...(fields === undefined ? {} : { fields }) } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the confirm screen of answers that buy something', () => {
+  it('shows the priced order, holds with temprary under the submission’s key (returning into LINE) and goes to the payment page', async () => {
+    const putTemporaryReservation = vi.fn((_payload: SubmissionPayload, _options?: { idempotencyKey?: string; returnTo?: string }) => hold());
+    const putReservation = vi.fn();
+    const { services, navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation, putReservation }, { inLiff: true });
+    await fillAndConfirm({ bloodTest: true });
+
+    const order = await screen.findByRole('table', { name: 'ご注文内容' });
+    expect(within(order).getByText('合計 ¥2,300（税込）')).toBeTruthy();
+    expect(within(order).getByRole('row', { name: /追加血液検査/ }).textContent).toContain('¥800');
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
+
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
+    });
+    expect(putReservation).not.toHaveBeenCalled();
+    const [payload, options] = putTemporaryReservation.mock.calls[0] ?? [];
+    expect(payload?.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }, { productId: 'blood-test', quantity: 1 }] });
+    expect(options?.returnTo).toBe('liff');
+    expect(options?.idempotencyKey).toMatch(/.{8,}/);
+    expect(JSON.parse(services.storage.getItem(PAYMENT_IN_PROGRESS_KEY) ?? 'null')).toEqual({
+      orderId: ORDER_ID,
+      surveyId: 'health-checkup',
+      partitionKey: PARTITION_KEY,
+      receiptNumber: 'K7Q-4M2X',
+    });
+    // The page is being left: nothing can be sent twice meanwhile.
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'お支払いのページへ移動しています…' }).disabled).toBe(true);
+    // Back from the provider's page out of the browser's cache: it can be sent again (the same hold).
+    const restored = new Event('pageshow');
+    Object.defineProperty(restored, 'persisted', { value: true });
+    window.dispatchEvent(restored);
+    expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'お支払いへ進む' })).disabled).toBe(false);
+  });
+
+  it('sends the same Idempotency-Key again after a failure, and no returnTo outside LINE', async () => {
+    const putTemporaryReservation = vi
+      .fn<(payload: SubmissionPayload, options?: { idempotencyKey?: string; returnTo?: string }) => Promise<{ data: TemporaryReservation }>>()
+      .mockRejectedValueOnce(new ApiError('Network Error', { code: 'ERR_NETWORK' }))
+      .mockImplementation(hold);
+    const { navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText('通信できませんでした。電波の良いところで、もう一度お試しください。')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
+    });
+    const [first, second] = putTemporaryReservation.mock.calls;
+    expect(second?.[1]?.idempotencyKey).toBe(first?.[1]?.idempotencyKey);
+    expect(first?.[1]).toBeDefined();
+    expect(first?.[1]?.returnTo).toBeUndefined();
+  });
+
+  it('returns to the calendar when the slot filled before the hold (409 slot_full), as putItem does', async () => {
+    const putTemporaryReservation = vi.fn(() => Promise.reject(refusal(409, BOOKING_ERROR_CODES.slotFull, '選んだ予約枠は満員になりました。', { slot: '満員です' })));
+    const { router, store, navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText('選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/calendar/cal-checkup-central');
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', fee: ['checkup-fee'] });
+    expect(navigateAway).not.toHaveBeenCalled();
+  });
+
+  it('says nothing was booked when the payment provider cannot be reached (503 payment_unavailable)', async () => {
+    const putTemporaryReservation = vi.fn(() => Promise.reject(refusal(503, PAYMENT_ERROR_CODES.paymentUnavailable, '決済サービスに接続できません。')));
+    const { router, navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText('お支払いの手続きを始められませんでした。予約はされていません。時間をおいて、もう一度お試しください。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/confirm/health-checkup');
+    expect(navigateAway).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s own message for another refusal', async () => {
+    const message = '選択された商品は購入できません。';
+    openApp('/survey/health-checkup', { putTemporaryReservation: () => Promise.reject(refusal(400, PAYMENT_ERROR_CODES.invalidOrder, message)) });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe('the return from the payment provider (/completedPayment/{id})', () => {
+  it('shows a paid order: the booking, the amounts and a link to the receipt', async () => {
+    const { router } = openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('paid') }) });
+    expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
+    expect(screen.getByTestId('receipt-number').textContent).toBe('K7Q-4M2X');
+    expect(await screen.findByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+    expect(screen.getByText('合計 ¥1,500（税込）')).toBeTruthy();
+    expect(screen.getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: '領収書を見る' }));
+    expect(await screen.findByRole('region', { name: '領収書' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/receipt?order=${ORDER_ID}`);
+  });
+
+  it('asks again while the order is pending (the return is no proof), then shows it paid', async () => {
+    const answers = [orderOf('pending'), orderOf('pending'), orderOf('paid')];
+    const getOrder = vi.fn(() => Promise.resolve({ data: answers.shift() ?? orderOf('paid') }));
+    const wait = vi.fn((_ms: number) => Promise.resolve());
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder }, { wait });
+    expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
+    expect(getOrder).toHaveBeenCalledTimes(3);
+    expect(getOrder).toHaveBeenCalledWith(ORDER_ID);
+    // Waiting longer between asks.
+    expect(wait.mock.calls.map(([ms]) => ms)).toEqual([1000, 1500]);
+  });
+
+  it('after about 30 seconds still pending, says the payment is being confirmed and offers 再読み込み', async () => {
+    let paid = false;
+    const getOrder = vi.fn(() => Promise.resolve({ data: orderOf(paid ? 'paid' : 'pending') }));
+    const wait = vi.fn((_ms: number) => Promise.resolve());
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder }, { wait });
+    expect(await screen.findByText(/お支払いの確認に時間がかかっています/)).toBeTruthy();
+    const waited = wait.mock.calls.reduce((sum, [ms]) => sum + ms, 0);
+    expect(waited).toBeGreaterThanOrEqual(25_000);
+    expect(waited).toBeLessThanOrEqual(35_000);
+    expect(screen.queryByRole('heading', { name: 'お支払いが完了しました' })).toBeNull();
+    paid = true;
+    await userEvent.click(screen.getByRole('button', { name: '再読み込み' }));
+    expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
+  });
+
+  it('says a payment that came after the hold lapsed and the slot was taken is refunded, and nothing was booked', async () => {
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 1, 6) }) }) });
+    expect(await screen.findByRole('heading', { name: '予約できませんでした' })).toBeTruthy();
+    expect(screen.getByText(/予約はできませんでした。お支払いいただいた金額は自動的に返金されます。/)).toBeTruthy();
+    expect(screen.getByText('お支払い: 返金済み', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '領収書を見る' })).toBeNull();
+  });
+
+  it('says an expired order booked nothing', async () => {
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('expired') }) });
+    expect(await screen.findByRole('heading', { name: '予約は完了していません' })).toBeTruthy();
+    expect(screen.getByText('お支払いの期限が過ぎたため、予約はされませんでした。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'アンケートに戻ってやり直す' }).getAttribute('href')).toBe('/survey/health-checkup');
+  });
+});
+
+describe('a payment cancelled or failed at the provider', () => {
+  it('/canceledPayment cancels the order at once (freeing the slot) and says nothing was booked', async () => {
+    const cancelOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
+    openApp(`/canceledPayment?order=${ORDER_ID}`, { cancelOrder });
+    expect(await screen.findByRole('heading', { name: 'お支払いをキャンセルしました' })).toBeTruthy();
+    expect(screen.getByText('お支払いはキャンセルされ、予約はされていません。お取りしていた予約枠は解放しました。')).toBeTruthy();
+    expect(cancelOrder).toHaveBeenCalledTimes(1);
+    expect(cancelOrder).toHaveBeenCalledWith(ORDER_ID);
+    expect(screen.getByRole('link', { name: 'アンケートに戻ってやり直す' }).getAttribute('href')).toBe('/survey/health-checkup');
+  });
+
+  it('/errorPayment does the same, saying the payment could not be completed', async () => {
+    const cancelOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
+    openApp(`/errorPayment?order=${ORDER_ID}`, { cancelOrder });
+    expect(await screen.findByRole('heading', { name: 'お支払いを完了できませんでした' })).toBeTruthy();
+    expect(cancelOrder).toHaveBeenCalledWith(ORDER_ID);
+  });
+
+  it('shows the payment as paid when it turns out paid after all', async () => {
+    const { router } = openApp(`/canceledPayment?order=${ORDER_ID}`, {
+      cancelOrder: () => Promise.resolve({ data: orderOf('paid') }),
+      getOrder: () => Promise.resolve({ data: orderOf('paid') }),
+    });
+    expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/completedPayment/${ORDER_ID}`);
+  });
+});
+
+describe('the receipt of a paid order (/receipt?order={id})', () => {
+  it('works with an empty store (after the provider’s full page return) and prints a 領収書', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('paid') }) });
+    const receipt = await screen.findByRole('region', { name: '領収書' });
+    expect(within(receipt).getByTestId('receipt-recipient').textContent).toBe('山田');
+    expect(within(receipt).getByText('¥1,500-（税込）')).toBeTruthy();
+    expect(within(receipt).getByText('健康診断 受診料として')).toBeTruthy();
+    expect(within(receipt).getByText('K7Q-4M2X')).toBeTruthy();
+    expect(within(receipt).getByText('テスト決済')).toBeTruthy();
+    // Paid at 10:05 on 11月22日 in Japan; issued today (the test clock, 11月22日 in Japan).
+    expect(within(receipt).getAllByText('2026年11月22日')).toHaveLength(2);
+    expect(within(receipt).getByText('デモ市 保健福祉課')).toBeTruthy();
+    expect(within(receipt).getByText('登録番号 T1234567890123')).toBeTruthy();
+    // Outside the document: what was booked, and how it was paid.
+    expect(await screen.findByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+    expect(screen.getByText('2026年11月22日 10:05')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '印刷する' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('issues no 領収書 for an order that is not paid', async () => {
+    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('refunded') }) });
+    expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '印刷する' })).toBeNull();
+  });
+});

@@ -1,0 +1,128 @@
+import type { OrderView } from '@city/api-client';
+import { Button, formatYen, Loading, Notice, OrderSummary, PageLayout, PaymentStatus, uiMessages } from '@city/ui';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { LoadFailure } from '../../components/load-failure.js';
+import { HOME_PATH, paths } from '../../config/paths.js';
+import { messageForScreen } from '../../lib/api-errors.js';
+import { clearPaymentInProgress } from '../../lib/payment-return.js';
+import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
+import { useServices } from '../../store/hooks.js';
+import { OrderBooking, useOrderRecord } from './order-booking.js';
+import { useSettledOrder } from './use-settled-order.js';
+
+/**
+ * Where the payment provider returns after a payment (`/completedPayment/{id}`). The return proves
+ * nothing: the order is asked for until the server, told by the provider, settles it.
+ */
+export function CompletedPaymentPage() {
+  const { id = '' } = useParams();
+  const { storage } = useServices();
+  const { order, error, gaveUp, retry } = useSettledOrder(id);
+  const settled = order !== undefined && order.status !== 'pending';
+  useEffect(() => {
+    if (settled) clearPaymentInProgress(storage, id);
+  }, [settled, storage, id]);
+
+  if (error !== undefined) {
+    return (
+      <PageLayout title={paymentMessages.paymentCheckingTitle}>
+        <LoadFailure message={messageForScreen(error)} onRetry={retry} />
+      </PageLayout>
+    );
+  }
+  if (order === undefined || (order.status === 'pending' && !gaveUp)) {
+    return (
+      <PageLayout title={paymentMessages.paymentCheckingTitle}>
+        <p>{paymentMessages.paymentChecking}</p>
+        <Loading label={paymentMessages.paymentChecking} />
+      </PageLayout>
+    );
+  }
+  if (order.status === 'pending') {
+    return (
+      <PageLayout title={paymentMessages.paymentCheckingTitle}>
+        <Notice>{paymentMessages.paymentStillPending}</Notice>
+        <div className="app-actions">
+          <Button onClick={retry}>{messages.retry}</Button>
+          <Link className="city-button city-button--secondary" to={HOME_PATH}>
+            {messages.goHome}
+          </Link>
+        </div>
+      </PageLayout>
+    );
+  }
+  if (order.status === 'paid') return <Paid order={order} />;
+  return <NotBooked order={order} />;
+}
+
+function Paid({ order }: { order: OrderView }) {
+  return (
+    <PageLayout title={paymentMessages.paidTitle}>
+      <p>{paymentMessages.paidLead}</p>
+      <OrderFacts order={order} />
+      <OrderBooking order={order} />
+      <OrderSummary lines={order.lines} total={order.total} />
+      <div className="app-actions">
+        <Link className="city-button city-button--primary" to={paths.receipt.to(order.orderId)}>
+          {paymentMessages.showReceipt}
+        </Link>
+        <Link className="city-button city-button--secondary" to={paths.confirmList.to(order.surveyId)}>
+          {messages.seeMyAnswers}
+        </Link>
+      </div>
+    </PageLayout>
+  );
+}
+
+/** Refunded (paid after the hold lapsed and the slot filled), expired, failed or cancelled. */
+export function NotBooked({ order, title, message }: { order: OrderView; title?: string; message?: string }) {
+  const refunded = order.status === 'refunded';
+  const reason = message ?? (order.status === 'expired' || order.status === 'failed' || order.status === 'cancelled' ? paymentMessages.notBooked[order.status] : paymentMessages.refunded);
+  return (
+    <PageLayout title={title ?? (refunded ? paymentMessages.refundedTitle : paymentMessages.notBookedTitle)}>
+      <Notice tone={refunded ? 'warning' : 'info'}>{reason}</Notice>
+      <OrderFacts order={order} />
+      <div className="app-actions">
+        <Link className="city-button city-button--primary" to={paths.survey.to(order.surveyId)}>
+          {paymentMessages.startAgain}
+        </Link>
+        <Link className="city-button city-button--secondary" to={HOME_PATH}>
+          {messages.goHome}
+        </Link>
+      </div>
+    </PageLayout>
+  );
+}
+
+/** 受付番号, the survey and the payment state of an order. */
+export function OrderFacts({ order }: { order: OrderView }) {
+  const { surveyTitle } = useOrderRecord(order);
+  return (
+    <dl className="app-receipt">
+      <div>
+        <dt>{messages.receiptNumber}</dt>
+        <dd className="app-receipt__number" data-testid="receipt-number">
+          {order.receiptNumber}
+        </dd>
+      </div>
+      <div>
+        <dt>{messages.receiptSurvey}</dt>
+        <dd>{surveyTitle}</dd>
+      </div>
+      <div>
+        <dt>{paymentMessages.orderAmount}</dt>
+        <dd>
+          {formatYen(order.total)}（{uiMessages.taxIncluded}）
+        </dd>
+      </div>
+      <div>
+        <dt>{paymentMessages.paymentState}</dt>
+        <dd>
+          <PaymentStatus status={order.status} />
+        </dd>
+      </div>
+    </dl>
+  );
+}

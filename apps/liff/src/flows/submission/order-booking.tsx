@@ -1,0 +1,30 @@
+import type { OrderView } from '@city/api-client';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useMemo } from 'react';
+import { BookingSummaries } from '../../components/booking-summaries.js';
+import { recordsOf } from '../../lib/records.js';
+import { useGetRecordsQuery } from '../../store/api-slice.js';
+import { useBookings } from '../../store/use-bookings.js';
+
+/**
+ * The booking an order pays for, read from the citizen's records of its survey (the store is empty
+ * after the payment provider's full page return): date, time and place. The survey's title too.
+ */
+export function useOrderRecord(order: OrderView | undefined) {
+  const records = useGetRecordsQuery(order?.surveyId ?? skipToken, { refetchOnMountOrArgChange: true });
+  const found = useMemo(() => {
+    const survey = records.currentData?.[0];
+    if (order === undefined || survey === undefined) return undefined;
+    const view = recordsOf(survey.config, survey.rows).find((candidate) => candidate.record.partitionKey === order.partitionKey);
+    return { config: survey.config, view };
+  }, [order, records.currentData]);
+  const shown = useMemo(() => (found?.view === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);
+  const bookings = useBookings(shown);
+  return { surveyTitle: found?.config.surveyTitle ?? order?.surveyId, bookings: [...bookings.views.values()] };
+}
+
+/** The booking an order pays for, as BookingSummary shows it. */
+export function OrderBooking({ order }: { order: OrderView }) {
+  const { bookings } = useOrderRecord(order);
+  return <BookingSummaries views={bookings} />;
+}

@@ -1,0 +1,86 @@
+import { Button, Loading, Notice, OrderSummary, PageLayout, paymentMethodLabel, ReceiptDocument } from '@city/ui';
+import { Link } from 'react-router';
+import { LoadFailure } from '../../components/load-failure.js';
+import { paths } from '../../config/paths.js';
+import { messageForScreen } from '../../lib/api-errors.js';
+import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
+import { useGetOrderQuery } from '../../store/api-slice.js';
+import { useAppSelector, useServices } from '../../store/hooks.js';
+import { OrderFacts } from './completed-payment-page.js';
+import { OrderBooking } from './order-booking.js';
+
+const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
+
+/**
+ * The receipt of an order (`/receipt?order={id}`), read from the server so it works after the
+ * provider's full page return and on a reload: 受付番号, what was booked and bought, the amounts,
+ * how and when it was paid, and, once paid, the printable 領収書.
+ */
+export function OrderReceipt({ orderId }: { orderId: string }) {
+  const { now } = useServices();
+  const citizen = useAppSelector((state) => state.session.lineUser?.displayName ?? '');
+  const { currentData: order, isError, error, refetch } = useGetOrderQuery(orderId, { refetchOnMountOrArgChange: true });
+  if (isError) {
+    return (
+      <PageLayout title={paymentMessages.orderReceiptTitle}>
+        <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} />
+      </PageLayout>
+    );
+  }
+  if (order === undefined) return <Loading label={paymentMessages.orderLoading} />;
+  const paid = order.status === 'paid';
+  return (
+    <PageLayout title={paymentMessages.orderReceiptTitle}>
+      <div className="app-no-print">
+        <OrderFacts order={order} />
+        <dl className="app-receipt">
+          {order.paymentMethod === undefined ? null : (
+            <div>
+              <dt>{paymentMessages.orderPaymentMethod}</dt>
+              <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
+            </div>
+          )}
+          {order.paidAt === undefined ? null : (
+            <div>
+              <dt>{paymentMessages.orderPaidAt}</dt>
+              <dd>{dateTimeFormat.format(order.paidAt)}</dd>
+            </div>
+          )}
+        </dl>
+        <OrderBooking order={order} />
+        <OrderSummary lines={order.lines} total={order.total} />
+      </div>
+      {paid ? (
+        <ReceiptDocument
+          recipientName={citizen}
+          total={order.total}
+          proviso={order.issuer.proviso}
+          receiptNumber={order.receiptNumber}
+          lines={order.lines}
+          paymentMethod={order.paymentMethod}
+          paidAt={order.paidAt}
+          issuedAt={now()}
+          issuer={order.issuer}
+        />
+      ) : (
+        <Notice>{paymentMessages.receiptNotIssued}</Notice>
+      )}
+      <div className="app-actions app-no-print">
+        {paid ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              window.print();
+            }}
+          >
+            {messages.print}
+          </Button>
+        ) : null}
+        <Link className="city-button city-button--primary" to={paths.confirmList.to(order.surveyId)}>
+          {messages.seeMyAnswers}
+        </Link>
+      </div>
+    </PageLayout>
+  );
+}
