@@ -182,6 +182,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     options.paymentProvider ??
     createPaymentProvider(config, {
       sandbox: () => (sandbox = createSandboxProvider({ connections, now, pageOrigin: () => config.publicBaseUrl ?? selfUrl() })),
+      now,
     });
   const paymentsStore = sqliteStore(connections, (connection) => ({
     orders: createSqliteOrderRepository(connection),

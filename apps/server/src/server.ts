@@ -6,8 +6,11 @@ import { ConfigError, readConfig } from './env.js';
 
 async function main(): Promise<void> {
   let config;
+  let app;
   try {
     config = readConfig();
+    // Building the app checks the rest (the payment provider's settings, the database).
+    app = await buildApp({ config, logger: config.nodeEnv !== 'test' });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -15,7 +18,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config, logger: config.nodeEnv !== 'test' });
   const shutdown = (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     app.close().then(

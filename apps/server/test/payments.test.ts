@@ -329,14 +329,23 @@ describe('temprary and the citizen calls', () => {
     expect(ctx.app.db.prepare('SELECT COUNT(*) AS n FROM sandbox_sessions WHERE order_id = ?').get(first.body.data.holdId)).toEqual({ n: 1 });
   });
 
-  it('refuses a client-sent price or total at the door, and prices from the survey', async () => {
+  it('ignores a client-sent price or total: the order, the page and the payment are the survey\'s prices', async () => {
     clock = NOW;
     const payload = paidPayload(13, DATES[11]!);
-    const dressed = { ...payload, order: { total: 1, items: [{ productId: FEE.productId, quantity: 1, unitPrice: 1 }] } };
-    const refused = await http.call(citizen(13), 'putTemporaryReservation', { body: dressed });
-    expect(refused.status).toBe(400);
-    expect(claimsOn(DATES[11]!)).toEqual([]);
-    expect(ctx.app.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?').get(citizen(13).userId)).toEqual({ n: 0 });
+    const dressed = { ...payload, order: { total: 1, items: [{ productId: FEE.productId, quantity: 1, name: '無料', unitPrice: 1, subtotal: 1 }] } };
+    const response = await http.call(citizen(13), 'putTemporaryReservation', { body: dressed });
+    expect(response.status).toBe(200);
+    const held = response.body.data;
+    expect(held.total).toBe(1500);
+    const page = await fetch(held.paymentUrl);
+    expect(await page.text()).toContain('1,500円');
+    expect(ctx.app.db.prepare('SELECT total_yen, lines_json FROM sandbox_sessions WHERE order_id = ?').get(held.holdId)).toEqual({
+      total_yen: 1500,
+      lines_json: JSON.stringify([{ productId: FEE.productId, name: FEE.name, unitPrice: 1500, quantity: 1, subtotal: 1500 }]),
+    });
+    await press(held.paymentUrl, 'pay');
+    const paid = (await getOrder(13, held.holdId)).body.data;
+    expect(paid).toMatchObject({ status: 'paid', total: 1500, lines: [{ productId: FEE.productId, name: FEE.name, unitPrice: 1500, quantity: 1, subtotal: 1500 }] });
   });
 
   it('shows and cancels an order to its owner only; anyone else gets 404 order_not_found', async () => {

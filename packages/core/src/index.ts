@@ -38,7 +38,7 @@ export type {
 } from './types.js';
 export { CHECK_STATUSES, DEFAULT_CHECK_STATUS, ITEM_TYPES, TEXT_FORMATS } from './types.js';
 export type { BuildSubmissionPayloadInput, BuildSurveyResultRowsInput } from './rows.js';
-export { buildSubmissionPayload, buildSurveyResultRows } from './rows.js';
+export { buildSubmissionPayload, buildSurveyResultRows, orderFromAnswers } from './rows.js';
 export { groupSurveyResults } from './group.js';
 export type { ValidateAnswersOptions } from './validate.js';
 export { countCharacters, validateAnswers } from './validate.js';

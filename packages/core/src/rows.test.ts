@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSubmissionPayload, buildSurveyResultRows } from './rows.js';
+import { buildSubmissionPayload, buildSurveyResultRows, orderFromAnswers } from './rows.js';
 import type { SurveyConfig, SurveyResultRow } from './types.js';
 
 const clinic: SurveyConfig = {
@@ -363,6 +363,9 @@ describe('buildSubmissionPayload (rule 8)', () => {
     const given = { items: [{ productId: 'p2', quantity: 5 }] };
     expect(buildSubmissionPayload({ config: shop, userId: 'U1', answers: { goods: ['p1'] }, order: given }).order).toBe(given);
     expect(buildSubmissionPayload({ config: shop, userId: 'U1', answers: { goods: [] } })).not.toHaveProperty('order');
+    // The same order, for a screen that prices it before sending (priceOrder).
+    expect(orderFromAnswers(shop.surveySchema, { name: '山田', goods: ['p1', 'p2', 'p1'] })).toEqual(payload.order);
+    expect(orderFromAnswers(shop.surveySchema, { goods: [' '] })).toBeUndefined();
   });
 
   it('adds oldPartitionKey when given, for an edit that replaces an earlier record', () => {

@@ -167,8 +167,13 @@ function choosePartitionKey(input: BuildSurveyResultRowsInput): string {
 /**
  * The order carried by `selectProducts` answers: each listed product id is one unit, so
  * `['p1', 'p1', 'p2']` orders two of p1 and one of p2. Undefined when nothing was chosen.
+ * What `buildSubmissionPayload` sends as the payload's `order`; price it with `priceOrder`.
+ *
+ * @example
+ * orderFromAnswers(schema, { fee: ['p1', 'p1'], extras: ['p2'] });
+ * // { items: [{ productId: 'p1', quantity: 2 }, { productId: 'p2', quantity: 1 }] }
  */
-function orderFromAnswers(schema: readonly SurveySchemaItem[], answers: Answers): Order | undefined {
+export function orderFromAnswers(schema: readonly SurveySchemaItem[], answers: Answers): Order | undefined {
   const quantities = new Map<string, number>();
   for (const item of schema) {
     if (item.type !== 'selectProducts') continue;

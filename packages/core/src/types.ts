@@ -202,15 +202,25 @@ export interface SurveyResultRow {
   files?: FileRef[];
 }
 
-/** One line of an order: which product, how many. */
+/**
+ * One line of an order: which product, how many. A client may send along the price it showed
+ * (`name`, `unitPrice`, `subtotal`); they are never read: `priceOrder` prices from the survey.
+ */
 export interface OrderLine {
   productId: string;
   quantity: number;
+  name?: string;
+  unitPrice?: number;
+  subtotal?: number;
 }
 
-/** What the citizen chose to buy. Prices and the total are the server's to compute. */
+/**
+ * What the citizen chose to buy. Prices and the total are the server's to compute: a `total`
+ * sent along is never read.
+ */
 export interface Order {
   items: OrderLine[];
+  total?: number;
 }
 
 /** The body of a submission (`reservation/putItem`). */

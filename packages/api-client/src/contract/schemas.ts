@@ -100,12 +100,25 @@ export const SurveyResultRowSchema = Type.Object(
   closed,
 );
 
+// Prices a client sends along (what its screen showed) are accepted and never read: the server
+// prices the order from the survey (core's priceOrder). Integers only, like every amount.
+const IgnoredYen = Type.Integer({ minimum: 0, maximum: 100_000_000 });
 export const OrderSchema = Type.Object(
   {
     items: Type.Array(
-      Type.Object({ productId: Key, quantity: Type.Integer({ minimum: 1, maximum: 99 }) }, closed),
+      Type.Object(
+        {
+          productId: Key,
+          quantity: Type.Integer({ minimum: 1, maximum: 99 }),
+          name: Type.Optional(Type.String({ maxLength: 200 })),
+          unitPrice: Type.Optional(IgnoredYen),
+          subtotal: Type.Optional(IgnoredYen),
+        },
+        closed,
+      ),
       { maxItems: 100 },
     ),
+    total: Type.Optional(IgnoredYen),
   },
   closed,
 );

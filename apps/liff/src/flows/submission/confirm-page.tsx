@@ -11,7 +11,7 @@ import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { selectSurvey } from '../../store/survey-slice.js';
 import { useBookings } from '../../store/use-bookings.js';
-import { priceForDisplay } from './order-of.js';
+import { priceForDisplay } from './price-for-display.js';
 import { returnToCalendarAfterSlotLost } from './slot-lost.js';
 import { backFromPaymentPage, selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
 

@@ -2,16 +2,18 @@
 import type { ServerConfig } from '../../env.js';
 import { ConfigError } from '../../env.js';
 import type { PaymentProvider } from './provider.js';
+import { createStripeProvider } from './stripe/stripe-provider.js';
 
 /**
  * The provider the configuration names. The sandbox is made by the caller (it needs the server's
  * database, clock and address) and never in production (readConfig refuses it there).
  */
-export function createPaymentProvider(config: ServerConfig, makers: { sandbox: () => PaymentProvider }): PaymentProvider {
+export function createPaymentProvider(config: ServerConfig, makers: { sandbox: () => PaymentProvider; now: () => number }): PaymentProvider {
   if (config.paymentProvider === 'sandbox') {
     if (config.nodeEnv === 'production') throw new ConfigError('The sandbox payment provider takes no money: it never runs in production.');
     return makers.sandbox();
   }
-  // The Stripe adapter (modules/payments/stripe/) is built separately and plugs in here.
-  throw new ConfigError('PAYMENT_PROVIDER=stripe: this build of the server has no Stripe adapter; use PAYMENT_PROVIDER=sandbox outside production.');
+  // readConfig sets `stripe` exactly when the provider is Stripe, with both secrets checked.
+  if (config.stripe === undefined) throw new ConfigError('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.');
+  return createStripeProvider({ ...config.stripe, now: makers.now });
 }

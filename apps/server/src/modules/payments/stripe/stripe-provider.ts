@@ -29,14 +29,6 @@ const STRIPE_MIN_EXPIRY_SECONDS = 30 * 60;
 const STRIPE_MAX_EXPIRY_SECONDS = 24 * 60 * 60;
 /** Room for the request's transit and for the clocks of this server and Stripe to disagree. */
 const CLOCK_SKEW_SECONDS = 10;
-/**
- * How far past the requested end a session may run to meet Stripe's 30-minute minimum. The server
- * asks for the session to end 5 minutes before a 35-minute hold lapses: exactly Stripe's minimum
- * at the hold's first instant, a little under it by the time the session is opened. Running up to
- * this much longer still ends the session before the hold lapses; a hold with less time left than
- * that gets no session.
- */
-const MAX_EXPIRY_EXTENSION_SECONDS = 5 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Events about a Checkout Session's outcome; every other event type is acknowledged and ignored. */
@@ -148,14 +140,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         throw new Error(`Order ${request.orderId}: the lines do not add up to ${request.totalYen} yen.`);
       }
       const nowSeconds = Math.floor(now() / 1000);
-      // The session should end when asked (before the hold lapses), but Stripe will not end one
-      // sooner than 30 minutes after it starts, nor later than 24 hours.
+      // The session ends when asked (before the hold lapses). Stripe will not end one sooner than
+      // 30 minutes after it starts: a hold with less time left gets no session rather than one
+      // that outlives it. Nor later than 24 hours.
       const requested = Math.floor(request.expiresAt / 1000);
-      const earliest = nowSeconds + STRIPE_MIN_EXPIRY_SECONDS + CLOCK_SKEW_SECONDS;
-      if (requested + MAX_EXPIRY_EXTENSION_SECONDS < earliest) {
+      if (requested < nowSeconds + STRIPE_MIN_EXPIRY_SECONDS + CLOCK_SKEW_SECONDS) {
         throw new ProviderUnavailable(`Order ${request.orderId}: its hold ends too soon for a Stripe Checkout Session (at least 30 minutes).`);
       }
-      const expiresAt = Math.min(Math.max(requested, earliest), nowSeconds + STRIPE_MAX_EXPIRY_SECONDS);
+      const expiresAt = Math.min(requested, nowSeconds + STRIPE_MAX_EXPIRY_SECONDS);
       // Konbini is paid days later at a store: never while the order holds a calendar slot.
       const offered = options.paymentMethods.filter((method) => !(request.holdsSlots && method === 'konbini'));
       // Configured with konbini alone, a slot-holding order still needs a way to pay at once.
