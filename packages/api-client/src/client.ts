@@ -299,7 +299,10 @@ export function createApiClient(options: ApiClientOptions) {
       return settle(sendSubmission(payload, idempotencyKey, callOptions.signal));
     },
 
-    /** Cancels a reservation (`reservation/cancelItem`). Rejects with an ApiError on failure ("no catch"). */
+    /**
+     * Cancels a reservation (`reservation/cancelItem`): its slots are freed, a pending payment is
+     * given up and a paid one refunded. Rejects with an ApiError on failure ("no catch").
+     */
     cancelReservation(body: RecordKeyBody, callOptions: CallOptions = {}): Promise<Endpoints['cancelReservation']['response']> {
       return call('cancelReservation', { body, signal: callOptions.signal });
     },

@@ -100,6 +100,13 @@ export const PAYMENT_ERROR_CODES = {
   invalidOrder: 'invalid_order',
   /** 409 (putItem, temprary, deleteItem): the record waits for its payment; settle it first. */
   orderPending: 'order_pending',
+  /**
+   * 409 (putItem or temprary replacing a record, deleteItem): the record is paid for. It cannot be
+   * changed or deleted; cancelling it (cancelItem) frees the slot and refunds the payment.
+   */
+  orderPaid: 'order_paid',
+  /** 409 (temprary sent again with the same Idempotency-Key): that order's payment has ended. */
+  orderClosed: 'order_closed',
   /** 404 (getOrder, cancelOrder): no such order of the signed-in citizen. */
   orderNotFound: 'order_not_found',
   /** 503 (temprary): the payment provider could not be reached; nothing was held. */

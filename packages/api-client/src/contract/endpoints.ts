@@ -52,6 +52,8 @@ const OrderViewSchema = Type.Object(
     lines: Type.Array(OrderLineSchema),
     holdExpiresAt: Type.Integer(),
     paymentUrl: Type.Optional(Type.String({ maxLength: 2048 })),
+    payBy: Type.Optional(Type.Integer()),
+    refundPending: Type.Optional(Type.Boolean()),
     paymentMethod: Type.Optional(Type.String({ maxLength: 40 })),
     paidAt: Type.Optional(Type.Integer()),
     refundedAt: Type.Optional(Type.Integer()),

@@ -160,7 +160,14 @@ export interface OrderView {
   holdExpiresAt: number;
   /** While pending: the provider's page, to continue paying. */
   paymentUrl?: string;
-  /** How it was paid: `card`, `konbini`, `paypay`, or `sandbox`. */
+  /** While pending: pay before this (ms since the epoch); the provider's page closes then. */
+  payBy?: number;
+  /**
+   * The money came in but could not be kept (the booking was cancelled, or the slot was gone when
+   * the payment arrived) and the provider has not confirmed the refund yet: it is being retried.
+   */
+  refundPending?: boolean;
+  /** How it was paid: `card`, `konbini` or `paypay` (the sandbox pays as `card`). */
   paymentMethod?: string;
   paidAt?: number;
   refundedAt?: number;
