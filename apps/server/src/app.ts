@@ -214,7 +214,14 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
   await app.register(surveysModule({ authenticate, surveys: surveys.read }));
   await app.register(
-    recordsModule({ authenticate, store: records, now, startCheckout, isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file) }),
+    recordsModule({
+      authenticate,
+      store: records,
+      now,
+      startCheckout,
+      settleCancelledOrder: payments.settleCancelledOrder,
+      isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file),
+    }),
   );
   await app.register(paymentsModule({ authenticate, payments }));
   await app.register(paymentNotificationsModule({ providerName: paymentProvider.name, payments }));

@@ -29,7 +29,7 @@ const PAID_SURVEY: SurveyConfig = {
 };
 /** In append mode every submission is a record (and an order) of its own. */
 const PAID_APPEND_SURVEY: SurveyConfig = { ...PAID_SURVEY, surveyId: 'checkup-paid-append', isAppending: { value: true } };
-const DATES = Array.from({ length: 20 }, (_, i) => `2026-12-${String(i + 3).padStart(2, '0')}`);
+const DATES = Array.from({ length: 24 }, (_, i) => `2026-12-${String(i + 3).padStart(2, '0')}`);
 
 let clock = NOW;
 let ctx: TestContext;
@@ -299,6 +299,8 @@ describe('a refund the provider does not take at first', () => {
     sandbox.refund = () => Promise.reject(new ProviderUnavailable('sandbox is down'));
     try {
       expect((await notify(signed.body, signed.headers)).status).toBeGreaterThanOrEqual(500);
+      // The citizen is told the money is on its way back while the provider is down.
+      expect((await getOrder(22, late.holdId)).body.data).toMatchObject({ status: 'expired', refundPending: true });
     } finally {
       sandbox.refund = refund;
     }
@@ -402,19 +404,60 @@ describe('temprary and the citizen calls', () => {
     ]);
   });
 
-  it('keeps a paid order, and its receipt, when the citizen later edits the record', async () => {
+  it('refuses to edit or delete a paid record; cancelling it frees the slot and refunds the payment once, keeping the receipt', async () => {
     clock = NOW;
-    const paid = await hold(21, DATES[19]!);
+    const paid = await hold(21, DATES[20]!);
     await press(paid.paymentUrl, 'pay');
-    // Update mode: the same record, now for another slot, paid again.
-    const edit = await hold(21, DATES[17]!);
-    expect(edit.partitionKey).toBe(paid.partitionKey);
-    const listed = await http.call(citizen(21), 'getOrders', { query: { partitionKey: paid.partitionKey } });
-    expect(listed.body.data.map((order) => [order.orderId, order.status, order.receiptNumber])).toEqual([
-      [edit.holdId, 'pending', edit.receiptNumber],
-      [paid.holdId, 'paid', paid.receiptNumber],
-    ]);
-    expect((await getOrder(21, paid.holdId)).body.data).toMatchObject({ status: 'paid', paymentMethod: 'card', total: 1500 });
+    const key = { surveyId: PAID_SURVEY.surveyId, partitionKey: paid.partitionKey, userId: citizen(21).userId };
+
+    // Update mode: an edit would replace the paid record (and charge again): refused, nothing held.
+    const edit = await http.call(citizen(21), 'putTemporaryReservation', { body: paidPayload(21, DATES[21]!) });
+    expect(edit.status).toBe(409);
+    expect(edit.body).toMatchObject({ code: 'order_paid' });
+    expect(edit.body.message).toContain('返金');
+    expect(claimsOn(DATES[21]!)).toEqual([]);
+    const deletion = await http.call(citizen(21), 'deleteReservation', { body: key });
+    expect(deletion.status).toBe(409);
+    expect(deletion.body.code).toBe('order_paid');
+    expect(await leftOn(DATES[20]!)).toBe(0);
+
+    const cancel = await http.call(citizen(21), 'cancelReservation', { body: key });
+    expect(cancel.status).toBe(200);
+    expect(await leftOn(DATES[20]!)).toBe(1);
+    expect(refundsOf(sessionOf(paid.holdId))).toBe(1);
+    const refunded = (await getOrder(21, paid.holdId)).body.data;
+    expect(refunded).toMatchObject({ status: 'refunded', paymentMethod: 'card', total: 1500, receiptNumber: paid.receiptNumber });
+    expect(refunded).not.toHaveProperty('refundPending');
+    // Cancelling again changes nothing and refunds nothing more; the record may now be deleted,
+    // and its order (the money's trail) outlives it.
+    expect((await http.call(citizen(21), 'cancelReservation', { body: key })).status).toBe(200);
+    expect(refundsOf(sessionOf(paid.holdId))).toBe(1);
+    expect((await http.call(citizen(21), 'deleteReservation', { body: key })).status).toBe(200);
+    expect((await getOrder(21, paid.holdId)).body.data.status).toBe('refunded');
+  });
+
+  it('cancelling a record that waits for its payment ends the session: the page can no longer be paid', async () => {
+    clock = NOW;
+    const held = await hold(22, DATES[22]!);
+    const key = { surveyId: PAID_SURVEY.surveyId, partitionKey: held.partitionKey, userId: citizen(22).userId };
+    expect((await http.call(citizen(22), 'cancelReservation', { body: key })).status).toBe(200);
+    expect(await leftOn(DATES[22]!)).toBe(1);
+    expect(await sandbox.fetchStatus(sessionOf(held.holdId))).toEqual({ kind: 'cancelled' });
+    expect((await press(held.paymentUrl, 'pay')).status).toBe(409);
+    expect((await getOrder(22, held.holdId)).body.data).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('answers 409 order_closed to a temprary sent again after its payment ended, and tells payBy while pending', async () => {
+    clock = NOW;
+    const request = { body: paidPayload(43, DATES[23]!), headers: { 'idempotency-key': 'closed-order-key-1' } };
+    const first = await http.call(citizen(43), 'putTemporaryReservation', request);
+    expect(first.body).toMatchObject({ data: { total: 1500 } });
+    expect((await getOrder(43, first.body.data.holdId)).body.data.payBy).toBe(first.body.data.expiresAt - 5 * 60_000);
+    await press(first.body.data.paymentUrl, 'cancel');
+    const again = await http.call(citizen(43), 'putTemporaryReservation', request);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('order_closed');
+    expect((await getOrder(43, first.body.data.holdId)).body.data).not.toHaveProperty('payBy');
   });
 
   it('sends the citizen back into LINE when asked and the server knows the LIFF id', async () => {

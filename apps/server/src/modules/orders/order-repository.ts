@@ -53,12 +53,17 @@ export interface OrderRepository {
   find(orderId: string): Promise<StoredOrder | undefined>;
   /** The record's pending order, if any (there is at most one). */
   pendingOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
+  /** The record's paid order, if any (a record is paid for at most once). */
+  paidOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
   setStatus(orderId: string, status: OrderStatus, now: number): Promise<void>;
   /** The order a provider's session was made for. */
   findBySession(provider: string, sessionId: string): Promise<StoredOrder | undefined>;
   /** The user's orders, newest first; only one record's when `partitionKey` is given. */
   ofUser(userId: string, partitionKey?: string): Promise<StoredOrder[]>;
-  /** Stores the order's payment session, unless it has one already (answers whether it was stored). */
+  /**
+   * Stores the order's payment session, unless it has one already or is no longer pending (answers
+   * whether it was stored).
+   */
   setSession(orderId: string, session: { provider: string; sessionId: string; url: string }, now: number): Promise<boolean>;
   /** Stores what the provider said of the payment, unless it was stored already. */
   setPayment(orderId: string, payment: { paymentId: string; method: string; paidAt: number }, now: number): Promise<void>;

@@ -55,6 +55,7 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
   );
   const find = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?');
   const pendingOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'pending'");
+  const paidOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'paid'");
   const setStatus = db.prepare<[OrderStatus, number, string]>('UPDATE orders SET status = ?, updated_at = ? WHERE order_id = ?');
   const findBySession = db.prepare<[string, string], OrderRow>('SELECT * FROM orders WHERE provider = ? AND provider_session_id = ?');
   const ofUser = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, rowid DESC');
@@ -62,7 +63,7 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     'SELECT * FROM orders WHERE user_id = ? AND partition_key = ? ORDER BY created_at DESC, rowid DESC',
   );
   const setSession = db.prepare<[string, string, string, number, string]>(
-    'UPDATE orders SET provider = ?, provider_session_id = ?, payment_url = ?, updated_at = ? WHERE order_id = ? AND provider_session_id IS NULL',
+    "UPDATE orders SET provider = ?, provider_session_id = ?, payment_url = ?, updated_at = ? WHERE order_id = ? AND provider_session_id IS NULL AND status = 'pending'",
   );
   const setPayment = db.prepare<[string, string, number, number, string]>(
     'UPDATE orders SET payment_id = ?, payment_method = ?, paid_at = ?, updated_at = ? WHERE order_id = ? AND payment_id IS NULL',
@@ -100,6 +101,10 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     },
     async pendingOfRecord(partitionKey) {
       const row = pendingOfRecord.get(partitionKey);
+      return row === undefined ? undefined : toOrder(row);
+    },
+    async paidOfRecord(partitionKey) {
+      const row = paidOfRecord.get(partitionKey);
       return row === undefined ? undefined : toOrder(row);
     },
     async setStatus(orderId, status, now) {

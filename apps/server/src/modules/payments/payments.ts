@@ -57,6 +57,7 @@ export function createPayments(deps: PaymentsDeps) {
     return order;
   };
   const unavailable = () => new HttpError(503, 'payment_unavailable', messages.paymentUnavailable);
+  const closed = () => new HttpError(409, 'order_closed', messages.orderClosed);
 
   /** The citizen's own order, or 404 `order_not_found` (another citizen's order is "not found" too). */
   async function ownOrder(userId: string, orderId: string): Promise<StoredOrder> {
@@ -68,12 +69,14 @@ export function createPayments(deps: PaymentsDeps) {
   /**
    * The provider's page for a pending order: made once, then the stored one (a retried temprary
    * answers the same page). When the provider cannot be reached the order is released as `failed`
-   * (nothing stays held) and 503 `payment_unavailable` is answered.
+   * (nothing stays held) and 503 `payment_unavailable` is answered. An order whose payment ended
+   * (a temprary sent again after paying, cancelling or failing) is 409 `order_closed`: its page
+   * can no longer be paid.
    */
   async function startCheckout(orderId: string, urls: ReturnUrls): Promise<string> {
     const order = await mustFind(orderId);
+    if (order.status !== 'pending') throw closed();
     if (order.paymentUrl !== null) return order.paymentUrl;
-    if (order.status !== 'pending') throw unavailable();
     const inFlight = sessionsBeingMade.get(orderId);
     if (inFlight !== undefined) return inFlight;
     const making = makeSession(order, urls).finally(() => sessionsBeingMade.delete(orderId));
@@ -100,7 +103,11 @@ export function createPayments(deps: PaymentsDeps) {
     const stored = await store.transaction(({ orders }) =>
       orders.setSession(order.orderId, { provider: provider.name, sessionId: session.sessionId, url: session.url }, now()),
     );
-    return stored ? session.url : ((await mustFind(order.orderId)).paymentUrl ?? session.url);
+    if (stored) return session.url;
+    // Cancelled (or otherwise settled) while the session was being made: that session must not
+    // be paid. Ending it is best effort; a payment that still gets through is refunded.
+    await provider.endSession(session.sessionId).catch((error: unknown) => deps.logError?.(error, `could not end session ${session.sessionId}`));
+    throw closed();
   }
 
   /**
@@ -181,6 +188,27 @@ export function createPayments(deps: PaymentsDeps) {
     return mustFind(order.orderId);
   }
 
+  /**
+   * After a record was cancelled with its order (cancelItem): a pending payment's session is ended
+   * (a payment made there meanwhile is refunded), a paid one refunded. An unreachable provider is
+   * logged and tried again when the order is next read (the citizen sees `refundPending`).
+   */
+  async function settleCancelledOrder(orderId: string): Promise<void> {
+    const order = await mustFind(orderId);
+    if (order.status !== 'cancelled') return;
+    try {
+      if (order.paymentId !== null) {
+        await refund(orderId);
+      } else if (order.providerSessionId !== null && order.provider === provider.name) {
+        const outcome = await provider.endSession(order.providerSessionId);
+        if (outcome.kind === 'paid') await applyOutcome(order, outcome, now());
+      }
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailable)) throw error;
+      deps.logError?.(error, `payment provider unreachable while settling cancelled order ${orderId}`);
+    }
+  }
+
   async function viewOf(order: StoredOrder): Promise<OrderView> {
     const survey = await store.read.surveys.find(order.surveyId);
     return {
@@ -193,6 +221,8 @@ export function createPayments(deps: PaymentsDeps) {
       lines: order.lines,
       holdExpiresAt: order.holdExpiresAt,
       ...(order.status === 'pending' && order.paymentUrl !== null ? { paymentUrl: order.paymentUrl } : {}),
+      ...(order.status === 'pending' ? { payBy: order.holdExpiresAt - SESSION_MARGIN_MS } : {}),
+      ...(order.paidAt !== null && order.refundId === null && order.status !== 'paid' ? { refundPending: true } : {}),
       ...(order.paymentMethod === null ? {} : { paymentMethod: order.paymentMethod }),
       ...(order.paidAt === null ? {} : { paidAt: order.paidAt }),
       ...(order.refundedAt === null ? {} : { refundedAt: order.refundedAt }),
@@ -204,6 +234,7 @@ export function createPayments(deps: PaymentsDeps) {
   return {
     startCheckout,
     handleNotification,
+    settleCancelledOrder,
 
     async getOrder(userId: string, orderId: string): Promise<OrderView> {
       return viewOf(await refresh(await ownOrder(userId, orderId)));

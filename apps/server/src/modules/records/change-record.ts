@@ -8,30 +8,35 @@ import { requireOwnRecord } from './records.js';
 
 /**
  * Marks the caller's record キャンセル (every row of it) and frees the slots it booked or holds:
- * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. An order
- * waiting for its payment is marked cancelled.
+ * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. Its order,
+ * waiting for its payment or paid, is marked cancelled; answers that order, whose payment session
+ * the caller ends or whose payment it refunds (outside this transaction: the provider is remote).
  */
-export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
+export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<string | undefined> {
   return deps.store.transaction(async ({ records, calendars, orders }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     const now = deps.now();
     await releaseClaims(calendars, partitionKey, now, 'cancel');
     await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
-    const pending = await orders.pendingOfRecord(partitionKey);
-    if (pending !== undefined) await orders.setStatus(pending.orderId, 'cancelled', now);
+    const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
+    if (order === undefined) return undefined;
+    await orders.setStatus(order.orderId, 'cancelled', now);
+    return order.orderId;
   });
 }
 
 /**
  * Removes the caller's record, its rows and its claims on slots: refused (409
  * `change_deadline_passed`) while a booked slot is past its change deadline but has not ended,
- * and (409 `order_pending`) while its order waits for a payment, which would find nothing to
- * confirm or refund: the citizen cancels first.
+ * (409 `order_pending`) while its order waits for a payment, which would find nothing to
+ * confirm or refund, and (409 `order_paid`) while it is paid for: the citizen cancels first.
  */
 export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
   return deps.store.transaction(async ({ records, calendars, orders }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     if ((await orders.pendingOfRecord(partitionKey)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
+    // A paid record is kept (its receipt stays with it) unless cancelled, which refunds it.
+    if ((await orders.paidOfRecord(partitionKey)) !== undefined) throw new HttpError(409, 'order_paid', messages.orderPaid);
     // The foreign key would free the claims with the record; freeing them here applies the deadline.
     await releaseClaims(calendars, partitionKey, deps.now(), 'delete');
     await records.delete(partitionKey);

@@ -14,6 +14,8 @@ export interface RecordsModuleDeps extends RecordsDeps {
   authenticate: onRequestAsyncHookHandler;
   /** Starts paying for a held order: the provider's page, which sends the citizen back as `returnTo` asks. */
   startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
+  /** After a record's order was cancelled with it: ends its payment session, or refunds its payment. */
+  settleCancelledOrder: (orderId: string) => Promise<void>;
 }
 
 /**
@@ -65,7 +67,8 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
     contractRoute(app, endpoints.cancelReservation, {}, async (request) => {
       const { surveyId, partitionKey, userId } = request.body;
       assertCaller(request, userId);
-      await cancelRecord(deps, surveyId, partitionKey, request.userId);
+      const cancelledOrder = await cancelRecord(deps, surveyId, partitionKey, request.userId);
+      if (cancelledOrder !== undefined) await deps.settleCancelledOrder(cancelledOrder);
       return { result: 'OK' as const, partitionKey };
     });
 

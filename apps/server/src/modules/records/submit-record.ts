@@ -125,8 +125,11 @@ export async function checkSubmission(
   const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
   // A record waiting for its payment holds its slots as holds: an edit would turn them into
   // bookings nobody paid for, or drop them under the payment. It is paid, or cancelled, first.
+  // A paid record is not edited either: its payment was for what it booked. Cancelling it frees
+  // the slot and refunds the payment; the citizen then applies again.
   for (const key of removePartitionKeys) {
     if ((await orders.pendingOfRecord(key)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
+    if ((await orders.paidOfRecord(key)) !== undefined) throw new HttpError(409, 'order_paid', messages.orderPaid);
   }
 
   const citizenSurvey = citizenViewOf(survey.config);
