@@ -167,6 +167,7 @@ describe('paying for a booking in the sandbox', () => {
     await page.waitForURL(/\/errorPayment\?order=/);
     await visible('お支払いを完了できませんでした');
     await visible('お支払いを完了できなかったため、予約はされていません。お取りしていた予約枠は解放しました。');
+    await visible('お支払い: お支払い失敗');
     await expectNoSeriousA11yViolations(page, 'payment failed');
 
     await openWeek();
@@ -186,6 +187,7 @@ describe('paying for a booking in the sandbox', () => {
     expect(taken.code).toBe('OK');
 
     // 山田 comes back and pays: the money goes back, and the app says why.
+    const paymentUrl = page.url();
     await page.getByRole('button', { name: '支払う', exact: true }).click();
     await page.waitForURL(/\/completedPayment\/[^/]+$/);
     await visible('予約できませんでした');
@@ -194,13 +196,34 @@ describe('paying for a booking in the sandbox', () => {
     );
     await visible('お支払い: 返金済み');
     await expectNoSeriousA11yViolations(page, 'payment refunded');
+    // The provider refunded the payment, once.
+    const providerPage = await (await fetch(paymentUrl)).text();
+    expect(providerPage.match(/1,500円を返金しました。/g)).toHaveLength(1);
 
     // The look-up says 返金済み, and the slot is full, not double-booked.
     await page.goto('/confirmList/health-checkup');
     const record = page.getByRole('article').filter({ hasText: 'お支払い: 返金済み' });
     await expect.poll(() => record.count()).toBe(1);
+    // It is the record of that slot (shown unmarked, as if booked: see the skipped test below).
+    await expect.poll(() => record.innerText()).toContain(`${formatSlotDate(busyDate)}10:00〜11:00`);
     expect(await unitsLeft(busyDate, '2')).toBe(0);
     await openWeek();
     await expect.poll(() => cell(busyDate, '2', '満員').isDisabled()).toBe(true);
+  });
+
+  // BUG (app, look-up of unpaid records): a record whose payment booked nothing (返金済み, and
+  // likewise キャンセル, お支払い失敗) is listed with its 予約内容 unmarked, as if the slot were still
+  // booked (BookingSummaries marks only records closed by check status), and its details offer
+  // 予約日時を変更する, 内容を変更する and キャンセルする for a booking that does not exist. Skipped
+  // until such a record reads as not booked; it runs after the test above, on its 返金済み record.
+  it.skip('a record whose payment booked nothing does not read as a booking in the look-up', async () => {
+    await page.goto('/confirmList/health-checkup');
+    const record = page.getByRole('article').filter({ hasText: 'お支払い: 返金済み' });
+    await expect.poll(() => record.innerText()).toContain(`${formatSlotDate(busyDate)}10:00〜11:00`);
+    expect(await record.innerText()).toContain('この予約はキャンセルされました。');
+    await record.getByRole('button', { name: '詳しく見る' }).click();
+    await page.waitForURL(/\/confirmDetails$/);
+    await visible('お支払い: 返金済み');
+    expect(await page.getByRole('button', { name: '予約日時を変更する' }).count()).toBe(0);
   });
 });
