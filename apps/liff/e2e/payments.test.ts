@@ -121,14 +121,14 @@ describe('paying for a booking in the sandbox', () => {
     expect(facts).toMatch(/お支払い方法\s+クレジットカード/);
     expect(facts).toMatch(new RegExp(`お支払い日時\\s+${japanDate(Date.now())}`));
     const receipt = page.getByRole('region', { name: '領収書' });
-    const document = await receipt.innerText();
-    expect(document).toMatch(/山田 太郎\s*様/);
-    expect(document).toMatch(/金額\s+¥2,300-（税込）/);
-    expect(document).toMatch(/但し書き\s+健康診断のご予約の料金として/);
-    expect(document).toMatch(new RegExp(`受付番号\\s+${receiptNumber}`));
-    expect(document).toMatch(new RegExp(`発行日\\s+${japanDate(Date.now())}`));
-    expect(document).toMatch(/発行者\s+デモ市 保健福祉課/);
-    expect(document).toMatch(/特定健診 受診料\s+¥1,500\s+1\s+¥1,500/);
+    const receiptText = await receipt.innerText();
+    expect(receiptText).toMatch(/山田 太郎\s*様/);
+    expect(receiptText).toMatch(/金額\s+¥2,300-（税込）/);
+    expect(receiptText).toMatch(/但し書き\s+健康診断のご予約の料金として/);
+    expect(receiptText).toMatch(new RegExp(`受付番号\\s+${receiptNumber}`));
+    expect(receiptText).toMatch(new RegExp(`発行日\\s+${japanDate(Date.now())}`));
+    expect(receiptText).toMatch(/発行者\s+デモ市 保健福祉課/);
+    expect(receiptText).toMatch(/特定健診 受診料\s+¥1,500\s+1\s+¥1,500/);
     // 宛名 can be changed before printing.
     await page.getByLabel('宛名（印刷する前に変更できます）').fill('山田 花子');
     await expect.poll(() => page.getByTestId('receipt-recipient').innerText()).toBe('山田 花子');
@@ -149,10 +149,16 @@ describe('paying for a booking in the sandbox', () => {
 
     await page.getByRole('button', { name: 'キャンセルして戻る' }).click();
     await page.waitForURL(/\/canceledPayment\?order=/);
+    const orderId = orderIdIn(page.url());
     await visible('お支払いをキャンセルしました');
     await visible('お支払いはキャンセルされ、予約はされていません。お取りしていた予約枠は解放しました。');
     await visible('お支払い: キャンセル');
     await expectNoSeriousA11yViolations(page, 'payment cancelled');
+    // Typing the success return proves nothing: the app asks the server, which knows it was cancelled.
+    await page.goto(`/completedPayment/${orderId}`);
+    await visible('予約は完了していません');
+    await visible('お支払い: キャンセル');
+    expect(await page.getByText('お支払いが完了しました').count()).toBe(0);
 
     await openWeek();
     await expect.poll(() => cell(quietDate, '3', '空きあり（残り5）').count()).toBe(1);
