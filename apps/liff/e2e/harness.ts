@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { DEV_STAND_INS_PATH } from '@city/api-client';
+import { createApiClient, DEV_STAND_INS_PATH, isApiError } from '@city/api-client';
 import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USERS } from '@city/line-stand-in';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumPath, searchPath } from './env.js';
 
@@ -171,4 +172,76 @@ export async function logInAs(page: Page, user: { displayName: string }, from = 
 /** An ID token as LINE's web login issues it for the development channel, issued two hours ago. */
 export function signWebIdToken(user: (typeof TEST_USERS)[keyof typeof TEST_USERS], expiresInSeconds: number): Promise<string> {
   return signIdToken(DEV_CHANNEL, user, { expiresIn: expiresInSeconds, issuedAt: Math.floor(Date.now() / 1000) - 7200 });
+}
+
+/** The sandbox page's buttons, by what they say (apps/server's sandbox-page.ts). */
+export type SandboxButton = '支払う' | 'キャンセルして戻る' | '支払いに失敗する' | '保留期限を過ぎたことにする';
+
+/**
+ * Presses a button of the sandbox provider's hosted page as a browser would: reads the page's form
+ * (its action, or the page itself when it has none) and the button's name and value, and posts them
+ * as a form. Answers where the page then sends the citizen (a 303's Location), or null when it
+ * shows a page instead (保留期限を過ぎたことにする shows the page again).
+ */
+export async function pressSandboxButton(paymentUrl: string, button: SandboxButton): Promise<string | null> {
+  const page = await fetch(paymentUrl);
+  const html = await page.text();
+  if (!page.ok) throw new Error(`The sandbox page ${paymentUrl} answered ${String(page.status)}:\n${html}`);
+  const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/.exec(html);
+  if (form === null) throw new Error(`The sandbox page has no form (the session is no longer open?):\n${html}`);
+  const action = new URL(/\baction="([^"]*)"/.exec(form[1] ?? '')?.[1] ?? '', paymentUrl).href;
+  const pressed = [...(form[2] ?? '').matchAll(/<button\b([^>]*)>([^<]*)<\/button>/g)].find((match) => match[2]?.trim() === button);
+  const name = /\bname="([^"]*)"/.exec(pressed?.[1] ?? '')?.[1];
+  const value = /\bvalue="([^"]*)"/.exec(pressed?.[1] ?? '')?.[1];
+  if (name === undefined || value === undefined) throw new Error(`No button ${button} on the sandbox page:\n${html}`);
+  const response = await fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ [name]: value }).toString(),
+    redirect: 'manual',
+  });
+  if (response.status === 303) return new URL(response.headers.get('location') ?? '', action).href;
+  if (response.ok) return null;
+  throw new Error(`${button} on the sandbox page answered ${String(response.status)}:\n${await response.text()}`);
+}
+
+/**
+ * Another citizen books a slot of the demo's 中央保健センター (health-checkup) through the API, as
+ * their phone would: the required fee in the order, the hold (temprary), then 支払う on the
+ * sandbox page. Answers 'OK' with the order once paid, or the refusal's code (slot_full…).
+ */
+export async function bookAndPayAs(
+  baseUrl: string,
+  user: (typeof TEST_USERS)[keyof typeof TEST_USERS],
+  slot: { date: string; slotId: string },
+): Promise<{ code: 'OK'; orderId: string } | { code: string }> {
+  const idToken = await signWebIdToken(user, 4 * 3600);
+  const api = createApiClient({ baseUrl, getIdToken: () => idToken });
+  const config = await api.getSurveyConfig('health-checkup');
+  if (isApiError(config)) throw config;
+  const payload = buildSubmissionPayload({
+    config: config.data,
+    userId: user.userId,
+    answers: {
+      name: user.displayName,
+      phone: '090-0000-0000',
+      slot: formatReservationValue({ categoryId: 'checkup-central', date: slot.date, slotId: slot.slotId }),
+      fee: ['checkup-fee'],
+    },
+    now: Date.now(),
+  });
+  let held;
+  try {
+    held = await api.putTemporaryReservation(payload);
+  } catch (error) {
+    if (isApiError(error)) return { code: error.code };
+    throw error;
+  }
+  const { holdId, paymentUrl } = held.data;
+  const back = await pressSandboxButton(paymentUrl, '支払う');
+  expect(back === null ? null : new URL(back).pathname).toBe(`/completedPayment/${holdId}`);
+  const order = await api.getOrder(holdId);
+  if (isApiError(order)) throw order;
+  expect(order.data.status).toBe('paid');
+  return { code: 'OK', orderId: holdId };
 }
