@@ -29,7 +29,7 @@ const PAID_SURVEY: SurveyConfig = {
 };
 /** In append mode every submission is a record (and an order) of its own. */
 const PAID_APPEND_SURVEY: SurveyConfig = { ...PAID_SURVEY, surveyId: 'checkup-paid-append', isAppending: { value: true } };
-const DATES = Array.from({ length: 24 }, (_, i) => `2026-12-${String(i + 3).padStart(2, '0')}`);
+const DATES = Array.from({ length: 28 }, (_, i) => `2026-12-${String(i + 3).padStart(2, '0')}`);
 
 let clock = NOW;
 let ctx: TestContext;
@@ -434,6 +434,34 @@ describe('temprary and the citizen calls', () => {
     expect(refundsOf(sessionOf(paid.holdId))).toBe(1);
     expect((await http.call(citizen(21), 'deleteReservation', { body: key })).status).toBe(200);
     expect((await getOrder(21, paid.holdId)).body.data.status).toBe('refunded');
+  });
+
+  it('keeps the payment when a paid booking moves to another date buying what was paid for; anything else is refused', async () => {
+    clock = NOW;
+    // Append mode: the change replaces the record (oldPartitionKey), and its paid order goes with it.
+    const order = { items: [{ productId: FEE.productId, quantity: 1 }] };
+    const booking = bookingPayload(citizen(44).userId, slotValue('checkup-central', DATES[24]!, '1'), { config: PAID_APPEND_SURVEY, now: clock });
+    const held = (await http.call(citizen(44), 'putTemporaryReservation', { body: { ...booking, order } })).body.data;
+    await press(held.paymentUrl, 'pay');
+    const change = (date: string, items = order.items) => ({
+      ...bookingPayload(citizen(44).userId, slotValue('checkup-central', date, '1'), { config: PAID_APPEND_SURVEY, now: clock + 1, oldPartitionKey: held.partitionKey }),
+      order: { items },
+    });
+
+    // Buying more, or paying again through temprary, is refused, and nothing moves.
+    const more = await http.call(citizen(44), 'putReservation', { body: change(DATES[25]!, [...order.items, { productId: BLOOD.productId, quantity: 1 }]) });
+    expect(more.status).toBe(409);
+    expect(more.body.code).toBe('order_paid');
+    expect((await http.call(citizen(44), 'putTemporaryReservation', { body: change(DATES[25]!) })).body.code).toBe('order_paid');
+    expect([await leftOn(DATES[24]!), await leftOn(DATES[25]!)]).toEqual([0, 1]);
+
+    const moved = await http.call(citizen(44), 'putReservation', { body: change(DATES[25]!) });
+    expect(moved.status).toBe(200);
+    expect(moved.body.receiptNumber).toBe(held.receiptNumber);
+    expect([await leftOn(DATES[24]!), await leftOn(DATES[25]!)]).toEqual([1, 0]);
+    const orders = (await http.call(citizen(44), 'getOrders', { query: { partitionKey: moved.body.partitionKey } })).body.data;
+    expect(orders.map((o) => [o.orderId, o.status, o.total])).toEqual([[held.holdId, 'paid', 1500]]);
+    expect(refundsOf(sessionOf(held.holdId))).toBe(0);
   });
 
   it('cancelling a record that waits for its payment ends the session: the page can no longer be paid', async () => {

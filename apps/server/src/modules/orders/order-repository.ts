@@ -56,6 +56,8 @@ export interface OrderRepository {
   /** The record's paid order, if any (a record is paid for at most once). */
   paidOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
   setStatus(orderId: string, status: OrderStatus, now: number): Promise<void>;
+  /** The order now pays for this record (an edit replaced the one it was made for). */
+  moveToRecord(orderId: string, partitionKey: string, now: number): Promise<void>;
   /** The order a provider's session was made for. */
   findBySession(provider: string, sessionId: string): Promise<StoredOrder | undefined>;
   /** The user's orders, newest first; only one record's when `partitionKey` is given. */

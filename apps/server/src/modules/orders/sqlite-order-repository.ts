@@ -57,6 +57,7 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
   const pendingOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'pending'");
   const paidOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'paid'");
   const setStatus = db.prepare<[OrderStatus, number, string]>('UPDATE orders SET status = ?, updated_at = ? WHERE order_id = ?');
+  const moveToRecord = db.prepare<[string, number, string]>('UPDATE orders SET partition_key = ?, updated_at = ? WHERE order_id = ?');
   const findBySession = db.prepare<[string, string], OrderRow>('SELECT * FROM orders WHERE provider = ? AND provider_session_id = ?');
   const ofUser = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE user_id = ? ORDER BY created_at DESC, rowid DESC');
   const ofRecord = db.prepare<[string, string], OrderRow>(
@@ -106,6 +107,9 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     async paidOfRecord(partitionKey) {
       const row = paidOfRecord.get(partitionKey);
       return row === undefined ? undefined : toOrder(row);
+    },
+    async moveToRecord(orderId, partitionKey, now) {
+      moveToRecord.run(partitionKey, now, orderId);
     },
     async setStatus(orderId, status, now) {
       setStatus.run(status, now, orderId);

@@ -37,6 +37,8 @@ export async function holdRecord(
       const order = payload.order ?? { items: [] };
       if (order.items.length === 0) throw new HttpError(400, 'order_required', messages.orderRequired);
       const submission = await checkSubmission(deps, repositories, userId, payload);
+      // A paid record's edit keeps its payment through putItem; paying for it again is refused.
+      if (submission.paidOrder !== undefined) throw new HttpError(409, 'order_paid', messages.orderPaid);
       const priced = priceOrder(submission.survey.surveySchema, { items: order.items.map(({ productId, quantity }) => ({ productId, quantity })) });
       // The error body carries one message: every problem, one a line.
       if (!priced.ok) throw new HttpError(400, 'invalid_order', priced.problems.join('\n'));

@@ -1,18 +1,32 @@
 // The rules a submission (reservation/putItem) must pass before anything is stored, because the
 // rows come from the citizen's device: nothing here trusts the client's userId, keys or statuses.
 // Each rule answers the HttpError a citizen's app can act on.
-import type { Answers, AnswerValue, FileRef, Order, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import type { Answers, AnswerValue, FileRef, Order, OrderLine, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { answersFromRows, buildSurveyResultRows, isStaffOnlyItem, validateAnswers } from '@city/survey-core';
 import { isDeepStrictEqual } from 'node:util';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { ReservationAnswer } from '../calendars/bookings.js';
 
-/** Orders need payments, which are not built yet: refuse them rather than store something that looks paid. */
-export function refuseOrders(payload: SubmissionPayload): void {
-  if (payload.order !== undefined && payload.order.items.length > 0) {
+/**
+ * putItem stores nothing that must be paid for: an order goes through temprary and a payment. The
+ * one exception is an edit of a paid record that buys exactly what was paid for (`paid`): its
+ * payment carries over (a change of date keeps the fee paid).
+ */
+export function checkPutItemOrder(payload: SubmissionPayload, paid: { lines: readonly OrderLine[] } | undefined): void {
+  const items = payload.order?.items ?? [];
+  if (paid !== undefined) {
+    if (!sameItems(items, paid.lines)) throw new HttpError(409, 'order_paid', messages.orderPaid);
+  } else if (items.length > 0) {
     throw new HttpError(400, 'payments_not_available', messages.paymentsNotAvailable);
   }
+}
+
+/** The same products in the same quantities, in any order. */
+function sameItems(a: readonly OrderLine[], b: readonly OrderLine[]): boolean {
+  const quantities = (lines: readonly OrderLine[]) => new Map(lines.map((line) => [line.productId, line.quantity]));
+  const [left, right] = [quantities(a), quantities(b)];
+  return a.length === left.size && b.length === right.size && left.size === right.size && [...left].every(([id, quantity]) => right.get(id) === quantity);
 }
 
 /** The one record the rows make: all of this user, all with one survey and one partitionKey. */

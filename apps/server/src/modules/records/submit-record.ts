@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { planClaims, storeClaims } from '../calendars/bookings.js';
 import type { SlotClaim } from '../calendars/calendar-repository.js';
+import type { StoredOrder } from '../orders/order-repository.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
@@ -17,8 +18,8 @@ import {
   checkEdit,
   checkFiles,
   itemsKeptOnEdit,
+  checkPutItemOrder,
   recordOfRows,
-  refuseOrders,
   reservationAnswers,
   reservationItemKeys,
   staffRowsToKeep,
@@ -32,7 +33,8 @@ const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
  * Checks the submission and stores it whole: a new record, or (same key, or `oldPartitionKey`)
  * the replacement of one of the caller's records. Its reservation answers claim their slots in the
  * same transaction (an edit keeping its slot keeps its claim; one picking another slot moves it).
- * With an `Idempotency-Key` seen before, answers what it answered then, storing nothing.
+ * An edit of a paid record must buy what was paid for, and its paid order goes with the new
+ * record. With an `Idempotency-Key` seen before, answers what it answered then, storing nothing.
  */
 export async function submitRecord(
   deps: RecordsDeps,
@@ -42,9 +44,12 @@ export async function submitRecord(
 ): Promise<ReservationResult> {
   return deps.store.transaction(async (repositories) =>
     once(repositories.idempotency, userId, idempotencyKey, 'putItem', payload, async () => {
-      refuseOrders(payload);
       const submission = await checkSubmission(deps, repositories, userId, payload);
+      checkPutItemOrder(payload, submission.paidOrder);
       await storeSubmission(repositories, submission, deps.now());
+      if (submission.paidOrder !== undefined && submission.paidOrder.partitionKey !== submission.partitionKey) {
+        await repositories.orders.moveToRecord(submission.paidOrder.orderId, submission.partitionKey, deps.now());
+      }
       return { result: 'OK', partitionKey: submission.partitionKey, receiptNumber: submission.receiptNumber };
     }),
   );
@@ -86,6 +91,8 @@ export interface CheckedSubmission {
   removePartitionKeys: string[];
   /** The claims the stored record will hold. */
   claims: SlotClaim[];
+  /** The paid order of the record edited, if it was paid for. */
+  paidOrder: StoredOrder | undefined;
 }
 
 /**
@@ -125,11 +132,11 @@ export async function checkSubmission(
   const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
   // A record waiting for its payment holds its slots as holds: an edit would turn them into
   // bookings nobody paid for, or drop them under the payment. It is paid, or cancelled, first.
-  // A paid record is not edited either: its payment was for what it booked. Cancelling it frees
-  // the slot and refunds the payment; the citizen then applies again.
+  // A paid record may be edited only keeping what it paid for (putItem checks, temprary refuses).
+  let paidOrder: StoredOrder | undefined;
   for (const key of removePartitionKeys) {
     if ((await orders.pendingOfRecord(key)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
-    if ((await orders.paidOfRecord(key)) !== undefined) throw new HttpError(409, 'order_paid', messages.orderPaid);
+    paidOrder ??= await orders.paidOfRecord(key);
   }
 
   const citizenSurvey = citizenViewOf(survey.config);
@@ -155,6 +162,7 @@ export async function checkSubmission(
     rows: [...rows, ...staffRowsToKeep(survey.config, keptRows, first)],
     removePartitionKeys,
     claims,
+    paidOrder,
   };
 }
 
