@@ -56,7 +56,7 @@ function orderOf(status: OrderStatus, more: Partial<OrderView> = {}): OrderView 
     createdAt: Date.UTC(2026, 10, 22, 1, 0),
     issuer: { name: 'デモ市 保健福祉課', address: '東京都デモ市中央1-1-1', registrationNumber: 'T1234567890123', proviso: '健康診断 受診料として' },
     ...(status === 'pending' ? { paymentUrl: PAYMENT_URL } : {}),
-    ...(status === 'paid' || status === 'refunded' ? { paymentMethod: 'sandbox', paidAt: Date.UTC(2026, 10, 22, 1, 5) } : {}),
+    ...(status === 'paid' || status === 'refunded' ? { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 5) } : {}),
     ...more,
   };
 }
@@ -241,10 +241,10 @@ describe('the return from the payment provider (/completedPayment/{id})', () => 
     expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
   });
 
-  it('says a payment that came after the hold lapsed and the slot was taken is refunded, and nothing was booked', async () => {
+  it('says a payment whose slot could not be kept when it was confirmed is refunded, and nothing was booked', async () => {
     openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 1, 6) }) }) });
     expect(await screen.findByRole('heading', { name: '予約できませんでした' })).toBeTruthy();
-    expect(screen.getByText(/予約はできませんでした。お支払いいただいた金額は自動的に返金されます。/)).toBeTruthy();
+    expect(screen.getByText('お支払いを確認した時点で予約枠を確保できなかったため、予約はされませんでした。お支払いは自動的に返金されます。')).toBeTruthy();
     expect(screen.getByText('お支払い: 返金済み', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('link', { name: '領収書を見る' })).toBeNull();
   });
@@ -294,7 +294,7 @@ describe('the receipt of a paid order (/receipt?order={id})', () => {
     expect(within(receipt).getByText('¥1,500-（税込）')).toBeTruthy();
     expect(within(receipt).getByText('健康診断 受診料として')).toBeTruthy();
     expect(within(receipt).getByText('K7Q-4M2X')).toBeTruthy();
-    expect(within(receipt).getByText('テスト決済')).toBeTruthy();
+    expect(within(receipt).getByText('クレジットカード')).toBeTruthy();
     // Paid at 10:05 on 11月22日 in Japan; issued today (the test clock, 11月22日 in Japan).
     expect(within(receipt).getAllByText('2026年11月22日')).toHaveLength(2);
     expect(within(receipt).getByText('デモ市 保健福祉課')).toBeTruthy();

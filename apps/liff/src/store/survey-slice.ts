@@ -12,6 +12,11 @@ import type { RecordKey, SelectedRecord } from '../lib/records.js';
 export interface SubmissionIdentity {
   idempotencyKey: string;
   now: number;
+  /**
+   * The order `temprary` held under this key, once it answered. Sent again after that payment
+   * ended, the key is refused (409 order_closed): the screen then shows this order's outcome.
+   */
+  orderId?: string;
 }
 
 /** What the receipt screen shows after a submission. */
@@ -91,6 +96,10 @@ export const surveySlice = createSlice({
     identityFixed(state, action: PayloadAction<SubmissionIdentity>) {
       state.pendingSubmission = action.payload;
     },
+    /** `temprary` held an order under the submission's key (not if the answers changed meanwhile). */
+    holdMade(state, action: PayloadAction<{ idempotencyKey: string; orderId: string }>) {
+      if (state.pendingSubmission?.idempotencyKey === action.payload.idempotencyKey) state.pendingSubmission.orderId = action.payload.orderId;
+    },
     /** Starts editing a stored record: the form opens with its answers. Dispatched through startEdit. */
     editStarted(state, action: PayloadAction<{ config: SurveyConfig; record: SelectedRecord }>) {
       const { config, record } = action.payload;
@@ -129,5 +138,5 @@ export const surveySlice = createSlice({
   },
 });
 
-export const { surveyOpened, answersChanged, editStarted, newAnswerStarted, reservationCompleteCleared, answersSent } = surveySlice.actions;
+export const { surveyOpened, answersChanged, editStarted, newAnswerStarted, reservationCompleteCleared, answersSent, holdMade } = surveySlice.actions;
 export const { selectSurvey } = surveySlice.selectors;

@@ -1,3 +1,4 @@
+import type { OrderView } from '@city/api-client';
 import { canChangeBooking, isClosedCheckStatus } from '@city/survey-core';
 import { Button, Loading, Notice, PageLayout, PaymentStatus, SurveyConfirm } from '@city/ui';
 import { useMemo } from 'react';
@@ -6,7 +7,7 @@ import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { deadlineRule } from '../../lib/bookings.js';
-import { ordersByRecord } from '../../lib/orders.js';
+import { isPaidBooking, ordersByRecord, payByOf, refundMessage } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
@@ -37,6 +38,9 @@ export function DetailsPage() {
   const orders = useGetOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [cancelOrder, cancelling] = useCancelOrderMutation();
   const order = useMemo(() => (key === null ? undefined : ordersByRecord(orders.currentData ?? []).get(key.partitionKey)), [orders.currentData, key]);
+  // Until the orders are known, nothing is offered that a payment forbids (if they fail, the
+  // server still refuses to change a paid record, with its message).
+  const ordersKnown = orders.currentData !== undefined || orders.isError;
 
   if (loading) return <Loading />;
   if (key === null || found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
@@ -46,7 +50,9 @@ export function DetailsPage() {
   const booked = [...bookings.views.values()];
   // The change deadline of each booking, by its calendar's rules (the server enforces the same).
   const pastDeadline = booked.filter((booking) => booking.start !== undefined && booking.rules !== undefined && !canChangeBooking({ date: booking.date, start: booking.start }, booking.rules, now()));
-  const changeable = closed ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
+  // A paid booking is not changed (the server answers 409 order_paid): it is cancelled, refunded.
+  const paid = isPaidBooking(order);
+  const changeable = closed || paid || !ordersKnown ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
   const changeSlot = async (booking: (typeof booked)[number]) => {
     await dispatch(startEdit({ config, record }));
     const opened = await dispatch(openCalendar({ surveyId: record.surveyId, item: booking.item, answers: view.answers, ...(booking.calendarId === undefined ? {} : { calendarId: booking.calendarId }) }));
@@ -59,13 +65,13 @@ export function DetailsPage() {
       </p>
       {order === undefined ? null : (
         <p className="app-record__payment">
-          <PaymentStatus status={order.status} />
+          <PaymentStatus status={order.status} refundPending={order.refundPending} />
         </p>
       )}
       <BookingSummaries views={booked} check={record.check} />
       {order?.status === 'pending' ? (
         <>
-          <Notice>{paymentMessages.paymentPending(holdEndFormat.format(order.holdExpiresAt))}</Notice>
+          <Notice>{paymentMessages.paymentPending(holdEndFormat.format(payByOf(order)))}</Notice>
           {cancelling.isError ? <Notice tone="error">{messageForScreen(cancelling.error)}</Notice> : null}
           <div className="app-actions">
             {order.paymentUrl === undefined || order.paymentUrl === '' ? null : (
@@ -91,7 +97,8 @@ export function DetailsPage() {
           </div>
         </>
       ) : null}
-      {order?.status === 'paid' ? (
+      {order === undefined ? null : <RefundNotice order={order} bookingCancelled={closed} />}
+      {paid && order !== undefined ? (
         <p>
           <Link className="city-button city-button--secondary" to={paths.receipt.to(order.orderId)}>
             {paymentMessages.showReceipt}
@@ -100,6 +107,7 @@ export function DetailsPage() {
       ) : null}
       <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {closed ? <Notice>{messages.closedRecord}</Notice> : null}
+      {paid && !closed ? <Notice>{paymentMessages.paidNotChangeable}</Notice> : null}
       {closed || bookings.error === undefined ? null : <Notice tone="error">{messages.bookingsLoadFailed}</Notice>}
       {closed
         ? null
@@ -110,16 +118,18 @@ export function DetailsPage() {
             {booked.length > 1 ? `${booking.item.title}: ${messages.changeSlot}` : messages.changeSlot}
           </Button>
         ))}
-        <Button
-          variant="secondary"
-          disabled={closed}
-          onClick={() => {
-            void dispatch(startEdit({ config, record }));
-            void navigate(paths.survey.to(record.surveyId));
-          }}
-        >
-          {messages.edit}
-        </Button>
+        {paid ? null : (
+          <Button
+            variant="secondary"
+            disabled={closed || !ordersKnown}
+            onClick={() => {
+              void dispatch(startEdit({ config, record }));
+              void navigate(paths.survey.to(record.surveyId));
+            }}
+          >
+            {messages.edit}
+          </Button>
+        )}
         <Button
           variant="danger"
           disabled={closed || pastDeadline.length > 0}
@@ -136,4 +146,10 @@ export function DetailsPage() {
       </p>
     </PageLayout>
   );
+}
+
+/** Money that came in and is being given back (a paid booking cancelled, or a slot lost at payment). */
+function RefundNotice({ order, bookingCancelled }: { order: OrderView; bookingCancelled: boolean }) {
+  const message = refundMessage(order, bookingCancelled);
+  return message === null ? null : <Notice>{message}</Notice>;
 }
