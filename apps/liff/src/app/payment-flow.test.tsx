@@ -3,12 +3,12 @@ import { ApiError, BOOKING_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-cl
 import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlot, SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { addDaysToDate, buildSurveyResultRows } from '@city/survey-core';
 import { ToastProvider } from '@city/ui';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_SESSION, testServices } from '../../test/render-with-providers.js';
-import { PAYMENT_IN_PROGRESS_KEY } from '../lib/payment-return.js';
+import { memoryStorage, TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { PAYMENT_IN_PROGRESS_KEY, savePaymentInProgress } from '../lib/payment-return.js';
 import type { AppServices } from '../store/services.js';
 import { sessionStateFor } from '../store/session-slice.js';
 import { makeStore } from './make-store.js';
@@ -311,5 +311,186 @@ describe('the receipt of a paid order (/receipt?order={id})', () => {
     expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
     expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
     expect(screen.queryByRole('button', { name: '印刷する' })).toBeNull();
+  });
+});
+
+type HoldCall = (payload: SubmissionPayload, options?: { idempotencyKey?: string; returnTo?: string }) => Promise<{ data: TemporaryReservation }>;
+const keysSent = (hold: { mock: { calls: Parameters<HoldCall>[] } }) => hold.mock.calls.map(([, options]) => options?.idempotencyKey);
+const orderClosed = () => refusal(409, PAYMENT_ERROR_CODES.orderClosed, 'このお支払いの手続きは終了しています。');
+
+/** The browser brings the page back from its cache (back from the provider's page). */
+function restoreFromBrowserCache() {
+  const restored = new Event('pageshow');
+  Object.defineProperty(restored, 'persisted', { value: true });
+  window.dispatchEvent(restored);
+}
+
+describe('the confirm screen when a payment could not start or has ended', () => {
+  it('after 503 payment_unavailable, the next tap is a new try under a new Idempotency-Key', async () => {
+    const putTemporaryReservation = vi
+      .fn<HoldCall>()
+      .mockRejectedValueOnce(refusal(503, PAYMENT_ERROR_CODES.paymentUnavailable, '決済サービスに接続できません。'))
+      .mockImplementation(hold);
+    const { navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText(/お支払いの手続きを始められませんでした。予約はされていません。/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
+    });
+    const [first, second] = keysSent(putTemporaryReservation);
+    expect(first).toMatch(/.{8,}/);
+    expect(second).toMatch(/.{8,}/);
+    expect(second).not.toBe(first);
+  });
+
+  it('restored by the back button after the payment ended, shows how that payment ended instead of its dead page (409 order_closed)', async () => {
+    const putTemporaryReservation = vi.fn<HoldCall>().mockImplementationOnce(hold).mockRejectedValue(orderClosed());
+    // The citizen cancelled at the provider: the return page cleared the payment in progress.
+    const getOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
+    const { router, services, navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation, getOrder });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledTimes(1);
+    });
+    services.storage.removeItem(PAYMENT_IN_PROGRESS_KEY);
+    restoreFromBrowserCache();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+
+    expect(await screen.findByRole('heading', { name: '予約は完了していません' })).toBeTruthy();
+    expect(screen.getByText('お支払いがキャンセルされたため、予約はされませんでした。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/completedPayment/${ORDER_ID}`);
+    expect(getOrder).toHaveBeenCalledWith(ORDER_ID);
+    expect(navigateAway).toHaveBeenCalledTimes(1);
+    // The same submission was sent again, not a new one.
+    const [first, second] = keysSent(putTemporaryReservation);
+    expect(second).toBe(first);
+  });
+
+  it('finds the ended payment in session storage when this page did not hold it', async () => {
+    const storage = memoryStorage();
+    savePaymentInProgress(storage, { orderId: ORDER_ID, surveyId: 'health-checkup', partitionKey: PARTITION_KEY, receiptNumber: 'K7Q-4M2X' });
+    const { router } = openApp(
+      '/survey/health-checkup',
+      { putTemporaryReservation: () => Promise.reject(orderClosed()), getOrder: () => Promise.resolve({ data: orderOf('paid') }) },
+      { storage },
+    );
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/completedPayment/${ORDER_ID}`);
+  });
+
+  it('with no order known, says the previous payment ended and makes the next tap a new application', async () => {
+    const putTemporaryReservation = vi.fn<HoldCall>().mockRejectedValueOnce(orderClosed()).mockImplementation(hold);
+    const { router, navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText(/この内容のお支払いの手続きはすでに終了しています。/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/confirm/health-checkup');
+    expect(navigateAway).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
+    });
+    const [first, second] = keysSent(putTemporaryReservation);
+    expect(second).not.toBe(first);
+  });
+});
+
+describe('a paid booking on the look-up screens', () => {
+  const paidOrders = () => Promise.resolve({ data: [orderOf('paid')] });
+
+  it('offers a booking with no payment a change of slot and of answers (what a paid one lacks)', async () => {
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [] }) });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByRole('button', { name: '予約日時を変更する' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '内容を変更する' })).toBeTruthy();
+  });
+
+  it('offers no change of a paid booking, says why, and links its 領収書', async () => {
+    openApp('/confirmList/health-checkup', { getOrders: paidOrders });
+    expect(await screen.findByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByRole('link', { name: '領収書を見る' })).toBeTruthy();
+    expect(await screen.findByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+    expect(screen.getByText(/お支払い済みの申し込みは変更できません。/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '内容を変更する' })).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'キャンセルする' }).disabled).toBe(false);
+  });
+
+  it.each([
+    ['返金済み', orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }), 'キャンセルにともない、お支払いを返金しました。'],
+    ['返金手続き中', orderOf('paid', { refundPending: true }), 'キャンセルにともない、お支払いを返金します。返金の手続き中です。'],
+  ])('says before cancelling that the payment is refunded; afterwards the list shows %s', async (state, afterCancel, details) => {
+    let cancelled = false;
+    const cancelReservation = vi.fn(() => {
+      cancelled = true;
+      return Promise.resolve({ result: 'OK' as const, partitionKey: PARTITION_KEY });
+    });
+    const querySurveyResults = () => Promise.resolve({ data: cancelled ? rows.map((row) => ({ ...row, check: 'キャンセル' as const })) : rows });
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [cancelled ? afterCancel : orderOf('paid')] }), querySurveyResults, cancelReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'キャンセルする' }));
+    expect(await screen.findByText('この申し込みはお支払い済みです。キャンセルすると、お支払いいただいた¥1,500（税込）は返金されます。')).toBeTruthy();
+    expect(cancelReservation).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'キャンセルする' }));
+
+    expect(await screen.findByText('キャンセルしました。お支払いは返金されます。')).toBeTruthy();
+    const [record] = await screen.findAllByRole('article');
+    expect(within(record as HTMLElement).getByText(`お支払い: ${state}`, { exact: false })).toBeTruthy();
+    expect(within(record as HTMLElement).getByText('状況: キャンセル')).toBeTruthy();
+    expect(cancelReservation).toHaveBeenCalledWith({ surveyId: 'health-checkup', partitionKey: PARTITION_KEY, userId: 'U1' });
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByText(new RegExp(`^${details}`))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '領収書を見る' })).toBeNull();
+  });
+
+  it('shows the server’s message when a paid record is sent as an edit after all (409 order_paid)', async () => {
+    const message = 'お支払い済みの申し込みは変更できません。キャンセルしてから、あらためてお申し込みください。';
+    // The payment was made elsewhere after the list loaded: the screen did not know it.
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [] }), putTemporaryReservation: () => Promise.reject(refusal(409, PAYMENT_ERROR_CODES.orderPaid, message)) });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
+    // Products bought make no rows: the edit's form asks for the fee again.
+    await userEvent.click(await screen.findByRole('button', { name: '特定健診 受診料を1つ増やす' }));
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe('money being given back, on the payment result and receipt screens', () => {
+  it('says a refund not yet confirmed by the provider is under way, and that nothing is needed', async () => {
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('expired', { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 40), refundPending: true }) }) });
+    expect(await screen.findByRole('heading', { name: '予約できませんでした' })).toBeTruthy();
+    expect(screen.getByText(/予約枠を確保できなかったため、予約はされませんでした。返金の手続き中です。お支払いいただいた金額は.*返金されます。お客様のお手続きは必要ありません。/)).toBeTruthy();
+    expect(screen.getByText('お支払い: 返金手続き中', { exact: false })).toBeTruthy();
+  });
+
+  it('says a cancelled paid booking was refunded, not that its slot was lost', async () => {
+    const cancelledRows = rows.map((row) => ({ ...row, check: 'キャンセル' as const }));
+    openApp(`/completedPayment/${ORDER_ID}`, {
+      getOrder: () => Promise.resolve({ data: orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }) }),
+      querySurveyResults: () => Promise.resolve({ data: cancelledRows }),
+    });
+    expect(await screen.findByRole('heading', { name: '予約はキャンセルされました' })).toBeTruthy();
+    expect(screen.getByText('キャンセルにともない、お支払いを返金しました。')).toBeTruthy();
+    expect(screen.queryByText(/予約枠を確保できなかった/)).toBeNull();
+  });
+
+  it('a paid order whose refund is under way is no longer shown as paid, and issues no 領収書', async () => {
+    const order = orderOf('paid', { refundPending: true });
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }) });
+    expect(await screen.findByText(/キャンセルにともない、お支払いを返金します。返金の手続き中です。/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'お支払いが完了しました' })).toBeNull();
+    cleanup();
+    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }) });
+    expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
+    expect(screen.getByText('お支払い: 返金手続き中', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
   });
 });
