@@ -449,6 +449,22 @@ describe('a paid booking on the look-up screens', () => {
     expect(screen.queryByRole('link', { name: '領収書を見る' })).toBeNull();
   });
 
+  it.each<[string, OrderView]>([
+    ['refunded', orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 1, 6) })],
+    ['cancelled', orderOf('cancelled')],
+    ['expired', orderOf('expired')],
+  ])('shows the slot of a record whose payment booked nothing (%s) as not booked, with no change of slot', async (_status, order) => {
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [order] }) });
+    const [record] = await screen.findAllByRole('article');
+    await vi.waitFor(() => {
+      expect(within(record as HTMLElement).getByText('この予約は成立していません。')).toBeTruthy();
+    });
+    expect(within(record as HTMLElement).getByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByText('この予約は成立していません。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
+  });
+
   it('shows the server’s message when a paid record is sent as an edit after all (409 order_paid)', async () => {
     const message = 'お支払い済みの申し込みは変更できません。キャンセルしてから、あらためてお申し込みください。';
     // The payment was made elsewhere after the list loaded: the screen did not know it.

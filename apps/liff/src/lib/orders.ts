@@ -21,6 +21,17 @@ export function isPaidBooking(order: OrderView | undefined): boolean {
 }
 
 /**
+ * The record's newest order booked nothing, or gave its booking up: its payment ended unpaid
+ * (cancelled, failed, expired) or the money is going back (refunded, or a refund pending). Its
+ * slot is not held, though the record stays open. (A record changed afterwards without buying
+ * anything would keep that old order: no such survey exists, every paid item is required.)
+ */
+export function bookedNothing(order: OrderView | undefined): boolean {
+  if (order === undefined) return false;
+  return order.refundPending === true || (order.status !== 'paid' && order.status !== 'pending');
+}
+
+/**
  * While pending, the time to pay by: the provider's page closes then (`payBy`, a few minutes
  * before the hold lapses). An older server without it: the hold's end.
  */

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { isPaidBooking, ordersByRecord } from '../../lib/orders.js';
+import { bookedNothing, isPaidBooking, ordersByRecord } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelRecordMutation, useGetOrdersQuery } from '../../store/api-slice.js';
@@ -52,7 +52,7 @@ export function CancelConfirmPage() {
       ) : order.status === 'pending' ? (
         <Notice>{paymentMessages.cancelPendingLead}</Notice>
       ) : null}
-      <BookingSummaries views={[...bookings.views.values()]} check={record.check} />
+      <BookingSummaries views={[...bookings.views.values()]} check={record.check} notBooked={bookedNothing(order)} />
       <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {cancelError !== null ? <Notice tone="error">{cancelError}</Notice> : null}
       <div className="app-actions">

@@ -7,7 +7,7 @@ import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { deadlineRule } from '../../lib/bookings.js';
-import { isPaidBooking, ordersByRecord, payByOf, refundMessage } from '../../lib/orders.js';
+import { bookedNothing, isPaidBooking, ordersByRecord, payByOf, refundMessage } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
@@ -52,7 +52,9 @@ export function DetailsPage() {
   const pastDeadline = booked.filter((booking) => booking.start !== undefined && booking.rules !== undefined && !canChangeBooking({ date: booking.date, start: booking.start }, booking.rules, now()));
   // A paid booking is not changed (the server answers 409 order_paid): it is cancelled, refunded.
   const paid = isPaidBooking(order);
-  const changeable = closed || paid || !ordersKnown ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
+  // A payment that booked nothing leaves no slot to move.
+  const notBooked = bookedNothing(order);
+  const changeable = closed || paid || notBooked || !ordersKnown ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
   const changeSlot = async (booking: (typeof booked)[number]) => {
     await dispatch(startEdit({ config, record }));
     const opened = await dispatch(openCalendar({ surveyId: record.surveyId, item: booking.item, answers: view.answers, ...(booking.calendarId === undefined ? {} : { calendarId: booking.calendarId }) }));
@@ -68,7 +70,7 @@ export function DetailsPage() {
           <PaymentStatus status={order.status} refundPending={order.refundPending} />
         </p>
       )}
-      <BookingSummaries views={booked} check={record.check} />
+      <BookingSummaries views={booked} check={record.check} notBooked={notBooked} />
       {order?.status === 'pending' ? (
         <>
           <Notice>{paymentMessages.paymentPending(holdEndFormat.format(payByOf(order)))}</Notice>

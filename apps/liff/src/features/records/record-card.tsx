@@ -4,6 +4,7 @@ import type { OrderView } from '@city/api-client';
 import { describeAnswer, PaymentStatus } from '@city/ui';
 import type { ReactNode } from 'react';
 import { BookingSummaries } from '../../components/booking-summaries.js';
+import { bookedNothing } from '../../lib/orders.js';
 import type { RecordView } from '../../lib/records.js';
 import { messages } from '../../messages.js';
 import type { BookingView } from '../../store/use-bookings.js';
@@ -45,7 +46,7 @@ export function RecordCard({
           <PaymentStatus status={payment.status} refundPending={payment.refundPending} />
         </p>
       )}
-      <BookingSummaries views={bookings} check={view.record.check} />
+      <BookingSummaries views={bookings} check={view.record.check} notBooked={bookedNothing(payment)} />
       <dl className="city-confirm">
         {items.map((item) => (
           <div key={item.itemKey} className="city-confirm__row">
