@@ -22,7 +22,9 @@ export function useOrderRecord(order: OrderView | undefined) {
   }, [order, records.currentData]);
   const shown = useMemo(() => (found?.view === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);
   const bookings = useBookings(shown);
-  const recordClosed = found?.view !== undefined ? isClosedCheckStatus(found.view.record.check) : records.isError || records.currentData !== undefined ? false : undefined;
+  let recordClosed: boolean | undefined;
+  if (found?.view !== undefined) recordClosed = isClosedCheckStatus(found.view.record.check);
+  else if (records.isError || records.currentData !== undefined) recordClosed = false;
   return { surveyTitle: found?.config.surveyTitle ?? order?.surveyId, bookings: [...bookings.views.values()], recordClosed };
 }
 
