@@ -424,7 +424,8 @@ describe('a paid booking on the look-up screens', () => {
 
   it.each([
     ['返金済み', orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }), 'キャンセルにともない、お支払いを返金しました。'],
-    ['返金手続き中', orderOf('paid', { refundPending: true }), 'キャンセルにともない、お支払いを返金します。返金の手続き中です。'],
+    // The server marks the order cancelled, then refunded once the provider takes the refund.
+    ['返金手続き中', orderOf('cancelled', { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 5), refundPending: true }), 'キャンセルにともない、お支払いを返金します。返金の手続き中です。'],
   ])('says before cancelling that the payment is refunded; afterwards the list shows %s', async (state, afterCancel, details) => {
     let cancelled = false;
     const cancelReservation = vi.fn(() => {
@@ -498,13 +499,16 @@ describe('money being given back, on the payment result and receipt screens', ()
     expect(screen.queryByText(/予約枠を確保できなかった/)).toBeNull();
   });
 
-  it('a paid order whose refund is under way is no longer shown as paid, and issues no 領収書', async () => {
-    const order = orderOf('paid', { refundPending: true });
-    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }) });
+  it('a cancelled paid booking whose refund is under way is not shown as paid, and issues no 領収書', async () => {
+    const order = orderOf('cancelled', { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 5), refundPending: true });
+    const cancelledRows = rows.map((row) => ({ ...row, check: 'キャンセル' as const }));
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }), querySurveyResults: () => Promise.resolve({ data: cancelledRows }) });
+    expect(await screen.findByRole('heading', { name: '予約はキャンセルされました' })).toBeTruthy();
     expect(await screen.findByText(/キャンセルにともない、お支払いを返金します。返金の手続き中です。/)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'お支払いが完了しました' })).toBeNull();
     cleanup();
-    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }) });
+    // A paid order the server has not marked yet, with its refund pending, issues none either.
+    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('paid', { refundPending: true }) }) });
     expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
     expect(screen.getByText('お支払い: 返金手続き中', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();

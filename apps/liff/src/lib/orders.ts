@@ -13,8 +13,9 @@ export function ordersByRecord(orders: readonly OrderView[]): Map<string, OrderV
 
 /**
  * Paid, and the money kept: the booking stands. The server refuses to change or delete such a
- * record (409 order_paid); cancelling it refunds the payment. A paid order with `refundPending`
- * belongs to a booking already cancelled, whose refund the provider has not confirmed yet.
+ * record (409 order_paid); cancelling it refunds the payment. The server marks a cancelled paid
+ * booking's order `cancelled` (then `refunded`); a `paid` one with `refundPending` is read the same
+ * way, should it ever come, so it is never shown as a booking standing.
  */
 export function isPaidBooking(order: OrderView | undefined): boolean {
   return order?.status === 'paid' && order.refundPending !== true;
