@@ -410,16 +410,29 @@ describe('a paid booking on the look-up screens', () => {
     expect(screen.getByRole('button', { name: '内容を変更する' })).toBeTruthy();
   });
 
-  it('offers no change of a paid booking, says why, and links its 領収書', async () => {
-    openApp('/confirmList/health-checkup', { getOrders: paidOrders });
+  it('changes a paid booking to another slot without paying again: putItem with what was paid for', async () => {
+    const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]?.partitionKey ?? '', receiptNumber: 'K7Q-4M2X' }));
+    const putTemporaryReservation = vi.fn();
+    const { navigateAway } = openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation, putTemporaryReservation });
     expect(await screen.findByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
     expect(await screen.findByRole('link', { name: '領収書を見る' })).toBeTruthy();
-    expect(await screen.findByText('11月24日（火）10:00〜11:00')).toBeTruthy();
-    expect(screen.getByText(/お支払い済みの申し込みは変更できません。/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
-    expect(screen.queryByRole('button', { name: '内容を変更する' })).toBeNull();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'キャンセルする' }).disabled).toBe(false);
+    await userEvent.click(await screen.findByRole('button', { name: '予約日時を変更する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '11月24日（火）09:00〜10:00 空きあり（残り5）' }));
+    // Back on the form, with the fee that was paid for (products make no rows: the order gives it).
+    expect(await screen.findByText('選択中の予約枠: 11月24日（火）09:00〜10:00 中央保健センター')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('特定健診 受診料の数量').value).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+
+    expect(await screen.findByText(/お支払い済みの内容です。同じ内容のまま変更する場合、あらためてのお支払いはありません/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'お支払いへ進む' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '送信する' }));
+    expect(await screen.findByRole('heading', { name: '送信が完了しました' })).toBeTruthy();
+    const [payload] = putReservation.mock.calls[0] ?? [];
+    expect(payload?.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }] });
+    expect(payload?.oldPartitionKey).toBe(PARTITION_KEY);
+    expect(putTemporaryReservation).not.toHaveBeenCalled();
+    expect(navigateAway).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -466,13 +479,27 @@ describe('a paid booking on the look-up screens', () => {
     expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
   });
 
-  it('shows the server’s message when a paid record is sent as an edit after all (409 order_paid)', async () => {
+  it('shows the server’s message when a paid record’s change buys something else (409 order_paid)', async () => {
+    const message = 'お支払い済みの申し込みは、購入する内容を変えて変更することはできません。';
+    // putItem answers its refusals (it does not throw them).
+    const putReservation = vi.fn(() => Promise.resolve(refusal(409, PAYMENT_ERROR_CODES.orderPaid, message)));
+    openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '追加血液検査を1つ増やす' }));
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(putReservation).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server’s message when a record paid for elsewhere is sent as a new payment (409 order_paid)', async () => {
     const message = 'お支払い済みの申し込みは変更できません。キャンセルしてから、あらためてお申し込みください。';
     // The payment was made elsewhere after the list loaded: the screen did not know it.
     openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [] }), putTemporaryReservation: () => Promise.reject(refusal(409, PAYMENT_ERROR_CODES.orderPaid, message)) });
     await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
     await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
-    // Products bought make no rows: the edit's form asks for the fee again.
+    // Products bought make no rows, and no paid order is known: the edit's form asks for the fee again.
     await userEvent.click(await screen.findByRole('button', { name: '特定健診 受診料を1つ増やす' }));
     await userEvent.click(screen.getByRole('button', { name: '確認する' }));
     await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));

@@ -13,6 +13,7 @@ import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
 import { openCalendar } from '../../store/calendar-thunks.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import { answersWithProducts } from '../../store/survey-slice.js';
 import { startEdit } from '../../store/survey-thunks.js';
 import { useBookings } from '../../store/use-bookings.js';
 import { NoRecordInHand } from './no-record-in-hand.js';
@@ -50,14 +51,16 @@ export function DetailsPage() {
   const booked = [...bookings.views.values()];
   // The change deadline of each booking, by its calendar's rules (the server enforces the same).
   const pastDeadline = booked.filter((booking) => booking.start !== undefined && booking.rules !== undefined && !canChangeBooking({ date: booking.date, start: booking.start }, booking.rules, now()));
-  // A paid booking is not changed (the server answers 409 order_paid): it is cancelled, refunded.
+  // A paid booking is changed keeping its payment: the edit is given what the order bought.
   const paid = isPaidBooking(order);
+  const paidProducts = paid ? order?.lines : undefined;
+  const answers = paidProducts === undefined ? view.answers : answersWithProducts(config.surveySchema, view.answers, paidProducts);
   // A payment that booked nothing leaves no slot to move.
   const notBooked = bookedNothing(order);
-  const changeable = closed || paid || notBooked || !ordersKnown ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
+  const changeable = closed || notBooked || !ordersKnown ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
   const changeSlot = async (booking: (typeof booked)[number]) => {
-    await dispatch(startEdit({ config, record }));
-    const opened = await dispatch(openCalendar({ surveyId: record.surveyId, item: booking.item, answers: view.answers, ...(booking.calendarId === undefined ? {} : { calendarId: booking.calendarId }) }));
+    await dispatch(startEdit({ config, record, paidProducts }));
+    const opened = await dispatch(openCalendar({ surveyId: record.surveyId, item: booking.item, answers, ...(booking.calendarId === undefined ? {} : { calendarId: booking.calendarId }) }));
     if (openCalendar.fulfilled.match(opened)) void navigate(opened.payload);
   };
   return (
@@ -109,7 +112,6 @@ export function DetailsPage() {
       ) : null}
       <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {closed ? <Notice>{messages.closedRecord}</Notice> : null}
-      {paid && !closed ? <Notice>{paymentMessages.paidNotChangeable}</Notice> : null}
       {closed || bookings.error === undefined ? null : <Notice tone="error">{messages.bookingsLoadFailed}</Notice>}
       {closed
         ? null
@@ -120,18 +122,16 @@ export function DetailsPage() {
             {booked.length > 1 ? `${booking.item.title}: ${messages.changeSlot}` : messages.changeSlot}
           </Button>
         ))}
-        {paid ? null : (
-          <Button
-            variant="secondary"
-            disabled={closed || !ordersKnown}
-            onClick={() => {
-              void dispatch(startEdit({ config, record }));
-              void navigate(paths.survey.to(record.surveyId));
-            }}
-          >
-            {messages.edit}
-          </Button>
-        )}
+        <Button
+          variant="secondary"
+          disabled={closed || !ordersKnown}
+          onClick={() => {
+            void dispatch(startEdit({ config, record, paidProducts }));
+            void navigate(paths.survey.to(record.surveyId));
+          }}
+        >
+          {messages.edit}
+        </Button>
         <Button
           variant="danger"
           disabled={closed || pastDeadline.length > 0}

@@ -62,7 +62,8 @@ export function ConfirmPage() {
   if (config === undefined) return <Loading label={messages.surveyLoading} />;
 
   const sending = submitStatus === 'sending' || submitStatus === 'paying';
-  const paying = priced !== undefined && config.cancelPost !== true;
+  // A paid record's change buys what was paid for: nothing more to pay, it is simply sent.
+  const paying = priced !== undefined && config.cancelPost !== true && !survey.editingPaidRecord;
   const send = async () => {
     const result = await dispatch(submitSurvey());
     if (submitSurvey.fulfilled.match(result)) {
@@ -94,7 +95,7 @@ export function ConfirmPage() {
       {priced === undefined ? null : (
         <>
           <OrderSummary lines={priced.lines} total={priced.total} />
-          <p className="app-note">{paymentMessages.priceNote}</p>
+          <p className="app-note">{survey.editingPaidRecord ? paymentMessages.paidCarriesOver : paymentMessages.priceNote}</p>
         </>
       )}
       {submitStatus === 'failed' && submitError !== null ? <Notice tone="error">{submitError}</Notice> : null}

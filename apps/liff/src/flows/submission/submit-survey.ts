@@ -25,6 +25,8 @@ import { newSubmissionIdentity } from '../../store/survey-thunks.js';
  * provider returns them through the LIFF URL, so they land in the mini-app with their session.
  * When the provider could not be reached (503 payment_unavailable) the server gave that order up,
  * so the submission takes a new identity: the next send is a new try, not a refused repeat.
+ * An edit of a paid record goes through putItem with its order: buying the same, the payment
+ * carries over to the changed record (anything else is refused, 409 order_paid).
  */
 export const submitSurvey = createAppThunk('submission/submit', async (_: undefined, { extra, getState, dispatch, rejectWithValue }) => {
   const state = getState();
@@ -48,7 +50,7 @@ export const submitSurvey = createAppThunk('submission/submit', async (_: undefi
   let receipt: Receipt;
   if (config.cancelPost === true) {
     receipt = { ...built, receiptNumber: null };
-  } else if (payload.order !== undefined && payload.order.items.length > 0) {
+  } else if (payload.order !== undefined && payload.order.items.length > 0 && !survey.editingPaidRecord) {
     const returnTo: PaymentReturn | undefined = extra.inLiff ? 'liff' : undefined;
     let hold;
     try {
