@@ -65,6 +65,8 @@ export const messages = {
   closedRecord: 'この回答・申込みはキャンセル済みのため、変更やキャンセルはできません。',
   /** Above each booking of a cancelled (or withdrawn) record: its slot is no longer held. */
   bookingClosed: 'この予約はキャンセルされました。',
+  /** Above each booking of a record whose payment booked nothing (unpaid, or refunded). */
+  bookingNotMade: 'この予約は成立していません。',
   cancelTitle: 'キャンセルの確認',
   cancelLead: '以下の回答・申込みをキャンセルします。キャンセルすると元に戻せません。',
   cancelDo: 'キャンセルする',

@@ -17,8 +17,15 @@ export const paymentMessages = {
   paidLead: 'ご予約が確定しました。受付番号はお問い合わせの際に必要です。',
   showReceipt: '領収書を見る',
   refundedTitle: '予約できませんでした',
-  refunded:
-    'お支払いの完了が、予約枠をお取りしておける時間を過ぎた後でした。その間にほかの方の予約で枠が埋まったため、予約はできませんでした。お支払いいただいた金額は自動的に返金されます。',
+  /** A payment that could not be kept for a booking (the slot was gone when it was confirmed). */
+  refunded: 'お支払いを確認した時点で予約枠を確保できなかったため、予約はされませんでした。お支払いは自動的に返金されます。',
+  /** Same, the provider has not confirmed the refund yet. */
+  refundPendingNotBooked: 'お支払いを確認した時点で予約枠を確保できなかったため、予約はされませんでした。',
+  /** A paid booking the citizen cancelled. */
+  cancelledBookingTitle: '予約はキャンセルされました',
+  cancelledBookingRefunded: 'キャンセルにともない、お支払いを返金しました。',
+  cancelledBookingRefundPending: 'キャンセルにともない、お支払いを返金します。',
+  refundPending: '返金の手続き中です。お支払いいただいた金額は、決済サービスでの手続きが済みしだい返金されます。お客様のお手続きは必要ありません。',
   notBookedTitle: '予約は完了していません',
   notBooked: {
     expired: 'お支払いの期限が過ぎたため、予約はされませんでした。',
@@ -42,5 +49,12 @@ export const paymentMessages = {
   continuePayment: 'お支払いを続ける',
   stopPayment: 'お支払いをやめる',
   stoppingPayment: 'お支払いをやめています…',
-  paymentPending: (time: string) => `お支払いがまだ済んでいません。${time}までにお支払いがないと、お取りしている予約枠は解放されます。`,
+  paymentPending: (time: string) => `お支払いがまだ済んでいません（お支払い期限: ${time}）。期限までにお支払いがないと、お取りしている予約枠は解放されます。`,
+  // A paid booking on the look-up screens (the server refuses to change it: 409 order_paid)
+  paidCarriesOver: 'お支払い済みの内容です。同じ内容のまま変更する場合、あらためてのお支払いはありません（購入する内容は変更できません）。',
+  cancelPaidLead: (amount: string) => `この申し込みはお支払い済みです。キャンセルすると、お支払いいただいた${amount}（税込）は返金されます。`,
+  cancelPendingLead: 'この申し込みはお支払いの手続き中です。キャンセルすると、お支払いの手続きも取り消されます。',
+  cancelledRefund: 'キャンセルしました。お支払いは返金されます。',
+  // The confirm screen sent again after that payment ended (409 order_closed)
+  paymentEnded: 'この内容のお支払いの手続きはすでに終了しています。予約の状況は「送信した内容」の一覧でご確認ください。あらためてお申し込みになる場合は、もう一度「お支払いへ進む」を押してください。',
 } as const;

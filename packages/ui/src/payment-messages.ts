@@ -28,7 +28,7 @@ export const uiPaymentMessages = {
   receiptRegistrationNumber: (number: string) => `登録番号 ${number}`,
   receiptPhone: (phone: string) => `電話 ${phone}`,
   receiptAcknowledged: '上記の金額を正に領収いたしました。',
-  paymentMethods: { card: 'クレジットカード', konbini: 'コンビニ払い', paypay: 'PayPay', sandbox: 'テスト決済' } as Record<string, string>,
+  paymentMethods: { card: 'クレジットカード', konbini: 'コンビニ払い', paypay: 'PayPay' } as Record<string, string>,
   // Payment status
   paymentStatusLabel: 'お支払い',
   paymentStatus: {
@@ -39,4 +39,6 @@ export const uiPaymentMessages = {
     expired: '期限切れ',
     refunded: '返金済み',
   },
+  /** The money came in but could not be kept, and the provider has not confirmed the refund yet. */
+  paymentRefundPending: '返金手続き中',
 } as const;

@@ -3,12 +3,12 @@ import { ApiError, BOOKING_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-cl
 import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlot, SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { addDaysToDate, buildSurveyResultRows } from '@city/survey-core';
 import { ToastProvider } from '@city/ui';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_SESSION, testServices } from '../../test/render-with-providers.js';
-import { PAYMENT_IN_PROGRESS_KEY } from '../lib/payment-return.js';
+import { memoryStorage, TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { PAYMENT_IN_PROGRESS_KEY, savePaymentInProgress } from '../lib/payment-return.js';
 import type { AppServices } from '../store/services.js';
 import { sessionStateFor } from '../store/session-slice.js';
 import { makeStore } from './make-store.js';
@@ -56,7 +56,7 @@ function orderOf(status: OrderStatus, more: Partial<OrderView> = {}): OrderView 
     createdAt: Date.UTC(2026, 10, 22, 1, 0),
     issuer: { name: 'デモ市 保健福祉課', address: '東京都デモ市中央1-1-1', registrationNumber: 'T1234567890123', proviso: '健康診断 受診料として' },
     ...(status === 'pending' ? { paymentUrl: PAYMENT_URL } : {}),
-    ...(status === 'paid' || status === 'refunded' ? { paymentMethod: 'sandbox', paidAt: Date.UTC(2026, 10, 22, 1, 5) } : {}),
+    ...(status === 'paid' || status === 'refunded' ? { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 5) } : {}),
     ...more,
   };
 }
@@ -241,10 +241,10 @@ describe('the return from the payment provider (/completedPayment/{id})', () => 
     expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
   });
 
-  it('says a payment that came after the hold lapsed and the slot was taken is refunded, and nothing was booked', async () => {
+  it('says a payment whose slot could not be kept when it was confirmed is refunded, and nothing was booked', async () => {
     openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 1, 6) }) }) });
     expect(await screen.findByRole('heading', { name: '予約できませんでした' })).toBeTruthy();
-    expect(screen.getByText(/予約はできませんでした。お支払いいただいた金額は自動的に返金されます。/)).toBeTruthy();
+    expect(screen.getByText('お支払いを確認した時点で予約枠を確保できなかったため、予約はされませんでした。お支払いは自動的に返金されます。')).toBeTruthy();
     expect(screen.getByText('お支払い: 返金済み', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('link', { name: '領収書を見る' })).toBeNull();
   });
@@ -294,7 +294,7 @@ describe('the receipt of a paid order (/receipt?order={id})', () => {
     expect(within(receipt).getByText('¥1,500-（税込）')).toBeTruthy();
     expect(within(receipt).getByText('健康診断 受診料として')).toBeTruthy();
     expect(within(receipt).getByText('K7Q-4M2X')).toBeTruthy();
-    expect(within(receipt).getByText('テスト決済')).toBeTruthy();
+    expect(within(receipt).getByText('クレジットカード')).toBeTruthy();
     // Paid at 10:05 on 11月22日 in Japan; issued today (the test clock, 11月22日 in Japan).
     expect(within(receipt).getAllByText('2026年11月22日')).toHaveLength(2);
     expect(within(receipt).getByText('デモ市 保健福祉課')).toBeTruthy();
@@ -311,5 +311,233 @@ describe('the receipt of a paid order (/receipt?order={id})', () => {
     expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
     expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
     expect(screen.queryByRole('button', { name: '印刷する' })).toBeNull();
+  });
+});
+
+type HoldCall = (payload: SubmissionPayload, options?: { idempotencyKey?: string; returnTo?: string }) => Promise<{ data: TemporaryReservation }>;
+const keysSent = (hold: { mock: { calls: Parameters<HoldCall>[] } }) => hold.mock.calls.map(([, options]) => options?.idempotencyKey);
+const orderClosed = () => refusal(409, PAYMENT_ERROR_CODES.orderClosed, 'このお支払いの手続きは終了しています。');
+
+/** The browser brings the page back from its cache (back from the provider's page). */
+function restoreFromBrowserCache() {
+  const restored = new Event('pageshow');
+  Object.defineProperty(restored, 'persisted', { value: true });
+  window.dispatchEvent(restored);
+}
+
+describe('the confirm screen when a payment could not start or has ended', () => {
+  it('after 503 payment_unavailable, the next tap is a new try under a new Idempotency-Key', async () => {
+    const putTemporaryReservation = vi
+      .fn<HoldCall>()
+      .mockRejectedValueOnce(refusal(503, PAYMENT_ERROR_CODES.paymentUnavailable, '決済サービスに接続できません。'))
+      .mockImplementation(hold);
+    const { navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText(/お支払いの手続きを始められませんでした。予約はされていません。/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
+    });
+    const [first, second] = keysSent(putTemporaryReservation);
+    expect(first).toMatch(/.{8,}/);
+    expect(second).toMatch(/.{8,}/);
+    expect(second).not.toBe(first);
+  });
+
+  it('restored by the back button after the payment ended, shows how that payment ended instead of its dead page (409 order_closed)', async () => {
+    const putTemporaryReservation = vi.fn<HoldCall>().mockImplementationOnce(hold).mockRejectedValue(orderClosed());
+    // The citizen cancelled at the provider: the return page cleared the payment in progress.
+    const getOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
+    const { router, services, navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation, getOrder });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledTimes(1);
+    });
+    services.storage.removeItem(PAYMENT_IN_PROGRESS_KEY);
+    restoreFromBrowserCache();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+
+    expect(await screen.findByRole('heading', { name: '予約は完了していません' })).toBeTruthy();
+    expect(screen.getByText('お支払いがキャンセルされたため、予約はされませんでした。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/completedPayment/${ORDER_ID}`);
+    expect(getOrder).toHaveBeenCalledWith(ORDER_ID);
+    expect(navigateAway).toHaveBeenCalledTimes(1);
+    // The same submission was sent again, not a new one.
+    const [first, second] = keysSent(putTemporaryReservation);
+    expect(second).toBe(first);
+  });
+
+  it('finds the ended payment in session storage when this page did not hold it', async () => {
+    const storage = memoryStorage();
+    savePaymentInProgress(storage, { orderId: ORDER_ID, surveyId: 'health-checkup', partitionKey: PARTITION_KEY, receiptNumber: 'K7Q-4M2X' });
+    const { router } = openApp(
+      '/survey/health-checkup',
+      { putTemporaryReservation: () => Promise.reject(orderClosed()), getOrder: () => Promise.resolve({ data: orderOf('paid') }) },
+      { storage },
+    );
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByRole('heading', { name: 'お支払いが完了しました' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/completedPayment/${ORDER_ID}`);
+  });
+
+  it('with no order known, says the previous payment ended and makes the next tap a new application', async () => {
+    const putTemporaryReservation = vi.fn<HoldCall>().mockRejectedValueOnce(orderClosed()).mockImplementation(hold);
+    const { router, navigateAway } = openApp('/survey/health-checkup', { putTemporaryReservation });
+    await fillAndConfirm();
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText(/この内容のお支払いの手続きはすでに終了しています。/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/confirm/health-checkup');
+    expect(navigateAway).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
+    await vi.waitFor(() => {
+      expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
+    });
+    const [first, second] = keysSent(putTemporaryReservation);
+    expect(second).not.toBe(first);
+  });
+});
+
+describe('a paid booking on the look-up screens', () => {
+  const paidOrders = () => Promise.resolve({ data: [orderOf('paid')] });
+
+  it('offers a booking with no payment a change of slot and of answers (what a paid one lacks)', async () => {
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [] }) });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByRole('button', { name: '予約日時を変更する' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '内容を変更する' })).toBeTruthy();
+  });
+
+  it('changes a paid booking to another slot without paying again: putItem with what was paid for', async () => {
+    const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]?.partitionKey ?? '', receiptNumber: 'K7Q-4M2X' }));
+    const putTemporaryReservation = vi.fn();
+    const { navigateAway } = openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation, putTemporaryReservation });
+    expect(await screen.findByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByRole('link', { name: '領収書を見る' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: '予約日時を変更する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '11月24日（火）09:00〜10:00 空きあり（残り5）' }));
+    // Back on the form, with the fee that was paid for (products make no rows: the order gives it).
+    expect(await screen.findByText('選択中の予約枠: 11月24日（火）09:00〜10:00 中央保健センター')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('特定健診 受診料の数量').value).toBe('1');
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+
+    expect(await screen.findByText(/お支払い済みの内容です。同じ内容のまま変更する場合、あらためてのお支払いはありません/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'お支払いへ進む' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '送信する' }));
+    expect(await screen.findByRole('heading', { name: '送信が完了しました' })).toBeTruthy();
+    const [payload] = putReservation.mock.calls[0] ?? [];
+    expect(payload?.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }] });
+    expect(payload?.oldPartitionKey).toBe(PARTITION_KEY);
+    expect(putTemporaryReservation).not.toHaveBeenCalled();
+    expect(navigateAway).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['返金済み', orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }), 'キャンセルにともない、お支払いを返金しました。'],
+    // The server marks the order cancelled, then refunded once the provider takes the refund.
+    ['返金手続き中', orderOf('cancelled', { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 5), refundPending: true }), 'キャンセルにともない、お支払いを返金します。返金の手続き中です。'],
+  ])('says before cancelling that the payment is refunded; afterwards the list shows %s', async (state, afterCancel, details) => {
+    let cancelled = false;
+    const cancelReservation = vi.fn(() => {
+      cancelled = true;
+      return Promise.resolve({ result: 'OK' as const, partitionKey: PARTITION_KEY });
+    });
+    const querySurveyResults = () => Promise.resolve({ data: cancelled ? rows.map((row) => ({ ...row, check: 'キャンセル' as const })) : rows });
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [cancelled ? afterCancel : orderOf('paid')] }), querySurveyResults, cancelReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'キャンセルする' }));
+    expect(await screen.findByText('この申し込みはお支払い済みです。キャンセルすると、お支払いいただいた¥1,500（税込）は返金されます。')).toBeTruthy();
+    expect(cancelReservation).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'キャンセルする' }));
+
+    expect(await screen.findByText('キャンセルしました。お支払いは返金されます。')).toBeTruthy();
+    const [record] = await screen.findAllByRole('article');
+    expect(within(record as HTMLElement).getByText(`お支払い: ${state}`, { exact: false })).toBeTruthy();
+    expect(within(record as HTMLElement).getByText('状況: キャンセル')).toBeTruthy();
+    expect(cancelReservation).toHaveBeenCalledWith({ surveyId: 'health-checkup', partitionKey: PARTITION_KEY, userId: 'U1' });
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByText(new RegExp(`^${details}`))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '領収書を見る' })).toBeNull();
+  });
+
+  it.each<[string, OrderView]>([
+    ['refunded', orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 1, 6) })],
+    ['cancelled', orderOf('cancelled')],
+    ['expired', orderOf('expired')],
+  ])('shows the slot of a record whose payment booked nothing (%s) as not booked, with no change of slot', async (_status, order) => {
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [order] }) });
+    const [record] = await screen.findAllByRole('article');
+    await vi.waitFor(() => {
+      expect(within(record as HTMLElement).getByText('この予約は成立していません。')).toBeTruthy();
+    });
+    expect(within(record as HTMLElement).getByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByText('この予約は成立していません。')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
+  });
+
+  it('shows the server’s message when a paid record’s change buys something else (409 order_paid)', async () => {
+    const message = 'お支払い済みの申し込みは、購入する内容を変えて変更することはできません。';
+    // putItem answers its refusals (it does not throw them).
+    const putReservation = vi.fn(() => Promise.resolve(refusal(409, PAYMENT_ERROR_CODES.orderPaid, message)));
+    openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '追加血液検査を1つ増やす' }));
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(putReservation).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the server’s message when a record paid for elsewhere is sent as a new payment (409 order_paid)', async () => {
+    const message = 'お支払い済みの申し込みは変更できません。キャンセルしてから、あらためてお申し込みください。';
+    // The payment was made elsewhere after the list loaded: the screen did not know it.
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [] }), putTemporaryReservation: () => Promise.reject(refusal(409, PAYMENT_ERROR_CODES.orderPaid, message)) });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
+    // Products bought make no rows, and no paid order is known: the edit's form asks for the fee again.
+    await userEvent.click(await screen.findByRole('button', { name: '特定健診 受診料を1つ増やす' }));
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe('money being given back, on the payment result and receipt screens', () => {
+  it('says a refund not yet confirmed by the provider is under way, and that nothing is needed', async () => {
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('expired', { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 40), refundPending: true }) }) });
+    expect(await screen.findByRole('heading', { name: '予約できませんでした' })).toBeTruthy();
+    expect(screen.getByText(/予約枠を確保できなかったため、予約はされませんでした。返金の手続き中です。お支払いいただいた金額は.*返金されます。お客様のお手続きは必要ありません。/)).toBeTruthy();
+    expect(screen.getByText('お支払い: 返金手続き中', { exact: false })).toBeTruthy();
+  });
+
+  it('says a cancelled paid booking was refunded, not that its slot was lost', async () => {
+    const cancelledRows = rows.map((row) => ({ ...row, check: 'キャンセル' as const }));
+    openApp(`/completedPayment/${ORDER_ID}`, {
+      getOrder: () => Promise.resolve({ data: orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }) }),
+      querySurveyResults: () => Promise.resolve({ data: cancelledRows }),
+    });
+    expect(await screen.findByRole('heading', { name: '予約はキャンセルされました' })).toBeTruthy();
+    expect(screen.getByText('キャンセルにともない、お支払いを返金しました。')).toBeTruthy();
+    expect(screen.queryByText(/予約枠を確保できなかった/)).toBeNull();
+  });
+
+  it('a cancelled paid booking whose refund is under way is not shown as paid, and issues no 領収書', async () => {
+    const order = orderOf('cancelled', { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 5), refundPending: true });
+    const cancelledRows = rows.map((row) => ({ ...row, check: 'キャンセル' as const }));
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }), querySurveyResults: () => Promise.resolve({ data: cancelledRows }) });
+    expect(await screen.findByRole('heading', { name: '予約はキャンセルされました' })).toBeTruthy();
+    expect(await screen.findByText(/キャンセルにともない、お支払いを返金します。返金の手続き中です。/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'お支払いが完了しました' })).toBeNull();
+    cleanup();
+    // A paid order the server has not marked yet, with its refund pending, issues none either.
+    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('paid', { refundPending: true }) }) });
+    expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
+    expect(screen.getByText('お支払い: 返金手続き中', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
   });
 });

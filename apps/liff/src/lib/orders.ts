@@ -1,4 +1,5 @@
 import type { OrderView } from '@city/api-client';
+import { paymentMessages } from '../payment-messages.js';
 
 /**
  * Each record's order, by partition key: the newest when a record has several (a payment given up,
@@ -8,4 +9,48 @@ export function ordersByRecord(orders: readonly OrderView[]): Map<string, OrderV
   const byRecord = new Map<string, OrderView>();
   for (const order of orders) if (!byRecord.has(order.partitionKey)) byRecord.set(order.partitionKey, order);
   return byRecord;
+}
+
+/**
+ * Paid, and the money kept: the booking stands. The server refuses to change or delete such a
+ * record (409 order_paid); cancelling it refunds the payment. The server marks a cancelled paid
+ * booking's order `cancelled` (then `refunded`); a `paid` one with `refundPending` is read the same
+ * way, should it ever come, so it is never shown as a booking standing.
+ */
+export function isPaidBooking(order: OrderView | undefined): boolean {
+  return order?.status === 'paid' && order.refundPending !== true;
+}
+
+/**
+ * The record's newest order booked nothing, or gave its booking up: its payment ended unpaid
+ * (cancelled, failed, expired) or the money is going back (refunded, or a refund pending). Its
+ * slot is not held, though the record stays open. (A record changed afterwards without buying
+ * anything would keep that old order: no such survey exists, every paid item is required.)
+ */
+export function bookedNothing(order: OrderView | undefined): boolean {
+  if (order === undefined) return false;
+  return order.refundPending === true || (order.status !== 'paid' && order.status !== 'pending');
+}
+
+/**
+ * While pending, the time to pay by: the provider's page closes then (`payBy`, a few minutes
+ * before the hold lapses). An older server without it: the hold's end.
+ */
+export function payByOf(order: OrderView): number {
+  return order.payBy ?? order.holdExpiresAt;
+}
+
+/**
+ * What to tell the citizen about money that came in but is being given back, or null when none is.
+ * `bookingCancelled`: the record was cancelled (a paid booking cancelled, hence refunded), rather
+ * than never booked (the slot could not be kept when the payment was confirmed). A paid order with
+ * a refund pending is always the former.
+ */
+export function refundMessage(order: OrderView, bookingCancelled: boolean): string | null {
+  const pending = order.refundPending === true;
+  if (!pending && order.status !== 'refunded') return null;
+  if (bookingCancelled || order.status === 'paid') {
+    return pending ? `${paymentMessages.cancelledBookingRefundPending}${paymentMessages.refundPending}` : paymentMessages.cancelledBookingRefunded;
+  }
+  return pending ? `${paymentMessages.refundPendingNotBooked}${paymentMessages.refundPending}` : paymentMessages.refunded;
 }

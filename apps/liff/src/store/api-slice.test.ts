@@ -90,13 +90,15 @@ describe('getRecords', () => {
 });
 
 describe('cancelRecord', () => {
-  it('cancels as the signed-in citizen, then the lists showing that survey load again', async () => {
+  it('cancels as the signed-in citizen, then the lists showing that survey and the orders load again', async () => {
     const cancelReservation = vi.fn(() => Promise.resolve({ result: 'OK' as const }));
     const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(course, { ticket: '200001' }) }));
+    const getOrders = vi.fn(() => Promise.resolve({ data: [] }));
     const store = storeWith({
       getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [course] }),
       getSurveyConfig: () => Promise.resolve({ data: course }),
       querySurveyResults,
+      getOrders,
       cancelReservation: cancelReservation as never,
     });
     const list = store.dispatch(apiSlice.endpoints.getRecords.initiate(undefined));
@@ -104,6 +106,8 @@ describe('cancelRecord', () => {
     expect(querySurveyResults).toHaveBeenCalledTimes(1);
     await store.dispatch(apiSlice.endpoints.cancelRecord.initiate({ surveyId: 'event-application', partitionKey: 'event-application#U1#1' }));
     expect(cancelReservation).toHaveBeenCalledWith({ surveyId: 'event-application', partitionKey: 'event-application#U1#1', userId: 'U1' });
+    // A paid booking is refunded, a pending payment given up: the orders are asked for again before it resolves.
+    expect(getOrders).toHaveBeenCalledTimes(1);
     // The survey's own records before the cancel resolves, then the list of every survey.
     await vi.waitFor(() => {
       expect(querySurveyResults).toHaveBeenCalledTimes(3);

@@ -183,13 +183,40 @@ const recordsApi = baseApi.injectEndpoints({
   }),
 });
 
-// Added once getRecords exists: a change loads the records again.
-export const apiSlice = recordsApi.injectEndpoints({
+// The citizen's orders: a cancel (below) loads them again before it resolves.
+const ordersApi = recordsApi.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * One order of the citizen's (`payments/order`). While it is pending the server asks the
+     * payment provider first, so asking again shows the payment's outcome (the payment result
+     * screens poll it; the return from the provider is never proof of payment).
+     */
+    getOrder: build.query<OrderView, string>({
+      queryFn: async (orderId, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getOrder(orderId);
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      providesTags: (_result, _error, orderId) => [{ type: 'Orders', id: orderId }],
+    }),
+    /** Every order of the citizen, newest first: the look-up list shows each record's payment state. */
+    getOrders: build.query<OrderView[], undefined>({
+      queryFn: async (_arg, { extra, dispatch }) => {
+        const result = await servicesOf(extra).api.getOrders();
+        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
+      },
+      providesTags: [{ type: 'Orders', id: ALL_ORDERS }],
+    }),
+  }),
+});
+
+// Added once getRecords and getOrders exist: a change loads the records (and orders) again.
+export const apiSlice = ordersApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * Cancels a record (spec section 7: cancelItem, "no catch"), then loads that survey's records
-     * again before it resolves, so the list the citizen returns to never shows the record as it
-     * was; the other lists holding it load again when next shown.
+     * and the citizen's orders again before it resolves, so the list the citizen returns to never
+     * shows the record or its payment as they were (a paid booking is refunded, a pending payment
+     * given up); the other lists holding it load again when next shown.
      */
     cancelRecord: build.mutation<RecordKey, RecordKey>({
       queryFn: async (record, { extra, getState, dispatch }) => {
@@ -199,7 +226,10 @@ export const apiSlice = recordsApi.injectEndpoints({
         } catch (error) {
           return { error: failureOf(error, dispatch) };
         }
-        await dispatch(recordsApi.endpoints.getRecords.initiate(record.surveyId, { subscribe: false, forceRefetch: true }));
+        await Promise.all([
+          dispatch(recordsApi.endpoints.getRecords.initiate(record.surveyId, { subscribe: false, forceRefetch: true })),
+          dispatch(ordersApi.endpoints.getOrders.initiate(undefined, { subscribe: false, forceRefetch: true })),
+        ]);
         return { data: record };
       },
       // A cancel frees the record's slot: every calendar shown loads its counts again. A cancel
@@ -220,26 +250,6 @@ export const apiSlice = recordsApi.injectEndpoints({
       },
       // A booking takes units (and a change frees others): the calendars load their counts again.
       invalidatesTags: (_result, error, { surveyId }) => (error === undefined ? [{ type: 'Records', id: surveyId }, 'CalendarSlots'] : []),
-    }),
-    /**
-     * One order of the citizen's (`payments/order`). While it is pending the server asks the
-     * payment provider first, so asking again shows the payment's outcome (the payment result
-     * screens poll it; the return from the provider is never proof of payment).
-     */
-    getOrder: build.query<OrderView, string>({
-      queryFn: async (orderId, { extra, dispatch }) => {
-        const result = await servicesOf(extra).api.getOrder(orderId);
-        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
-      },
-      providesTags: (_result, _error, orderId) => [{ type: 'Orders', id: orderId }],
-    }),
-    /** Every order of the citizen, newest first: the look-up list shows each record's payment state. */
-    getOrders: build.query<OrderView[], undefined>({
-      queryFn: async (_arg, { extra, dispatch }) => {
-        const result = await servicesOf(extra).api.getOrders();
-        return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
-      },
-      providesTags: [{ type: 'Orders', id: ALL_ORDERS }],
     }),
     /**
      * Gives up paying a pending order (`payments/order/cancel`): its slots are freed at once. Answers

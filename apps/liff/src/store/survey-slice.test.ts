@@ -3,7 +3,7 @@ import { buildSurveyResultRows } from '@city/survey-core';
 import { describe, expect, it } from 'vitest';
 import { makeTestStore, testServices } from '../../test/render-with-providers.js';
 import { apiSlice } from './api-slice.js';
-import { answersChanged, answersSent, recordSelected, surveyOpened } from './survey-slice.js';
+import { answersChanged, answersSent, answersWithProducts, recordSelected, surveyOpened } from './survey-slice.js';
 import { startEdit, startNewAnswer, submissionPrepared } from './survey-thunks.js';
 
 const clinic: SurveyConfig = { surveyId: 'clinic', surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }] };
@@ -66,5 +66,27 @@ describe('the answer in progress', () => {
     store.dispatch(answersChanged({ name: '山田 太郎' }));
     store.dispatch(answersSent({ surveyId: 'clinic', receiptNumber: null, config: clinic, answers: { name: '山田 太郎' }, submittedAt: 1 }));
     expect(store.getState().survey).toMatchObject({ reservationComplite: false, completedSurveyId: null, surveyInput: {} });
+  });
+});
+
+describe('answersWithProducts', () => {
+  it('puts what a paid order bought back into each selectProducts item, one product id a unit', () => {
+    const schema: SurveyConfig['surveySchema'] = [
+      { itemKey: 'name', type: 'text', title: 'お名前' },
+      { itemKey: 'fee', type: 'selectProducts', title: '受講料', products: [{ productId: 'fee', name: '受講料', unitPrice: 1000 }] },
+      { itemKey: 'extras', type: 'selectProducts', title: '教材', products: [{ productId: 'book', name: 'テキスト', unitPrice: 500 }, { productId: 'pen', name: 'ペン', unitPrice: 100 }] },
+    ];
+    const bought = [{ productId: 'book', quantity: 2 }, { productId: 'fee', quantity: 1 }];
+    expect(answersWithProducts(schema, { name: '山田 太郎' }, bought)).toEqual({ name: '山田 太郎', fee: ['fee'], extras: ['book', 'book'] });
+  });
+
+  it('an edit of a paid record starts with its products and is marked paid; leaving it clears the mark', async () => {
+    const course: SurveyConfig = { surveyId: 'clinic', surveySchema: [...clinic.surveySchema, { itemKey: 'fee', type: 'selectProducts', title: '受講料', products: [{ productId: 'fee', name: '受講料', unitPrice: 1000 }] }] };
+    const store = makeTestStore();
+    await store.dispatch(startEdit({ config: course, record, paidProducts: [{ productId: 'fee', quantity: 1 }] }));
+    expect(store.getState().survey.surveyInput).toEqual({ name: '山田 太郎', fee: ['fee'] });
+    expect(store.getState().survey.editingPaidRecord).toBe(true);
+    await store.dispatch(startNewAnswer());
+    expect(store.getState().survey.editingPaidRecord).toBe(false);
   });
 });

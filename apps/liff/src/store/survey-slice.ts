@@ -1,4 +1,4 @@
-import type { Answers, SurveyConfig } from '@city/survey-core';
+import type { Answers, SurveyConfig, SurveySchemaItem } from '@city/survey-core';
 import { answersFromRows } from '@city/survey-core';
 import type { Draft, PayloadAction } from '@reduxjs/toolkit';
 import { createAction, createSlice } from '@reduxjs/toolkit';
@@ -12,6 +12,11 @@ import type { RecordKey, SelectedRecord } from '../lib/records.js';
 export interface SubmissionIdentity {
   idempotencyKey: string;
   now: number;
+  /**
+   * The order `temprary` held under this key, once it answered. Sent again after that payment
+   * ended, the key is refused (409 order_closed): the screen then shows this order's outcome.
+   */
+  orderId?: string;
 }
 
 /** What the receipt screen shows after a submission. */
@@ -35,6 +40,27 @@ export interface PickedRecord extends RecordKey {
  */
 export const recordSelected = createAction<PickedRecord>('records/recordSelected');
 
+/** A product bought, and how many: a line of a paid order. */
+export interface PaidProduct {
+  productId: string;
+  quantity: number;
+}
+
+/**
+ * The answers of a record with what its paid order bought put back into its `selectProducts`
+ * items (products make no rows, so `answersFromRows` cannot bring them back): each unit is the
+ * product id once, as the form answers them.
+ */
+export function answersWithProducts(schema: readonly SurveySchemaItem[], answers: Answers, bought: readonly PaidProduct[]): Answers {
+  const products: Record<string, string[]> = {};
+  for (const item of schema) {
+    if (item.type !== 'selectProducts') continue;
+    const units = bought.filter((line) => item.products.some((product) => product.productId === line.productId)).flatMap((line) => Array.from({ length: line.quantity }, () => line.productId));
+    if (units.length > 0) products[item.itemKey] = units;
+  }
+  return { ...answers, ...products };
+}
+
 /** The answer the citizen is working on. Its survey's configuration is server data (api-slice). */
 export interface SurveyState {
   /** The survey the answers belong to. */
@@ -46,6 +72,11 @@ export interface SurveyState {
   /** The record being edited, when inEditingAppendingMode (spec section 3: selectedSurveyResults). */
   selectedSurveyResults: SelectedRecord | null;
   pendingSubmission: SubmissionIdentity | null;
+  /**
+   * The record being edited is paid for: its payment carries over to the changed record when it
+   * buys the same (putItem, never a new payment), and its products are in the answers.
+   */
+  editingPaidRecord: boolean;
   /**
    * Set when a submission completed, also in session storage (its value the survey's id); both are
    * removed when the page becomes hidden (spec section 2: reservationComplite), which includes
@@ -62,6 +93,7 @@ export const initialSurveyState: SurveyState = {
   inEditingAppendingMode: false,
   selectedSurveyResults: null,
   pendingSubmission: null,
+  editingPaidRecord: false,
   reservationComplite: false,
   completedSurveyId: null,
 };
@@ -71,6 +103,7 @@ function leaveEdit(state: Draft<SurveyState>): void {
   state.inEditingAppendingMode = false;
   state.selectedSurveyResults = null;
   state.pendingSubmission = null;
+  state.editingPaidRecord = false;
 }
 
 export const surveySlice = createSlice({
@@ -91,12 +124,18 @@ export const surveySlice = createSlice({
     identityFixed(state, action: PayloadAction<SubmissionIdentity>) {
       state.pendingSubmission = action.payload;
     },
+    /** `temprary` held an order under the submission's key (not if the answers changed meanwhile). */
+    holdMade(state, action: PayloadAction<{ idempotencyKey: string; orderId: string }>) {
+      if (state.pendingSubmission?.idempotencyKey === action.payload.idempotencyKey) state.pendingSubmission.orderId = action.payload.orderId;
+    },
     /** Starts editing a stored record: the form opens with its answers. Dispatched through startEdit. */
-    editStarted(state, action: PayloadAction<{ config: SurveyConfig; record: SelectedRecord }>) {
-      const { config, record } = action.payload;
+    editStarted(state, action: PayloadAction<{ config: SurveyConfig; record: SelectedRecord; paidProducts?: readonly PaidProduct[] | undefined }>) {
+      const { config, record, paidProducts } = action.payload;
       state.surveyId = config.surveyId;
       state.selectedSurveyResults = record;
-      state.surveyInput = answersFromRows(config.surveySchema, record.rows);
+      const answers = answersFromRows(config.surveySchema, record.rows);
+      state.surveyInput = paidProducts === undefined ? answers : answersWithProducts(config.surveySchema, answers, paidProducts);
+      state.editingPaidRecord = paidProducts !== undefined;
       state.inEditingAppendingMode = true;
       state.pendingSubmission = null;
       state.reservationComplite = false;
@@ -129,5 +168,5 @@ export const surveySlice = createSlice({
   },
 });
 
-export const { surveyOpened, answersChanged, editStarted, newAnswerStarted, reservationCompleteCleared, answersSent } = surveySlice.actions;
+export const { surveyOpened, answersChanged, editStarted, newAnswerStarted, reservationCompleteCleared, answersSent, holdMade } = surveySlice.actions;
 export const { selectSurvey } = surveySlice.selectors;

@@ -3,7 +3,7 @@ import { RESERVATION_COMPLETE_KEY } from '../lib/session.js';
 import type { SelectedRecord } from '../lib/records.js';
 import { apiSlice } from './api-slice.js';
 import { createAppThunk } from './hooks.js';
-import type { SubmissionIdentity } from './survey-slice.js';
+import type { PaidProduct, SubmissionIdentity } from './survey-slice.js';
 import { answersChanged, editStarted, newAnswerStarted, surveySlice } from './survey-slice.js';
 
 /** A new identity for the submission about to be confirmed. */
@@ -27,8 +27,10 @@ export const startNewAnswer = createAppThunk('survey/startNewAnswer', (_: undefi
 /**
  * Starts editing a stored record (details → 内容を変更する): the form opens with its answers. The
  * record came with its survey's configuration, which the form then uses without asking again.
+ * A paid record's edit is given what its order bought (`paidProducts`): the change keeps that
+ * payment when it buys the same.
  */
-export const startEdit = createAppThunk('survey/startEdit', (edit: { config: SurveyConfig; record: SelectedRecord }, { dispatch }) => {
+export const startEdit = createAppThunk('survey/startEdit', (edit: { config: SurveyConfig; record: SelectedRecord; paidProducts?: readonly PaidProduct[] | undefined }, { dispatch }) => {
   dispatch(apiSlice.util.upsertQueryEntries([{ endpointName: 'getSurveyConfig', arg: edit.config.surveyId, value: edit.config }]));
   dispatch(editStarted(edit));
 });

@@ -18,3 +18,11 @@ describe('PaymentStatus', () => {
     expect(screen.getByText(`お支払い: ${words}`, { exact: false })).toBeTruthy();
   });
 });
+
+describe('PaymentStatus of a refund not confirmed yet', () => {
+  it.each<PaymentState>(['paid', 'expired', 'cancelled'])('says 返金手続き中 for a %s order with refundPending, not its status', (status) => {
+    const { container } = render(<PaymentStatus status={status} refundPending />);
+    expect(container.textContent).toContain('お支払い: 返金手続き中');
+    expect(container.textContent).not.toContain('支払い済み');
+  });
+});

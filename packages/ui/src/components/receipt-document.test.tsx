@@ -10,7 +10,7 @@ const props: ReceiptDocumentProps = {
   proviso: '健康診断 受診料として',
   receiptNumber: 'K7Q-4M2X',
   lines: [{ productId: 'checkup-fee', name: '特定健診 受診料', unitPrice: 1500, quantity: 1, subtotal: 1500 }],
-  paymentMethod: 'sandbox',
+  paymentMethod: 'card',
   // 2026-11-22 23:30 UTC is 11月23日 in Japan.
   paidAt: Date.UTC(2026, 10, 22, 23, 30),
   issuedAt: Date.UTC(2026, 11, 1, 16, 0),
@@ -27,7 +27,7 @@ describe('ReceiptDocument', () => {
     expect(fact('金額')).toBe('¥1,500-（税込）');
     expect(fact('但し書き')).toBe('健康診断 受診料として');
     expect(fact('受付番号')).toBe('K7Q-4M2X');
-    expect(fact('お支払い方法')).toBe('テスト決済');
+    expect(fact('お支払い方法')).toBe('クレジットカード');
     expect(fact('支払日')).toBe('2026年11月23日');
     // Japan's date, not the device's: 16:00 UTC on 1 December is 2 December in Japan.
     expect(fact('発行日')).toBe('2026年12月2日');
@@ -36,13 +36,13 @@ describe('ReceiptDocument', () => {
     for (const line of ['デモ市 保健福祉課', '東京都デモ市中央1-1-1', '電話 03-1234-5678', '登録番号 T1234567890123']) expect(within(receipt).getByText(line)).toBeTruthy();
   });
 
-  it('names each payment method in words', () => {
-    const { rerender } = render(<ReceiptDocument {...props} paymentMethod="card" />);
-    expect(fact('お支払い方法')).toBe('クレジットカード');
-    rerender(<ReceiptDocument {...props} paymentMethod="konbini" />);
+  it('names each payment method in words, and an unknown one as it is', () => {
+    const { rerender } = render(<ReceiptDocument {...props} paymentMethod="konbini" />);
     expect(fact('お支払い方法')).toBe('コンビニ払い');
     rerender(<ReceiptDocument {...props} paymentMethod="paypay" />);
     expect(fact('お支払い方法')).toBe('PayPay');
+    rerender(<ReceiptDocument {...props} paymentMethod="bank_transfer" />);
+    expect(fact('お支払い方法')).toBe('bank_transfer');
   });
 
   it('lets the citizen make it out to someone else before printing', async () => {

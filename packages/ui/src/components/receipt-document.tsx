@@ -23,7 +23,7 @@ export interface ReceiptDocumentProps {
   /** 受付番号. */
   receiptNumber: string;
   lines: readonly PricedOrderLine[];
-  /** `card`, `konbini`, `paypay` or `sandbox` (shown in words); anything else as it is. */
+  /** `card`, `konbini` or `paypay` (shown in words); anything else as it is. */
   paymentMethod?: string | undefined;
   /** When it was paid (ms since the epoch). */
   paidAt?: number | undefined;
@@ -39,7 +39,7 @@ export function formatJapanDate(epochMs: number): string {
   return japanDate.format(epochMs);
 }
 
-/** クレジットカード, コンビニ払い, PayPay, テスト決済: how a payment method reads on a receipt. */
+/** クレジットカード, コンビニ払い, PayPay: how a payment method reads on a receipt. */
 export function paymentMethodLabel(method: string): string {
   return uiPaymentMessages.paymentMethods[method] ?? method;
 }

@@ -17,3 +17,4 @@ export const Cancelled: Story = { args: { status: 'cancelled' } };
 export const Failed: Story = { args: { status: 'failed' } };
 export const Expired: Story = { args: { status: 'expired' } };
 export const Refunded: Story = { args: { status: 'refunded' } };
+export const RefundPending: Story = { args: { status: 'paid', refundPending: true } };

@@ -24,7 +24,6 @@ type Story = StoryObj<typeof meta>;
 export const Card: Story = {};
 export const Konbini: Story = { args: { paymentMethod: 'konbini' } };
 export const PayPay: Story = { args: { paymentMethod: 'paypay' } };
-export const Sandbox: Story = { args: { paymentMethod: 'sandbox' } };
 export const IssuerNameOnly: Story = { args: { issuer: { name: 'デモ市 保健福祉課' } } };
 export const SeveralLines: Story = {
   args: {

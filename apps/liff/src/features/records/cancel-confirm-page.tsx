@@ -1,12 +1,14 @@
 import { isClosedCheckStatus } from '@city/survey-core';
-import { Button, Loading, Notice, PageLayout, SurveyConfirm, useToast } from '@city/ui';
+import { Button, formatYen, Loading, Notice, PageLayout, SurveyConfirm, useToast } from '@city/ui';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { bookedNothing, isPaidBooking, ordersByRecord } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
-import { useCancelRecordMutation } from '../../store/api-slice.js';
+import { paymentMessages } from '../../payment-messages.js';
+import { useCancelRecordMutation, useGetOrdersQuery } from '../../store/api-slice.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { useBookings } from '../../store/use-bookings.js';
 import { NoRecordInHand } from './no-record-in-hand.js';
@@ -22,6 +24,11 @@ export function CancelConfirmPage() {
   const [cancelRecord, cancellation] = useCancelRecordMutation();
   const shown = useMemo(() => (found === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);
   const bookings = useBookings(shown);
+  // What cancelling does to the record's payment is said before the citizen confirms: a paid
+  // booking is refunded, a pending payment given up.
+  const orders = useGetOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const order = useMemo(() => (key === null ? undefined : ordersByRecord(orders.currentData ?? []).get(key.partitionKey)), [orders.currentData, key]);
+  const ordersKnown = orders.currentData !== undefined || orders.isError;
 
   if (loading) return <Loading />;
   if (found === undefined) return <NoRecordInHand title={messages.cancelTitle} />;
@@ -29,17 +36,23 @@ export function CancelConfirmPage() {
   const { record } = view;
   const closed = isClosedCheckStatus(record.check);
   const cancelError = cancellation.isError ? messageForScreen(cancellation.error) : null;
+  const paid = isPaidBooking(order);
   const cancel = async () => {
     const result = await cancelRecord({ surveyId: record.surveyId, partitionKey: record.partitionKey });
     if (result.error === undefined) {
-      showToast(messages.cancelled);
+      showToast(paid ? paymentMessages.cancelledRefund : messages.cancelled);
       void navigate(paths.confirmList.to(record.surveyId), { replace: true });
     }
   };
   return (
     <PageLayout title={messages.cancelTitle}>
       {closed ? <Notice>{messages.closedRecord}</Notice> : <p>{messages.cancelLead}</p>}
-      <BookingSummaries views={[...bookings.views.values()]} check={record.check} />
+      {closed || order === undefined ? null : paid ? (
+        <Notice>{paymentMessages.cancelPaidLead(formatYen(order.total))}</Notice>
+      ) : order.status === 'pending' ? (
+        <Notice>{paymentMessages.cancelPendingLead}</Notice>
+      ) : null}
+      <BookingSummaries views={[...bookings.views.values()]} check={record.check} notBooked={bookedNothing(order)} />
       <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
       {cancelError !== null ? <Notice tone="error">{cancelError}</Notice> : null}
       <div className="app-actions">
@@ -52,7 +65,7 @@ export function CancelConfirmPage() {
         >
           {messages.cancelBack}
         </Button>
-        <Button variant="danger" disabled={cancellation.isLoading || closed} aria-busy={cancellation.isLoading} onClick={() => void cancel()}>
+        <Button variant="danger" disabled={cancellation.isLoading || closed || !ordersKnown} aria-busy={cancellation.isLoading} onClick={() => void cancel()}>
           {cancellation.isLoading ? messages.cancelling : messages.cancelDo}
         </Button>
       </div>

@@ -59,7 +59,7 @@ export function ConfirmListPage() {
                 config={config}
                 view={view}
                 heading={messages.record(index + 1)}
-                payment={orderOf.get(view.record.partitionKey)?.status}
+                payment={orderOf.get(view.record.partitionKey)}
                 bookings={reservationAnswersOf(config, view.answers).flatMap((answer) => bookings.views.get(answer.value) ?? [])}
               >
                 <button

@@ -1,3 +1,4 @@
+import type { OrderView } from '@city/api-client';
 import { canChangeBooking, isClosedCheckStatus } from '@city/survey-core';
 import { Button, Loading, Notice, PageLayout, PaymentStatus, SurveyConfirm } from '@city/ui';
 import { useMemo } from 'react';
@@ -6,12 +7,13 @@ import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { deadlineRule } from '../../lib/bookings.js';
-import { ordersByRecord } from '../../lib/orders.js';
+import { bookedNothing, isPaidBooking, ordersByRecord, payByOf, refundMessage } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
 import { openCalendar } from '../../store/calendar-thunks.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import { answersWithProducts } from '../../store/survey-slice.js';
 import { startEdit } from '../../store/survey-thunks.js';
 import { useBookings } from '../../store/use-bookings.js';
 import { NoRecordInHand } from './no-record-in-hand.js';
@@ -37,6 +39,9 @@ export function DetailsPage() {
   const orders = useGetOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const [cancelOrder, cancelling] = useCancelOrderMutation();
   const order = useMemo(() => (key === null ? undefined : ordersByRecord(orders.currentData ?? []).get(key.partitionKey)), [orders.currentData, key]);
+  // Until the orders are known, nothing is offered that a payment forbids (if they fail, the
+  // server still refuses to change a paid record, with its message).
+  const ordersKnown = orders.currentData !== undefined || orders.isError;
 
   if (loading) return <Loading />;
   if (key === null || found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
@@ -46,10 +51,16 @@ export function DetailsPage() {
   const booked = [...bookings.views.values()];
   // The change deadline of each booking, by its calendar's rules (the server enforces the same).
   const pastDeadline = booked.filter((booking) => booking.start !== undefined && booking.rules !== undefined && !canChangeBooking({ date: booking.date, start: booking.start }, booking.rules, now()));
-  const changeable = closed ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
+  // A paid booking is changed keeping its payment: the edit is given what the order bought.
+  const paid = isPaidBooking(order);
+  const paidProducts = paid ? order?.lines : undefined;
+  const answers = paidProducts === undefined ? view.answers : answersWithProducts(config.surveySchema, view.answers, paidProducts);
+  // A payment that booked nothing leaves no slot to move.
+  const notBooked = bookedNothing(order);
+  const changeable = closed || notBooked || !ordersKnown ? [] : booked.filter((booking) => booking.calendarId !== undefined && booking.rules !== undefined && !pastDeadline.includes(booking));
   const changeSlot = async (booking: (typeof booked)[number]) => {
-    await dispatch(startEdit({ config, record }));
-    const opened = await dispatch(openCalendar({ surveyId: record.surveyId, item: booking.item, answers: view.answers, ...(booking.calendarId === undefined ? {} : { calendarId: booking.calendarId }) }));
+    await dispatch(startEdit({ config, record, paidProducts }));
+    const opened = await dispatch(openCalendar({ surveyId: record.surveyId, item: booking.item, answers, ...(booking.calendarId === undefined ? {} : { calendarId: booking.calendarId }) }));
     if (openCalendar.fulfilled.match(opened)) void navigate(opened.payload);
   };
   return (
@@ -59,13 +70,13 @@ export function DetailsPage() {
       </p>
       {order === undefined ? null : (
         <p className="app-record__payment">
-          <PaymentStatus status={order.status} />
+          <PaymentStatus status={order.status} refundPending={order.refundPending} />
         </p>
       )}
-      <BookingSummaries views={booked} check={record.check} />
+      <BookingSummaries views={booked} check={record.check} notBooked={notBooked} />
       {order?.status === 'pending' ? (
         <>
-          <Notice>{paymentMessages.paymentPending(holdEndFormat.format(order.holdExpiresAt))}</Notice>
+          <Notice>{paymentMessages.paymentPending(holdEndFormat.format(payByOf(order)))}</Notice>
           {cancelling.isError ? <Notice tone="error">{messageForScreen(cancelling.error)}</Notice> : null}
           <div className="app-actions">
             {order.paymentUrl === undefined || order.paymentUrl === '' ? null : (
@@ -91,7 +102,8 @@ export function DetailsPage() {
           </div>
         </>
       ) : null}
-      {order?.status === 'paid' ? (
+      {order === undefined ? null : <RefundNotice order={order} bookingCancelled={closed} />}
+      {paid && order !== undefined ? (
         <p>
           <Link className="city-button city-button--secondary" to={paths.receipt.to(order.orderId)}>
             {paymentMessages.showReceipt}
@@ -112,9 +124,9 @@ export function DetailsPage() {
         ))}
         <Button
           variant="secondary"
-          disabled={closed}
+          disabled={closed || !ordersKnown}
           onClick={() => {
-            void dispatch(startEdit({ config, record }));
+            void dispatch(startEdit({ config, record, paidProducts }));
             void navigate(paths.survey.to(record.surveyId));
           }}
         >
@@ -136,4 +148,10 @@ export function DetailsPage() {
       </p>
     </PageLayout>
   );
+}
+
+/** Money that came in and is being given back (a paid booking cancelled, or a slot lost at payment). */
+function RefundNotice({ order, bookingCancelled }: { order: OrderView; bookingCancelled: boolean }) {
+  const message = refundMessage(order, bookingCancelled);
+  return message === null ? null : <Notice>{message}</Notice>;
 }

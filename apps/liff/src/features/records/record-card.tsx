@@ -1,9 +1,10 @@
 import type { SurveyConfig } from '@city/survey-core';
 import { isStaffOnlyItem } from '@city/survey-core';
-import type { OrderStatus } from '@city/api-client';
+import type { OrderView } from '@city/api-client';
 import { describeAnswer, PaymentStatus } from '@city/ui';
 import type { ReactNode } from 'react';
 import { BookingSummaries } from '../../components/booking-summaries.js';
+import { bookedNothing } from '../../lib/orders.js';
 import type { RecordView } from '../../lib/records.js';
 import { messages } from '../../messages.js';
 import type { BookingView } from '../../store/use-bookings.js';
@@ -25,8 +26,8 @@ export function RecordCard({
   heading: string;
   /** The record's bookings, shown in full whatever their place in the schema. */
   bookings?: readonly BookingView[];
-  /** How the record's order stands, when it buys something. */
-  payment?: OrderStatus | undefined;
+  /** The record's order, when it buys something: how it stands. */
+  payment?: OrderView | undefined;
   children?: ReactNode;
 }) {
   const items = config.surveySchema
@@ -42,10 +43,10 @@ export function RecordCard({
       </h3>
       {payment === undefined ? null : (
         <p className="app-record__payment">
-          <PaymentStatus status={payment} />
+          <PaymentStatus status={payment.status} refundPending={payment.refundPending} />
         </p>
       )}
-      <BookingSummaries views={bookings} check={view.record.check} />
+      <BookingSummaries views={bookings} check={view.record.check} notBooked={bookedNothing(payment)} />
       <dl className="city-confirm">
         {items.map((item) => (
           <div key={item.itemKey} className="city-confirm__row">

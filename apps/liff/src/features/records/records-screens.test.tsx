@@ -135,7 +135,7 @@ function orderFor(partitionKey: string, status: OrderStatus, orderId: string): O
     holdExpiresAt: Date.UTC(2026, 10, 22, 1, 35),
     createdAt: Date.UTC(2026, 10, 22, 1, 0),
     issuer: { name: 'デモ市 生涯学習課', proviso: '受講料として' },
-    ...(status === 'pending' ? { paymentUrl: 'http://127.0.0.1:1/pay/cs_1' } : {}),
+    ...(status === 'pending' ? { paymentUrl: 'http://127.0.0.1:1/pay/cs_1', payBy: Date.UTC(2026, 10, 22, 1, 30) } : {}),
   };
 }
 
@@ -168,7 +168,8 @@ describe('the payment state on the records screens', () => {
     renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders, cancelOrder }, { navigateAway });
     await screen.findAllByRole('article');
     await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
-    expect(await screen.findByText('お支払いがまだ済んでいません。11月22日 10:35までにお支払いがないと、お取りしている予約枠は解放されます。')).toBeTruthy();
+    // The provider's page closes at payBy (10:30), before the hold lapses (10:35): that is the deadline shown.
+    expect(await screen.findByText('お支払いがまだ済んでいません（お支払い期限: 11月22日 10:30）。期限までにお支払いがないと、お取りしている予約枠は解放されます。')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'お支払いを続ける' }));
     expect(navigateAway).toHaveBeenCalledWith('http://127.0.0.1:1/pay/cs_1');
     await userEvent.click(screen.getByRole('button', { name: 'お支払いをやめる' }));

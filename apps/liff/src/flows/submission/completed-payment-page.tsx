@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { isPaidBooking, refundMessage } from '../../lib/orders.js';
 import { clearPaymentInProgress } from '../../lib/payment-return.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
@@ -53,7 +54,8 @@ export function CompletedPaymentPage() {
       </PageLayout>
     );
   }
-  if (order.status === 'paid') return <Paid order={order} />;
+  // A paid order with a refund pending belongs to a booking since cancelled.
+  if (isPaidBooking(order)) return <Paid order={order} />;
   return <NotBooked order={order} />;
 }
 
@@ -76,13 +78,24 @@ function Paid({ order }: { order: OrderView }) {
   );
 }
 
-/** Refunded (paid after the hold lapsed and the slot filled), expired, failed or cancelled. */
+/**
+ * No booking stands: the payment ended unpaid (expired, failed or cancelled), or its money is
+ * being given back (refunded, or `refundPending`): the slot could not be kept when the payment
+ * was confirmed, or the citizen cancelled the paid booking since. Which of the two is told by the
+ * record, so the screen waits for it.
+ */
 export function NotBooked({ order, title, message }: { order: OrderView; title?: string; message?: string }) {
-  const refunded = order.status === 'refunded';
-  const reason = message ?? (order.status === 'expired' || order.status === 'failed' || order.status === 'cancelled' ? paymentMessages.notBooked[order.status] : paymentMessages.refunded);
+  const { recordClosed } = useOrderRecord(order);
+  const refunding = order.status === 'refunded' || order.refundPending === true;
+  if (message === undefined && refunding && recordClosed === undefined) return <Loading label={paymentMessages.orderLoading} />;
+  const bookingCancelled = recordClosed === true || order.status === 'paid';
+  const refund = refundMessage(order, bookingCancelled);
+  const unpaid = order.status === 'expired' || order.status === 'failed' || order.status === 'cancelled' ? paymentMessages.notBooked[order.status] : null;
+  const reason = message ?? refund ?? unpaid ?? paymentMessages.refunded;
+  const heading = refunding ? (bookingCancelled ? paymentMessages.cancelledBookingTitle : paymentMessages.refundedTitle) : paymentMessages.notBookedTitle;
   return (
-    <PageLayout title={title ?? (refunded ? paymentMessages.refundedTitle : paymentMessages.notBookedTitle)}>
-      <Notice tone={refunded ? 'warning' : 'info'}>{reason}</Notice>
+    <PageLayout title={title ?? heading}>
+      <Notice tone={refunding ? 'warning' : 'info'}>{reason}</Notice>
       <OrderFacts order={order} />
       <div className="app-actions">
         <Link className="city-button city-button--primary" to={paths.survey.to(order.surveyId)}>
@@ -120,7 +133,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
       <div>
         <dt>{paymentMessages.paymentState}</dt>
         <dd>
-          <PaymentStatus status={order.status} />
+          <PaymentStatus status={order.status} refundPending={order.refundPending} />
         </dd>
       </div>
     </dl>

@@ -1,4 +1,4 @@
-import { BOOKING_ERROR_CODES } from '@city/api-client';
+import { BOOKING_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-client';
 import { Button, Loading, Notice, OrderSummary, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo } from 'react';
@@ -11,6 +11,7 @@ import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import { selectSurvey } from '../../store/survey-slice.js';
 import { useBookings } from '../../store/use-bookings.js';
+import { paymentClosed } from './payment-closed.js';
 import { priceForDisplay } from './price-for-display.js';
 import { returnToCalendarAfterSlotLost } from './slot-lost.js';
 import { backFromPaymentPage, selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
@@ -61,7 +62,8 @@ export function ConfirmPage() {
   if (config === undefined) return <Loading label={messages.surveyLoading} />;
 
   const sending = submitStatus === 'sending' || submitStatus === 'paying';
-  const paying = priced !== undefined && config.cancelPost !== true;
+  // A paid record's change buys what was paid for: nothing more to pay, it is simply sent.
+  const paying = priced !== undefined && config.cancelPost !== true && !survey.editingPaidRecord;
   const send = async () => {
     const result = await dispatch(submitSurvey());
     if (submitSurvey.fulfilled.match(result)) {
@@ -72,6 +74,10 @@ export function ConfirmPage() {
       // refusals show the server's message here).
       const back = await dispatch(returnToCalendarAfterSlotLost(result.payload));
       if (returnToCalendarAfterSlotLost.fulfilled.match(back)) void navigate(back.payload, { replace: true });
+    } else if (result.payload?.code === PAYMENT_ERROR_CODES.orderClosed) {
+      // The payment under this submission's key has ended: show how it ended, never its dead page.
+      const ended = await dispatch(paymentClosed());
+      if (paymentClosed.fulfilled.match(ended) && ended.payload !== null) void navigate(ended.payload, { replace: true });
     }
   };
   const back = () => {
@@ -89,7 +95,7 @@ export function ConfirmPage() {
       {priced === undefined ? null : (
         <>
           <OrderSummary lines={priced.lines} total={priced.total} />
-          <p className="app-note">{paymentMessages.priceNote}</p>
+          <p className="app-note">{survey.editingPaidRecord ? paymentMessages.paidCarriesOver : paymentMessages.priceNote}</p>
         </>
       )}
       {submitStatus === 'failed' && submitError !== null ? <Notice tone="error">{submitError}</Notice> : null}

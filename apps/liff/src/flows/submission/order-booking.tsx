@@ -1,4 +1,5 @@
 import type { OrderView } from '@city/api-client';
+import { isClosedCheckStatus } from '@city/survey-core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo } from 'react';
 import { BookingSummaries } from '../../components/booking-summaries.js';
@@ -8,7 +9,8 @@ import { useBookings } from '../../store/use-bookings.js';
 
 /**
  * The booking an order pays for, read from the citizen's records of its survey (the store is empty
- * after the payment provider's full page return): date, time and place. The survey's title too.
+ * after the payment provider's full page return): date, time and place. The survey's title too,
+ * and whether the record was cancelled (undefined until the records are in; false if they fail).
  */
 export function useOrderRecord(order: OrderView | undefined) {
   const records = useGetRecordsQuery(order?.surveyId ?? skipToken, { refetchOnMountOrArgChange: true });
@@ -20,7 +22,10 @@ export function useOrderRecord(order: OrderView | undefined) {
   }, [order, records.currentData]);
   const shown = useMemo(() => (found?.view === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);
   const bookings = useBookings(shown);
-  return { surveyTitle: found?.config.surveyTitle ?? order?.surveyId, bookings: [...bookings.views.values()] };
+  let recordClosed: boolean | undefined;
+  if (found?.view !== undefined) recordClosed = isClosedCheckStatus(found.view.record.check);
+  else if (records.isError || records.currentData !== undefined) recordClosed = false;
+  return { surveyTitle: found?.config.surveyTitle ?? order?.surveyId, bookings: [...bookings.views.values()], recordClosed };
 }
 
 /** The booking an order pays for, as BookingSummary shows it. */

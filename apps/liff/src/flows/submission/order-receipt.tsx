@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { isPaidBooking } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useGetOrderQuery } from '../../store/api-slice.js';
@@ -29,7 +30,8 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
     );
   }
   if (order === undefined) return <Loading label={paymentMessages.orderLoading} />;
-  const paid = order.status === 'paid';
+  // No 領収書 for money being given back (a paid booking cancelled, its refund pending).
+  const paid = isPaidBooking(order);
   return (
     <PageLayout title={paymentMessages.orderReceiptTitle}>
       <div className="app-no-print">

@@ -14,8 +14,8 @@ import { NotBooked } from './completed-payment-page.js';
 /**
  * Where the provider returns when the citizen cancelled, or the payment could not be completed
  * (`?order={id}`). The order is cancelled at once, which frees its slots for others rather than
- * holding them until the hold lapses. If the payment won the race (paid, or refunded), the
- * payment result screen shows that instead.
+ * holding them until the hold lapses. If the payment won the race (paid, or refunded, or a refund
+ * under way), the payment result screen shows that instead.
  */
 function PaymentEndedPage({ title, message }: { title: string; message: string }) {
   const [search] = useSearchParams();
@@ -54,7 +54,7 @@ function PaymentEndedPage({ title, message }: { title: string; message: string }
     );
   }
   if (order === undefined) return <Loading label={paymentMessages.endingPayment} />;
-  if (order.status === 'paid' || order.status === 'refunded' || order.status === 'pending') {
+  if (order.status === 'paid' || order.status === 'refunded' || order.status === 'pending' || order.refundPending === true) {
     return <Navigate to={paths.completedPayment.to(order.orderId)} replace />;
   }
   return <NotBooked order={order} title={title} message={message} />;

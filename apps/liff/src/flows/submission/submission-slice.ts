@@ -25,7 +25,8 @@ export const submissionSlice = createSlice({
   reducers: {
     /**
      * The browser brought the confirm screen back from its page cache (back from the provider's
-     * page): it may be sent again, which under the same key answers the same hold and its page.
+     * page): it may be sent again, which under the same key answers the same hold and its page
+     * while it is being paid, or 409 order_closed once that payment ended (see paymentClosed).
      */
     backFromPaymentPage(state) {
       if (state.submitStatus === 'paying') state.submitStatus = 'idle';
@@ -43,7 +44,11 @@ export const submissionSlice = createSlice({
       .addCase(submitSurvey.rejected, (state, action) => {
         state.submitStatus = 'failed';
         // A 503 says only 「ただいま処理できません」; here the citizen needs to know nothing was booked.
-        state.submitError = action.payload?.code === PAYMENT_ERROR_CODES.paymentUnavailable ? paymentMessages.paymentUnavailable : messageForScreen(action.payload);
+        // order_closed (the payment under this key ended) is told in the app's words, when the
+        // screen cannot show that payment's outcome instead (see paymentClosed).
+        const code = action.payload?.code;
+        state.submitError =
+          code === PAYMENT_ERROR_CODES.paymentUnavailable ? paymentMessages.paymentUnavailable : code === PAYMENT_ERROR_CODES.orderClosed ? paymentMessages.paymentEnded : messageForScreen(action.payload);
       })
       .addCase(answersSent, (state, action) => {
         state.receipt = action.payload as Draft<Receipt>;

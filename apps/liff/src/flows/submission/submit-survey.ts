@@ -1,5 +1,6 @@
 import { buildSubmissionPayload } from '@city/survey-core';
 import type { PaymentReturn } from '@city/api-client';
+import { PAYMENT_ERROR_CODES } from '@city/api-client';
 import { isCallFailure } from '../../lib/api-errors.js';
 import { savePaymentInProgress } from '../../lib/payment-return.js';
 import { RESERVATION_COMPLETE_KEY } from '../../lib/session.js';
@@ -7,7 +8,7 @@ import { apiSlice } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { createAppThunk } from '../../store/hooks.js';
 import type { Receipt } from '../../store/survey-slice.js';
-import { answersSent } from '../../store/survey-slice.js';
+import { answersSent, holdMade, surveySlice } from '../../store/survey-slice.js';
 import { newSubmissionIdentity } from '../../store/survey-thunks.js';
 
 /**
@@ -22,6 +23,10 @@ import { newSubmissionIdentity } from '../../store/survey-thunks.js';
  * answers the payment provider's page, where the citizen is sent with a full page navigation. What
  * is needed to come back is kept in session storage (lib/payment-return.ts). Inside LINE the
  * provider returns them through the LIFF URL, so they land in the mini-app with their session.
+ * When the provider could not be reached (503 payment_unavailable) the server gave that order up,
+ * so the submission takes a new identity: the next send is a new try, not a refused repeat.
+ * An edit of a paid record goes through putItem with its order: buying the same, the payment
+ * carries over to the changed record (anything else is refused, 409 order_paid).
  */
 export const submitSurvey = createAppThunk('submission/submit', async (_: undefined, { extra, getState, dispatch, rejectWithValue }) => {
   const state = getState();
@@ -45,15 +50,18 @@ export const submitSurvey = createAppThunk('submission/submit', async (_: undefi
   let receipt: Receipt;
   if (config.cancelPost === true) {
     receipt = { ...built, receiptNumber: null };
-  } else if (payload.order !== undefined && payload.order.items.length > 0) {
+  } else if (payload.order !== undefined && payload.order.items.length > 0 && !survey.editingPaidRecord) {
     const returnTo: PaymentReturn | undefined = extra.inLiff ? 'liff' : undefined;
     let hold;
     try {
       hold = await extra.api.putTemporaryReservation(payload, { idempotencyKey: identity.idempotencyKey, ...(returnTo === undefined ? {} : { returnTo }) });
     } catch (error) {
-      return rejectWithValue(failureOf(error, dispatch));
+      const failure = failureOf(error, dispatch);
+      if (failure.code === PAYMENT_ERROR_CODES.paymentUnavailable) dispatch(surveySlice.actions.identityFixed(newSubmissionIdentity(extra.now())));
+      return rejectWithValue(failure);
     }
     const { holdId, paymentUrl, partitionKey, receiptNumber } = hold.data;
+    dispatch(holdMade({ idempotencyKey: identity.idempotencyKey, orderId: holdId }));
     // The held units count against the slot's capacity from now on.
     dispatch(apiSlice.util.invalidateTags([{ type: 'Records', id: config.surveyId }, 'CalendarSlots']));
     savePaymentInProgress(extra.storage, { orderId: holdId, surveyId: config.surveyId, partitionKey, receiptNumber });
