@@ -166,14 +166,7 @@ describe('booking a health check-up', () => {
     await expect.poll(() => page.locator('.city-booking').first().innerText()).toContain(`${formatSlotDate(busyDate)}14:00〜15:00`);
   });
 
-  // BUG (app, paid bookings): changing a paid booking. The edit form comes back with the fee at 0
-  // (selectProducts answers make no rows, so the record's answers lack them) and stops at
-  // 受診料 「必須項目です」; choosing it again sends the change through temprary as a new order, so
-  // the citizen would pay the ¥1,500 a second time for the same check-up. Worse, the hold replaces
-  // the paid record at once: cancelling at the provider then leaves no booking at all, the first
-  // order still 支払い済み and never refunded. Skipped until a change of a paid booking keeps its
-  // paid order (no second payment); then this test runs as it is.
-  it.skip('changes a booking to another slot before the deadline, through the calendar; the old slot is freed', async () => {
+  it('changes a paid booking to another slot before the deadline, through the calendar, without paying again; the old slot is freed', async () => {
     await page.goto('/confirmList/health-checkup');
     const first = page.getByRole('article').filter({ hasText: `${formatSlotDate(quietDate)}09:00〜10:00` });
     await expect.poll(() => first.count()).toBe(1);
@@ -199,10 +192,13 @@ describe('booking a health check-up', () => {
     const main = page.locator('main');
     await expect.poll(() => main.innerText()).toContain(`${formatSlotDate(quietDate)}13:00〜14:00`);
     expect(await main.innerText()).not.toContain(`${formatSlotDate(quietDate)}09:00〜10:00`);
+    // The payment went with the change: the changed booking is still paid for, once.
+    const changed = page.getByRole('article').filter({ hasText: `${formatSlotDate(quietDate)}13:00〜14:00` });
+    await expect.poll(() => changed.innerText()).toContain('支払い済み');
   });
 
   it('cancels a booking before the deadline, which frees its slot', async () => {
-    // The first booking: at 13:00 once changed, or still at 09:00 while the change test is skipped.
+    // The first booking, changed to 13:00.
     await page.goto('/confirmList/health-checkup');
     const changed = page.getByRole('article').filter({ hasText: formatSlotDate(quietDate) });
     await expect.poll(() => changed.count()).toBe(1);
@@ -216,8 +212,10 @@ describe('booking a health check-up', () => {
     await visible('キャンセルしました。');
     // The record stays in the list, its booking marked as no longer held.
     await expect.poll(() => changed.innerText()).toContain('この予約はキャンセルされました。');
+    // Its payment was refunded.
+    await expect.poll(() => changed.innerText()).toContain('返金済み');
 
-    // Both slots are whole again (the change freed 09:00, the cancel 13:00; or the cancel 09:00).
+    // Both slots are whole again (the change freed 09:00, the cancel 13:00).
     await page.getByRole('link', { name: '新しく回答する' }).click();
     await page.getByRole('button', { name: '予約枠を選ぶ' }).click();
     await page.getByRole('button', { name: '中央保健センター' }).click();
