@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDaysToDate, japaneseWeekday, todayInJapan } from '@city/survey-core';
+import { japaneseWeekday } from '@city/survey-core';
 import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SlotId } from './demo-calendar.js';
+import { busyDate, quietDate, slotCell, today } from './demo-calendar.js';
 import { bookAndPayAs, expectNoSeriousA11yViolations, logInAs, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 // The demo health check-up (apps/server's demo seed, @city/demo-data): three venues under 特定健診,
@@ -17,15 +19,8 @@ import { bookAndPayAs, expectNoSeriousA11yViolations, logInAs, TEST_USERS, textS
 const world = useTestWorld();
 let page: Page;
 
-const today = todayInJapan();
-const firstOpenDay = (from: string) => (japaneseWeekday(from) === '日' ? addDaysToDate(from, 1) : from);
-/** The demo's busy date: slot 2 few-left, slot 3 full (within the first week shown). */
-const busyDate = firstOpenDay(addDaysToDate(today, 3));
-/** A quiet date this week, bookable now (booking closes the day before). */
-const quietDate = firstOpenDay(addDaysToDate(today, 1)) === busyDate ? firstOpenDay(addDaysToDate(busyDate, 1)) : firstOpenDay(addDaysToDate(today, 1));
-const TIMES = { '1': '09:00〜10:00', '2': '10:00〜11:00', '3': '13:00〜14:00', '4': '14:00〜15:00' } as const;
 /** A slot's cell on the week, by what a screen reader reads. */
-const cell = (date: string, slotId: keyof typeof TIMES, meaning: string) => page.getByRole('button', { name: `${formatSlotDate(date)}${TIMES[slotId]} ${meaning}`, exact: true });
+const cell = (date: string, slotId: SlotId, meaning: string) => slotCell(page, date, slotId, meaning);
 
 const field = (title: string) => page.getByLabel(new RegExp(`^${title}`));
 /** Waits until the text shows on this test's page. */

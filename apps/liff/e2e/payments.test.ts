@@ -1,8 +1,9 @@
 import { createApiClient, isApiError } from '@city/api-client';
-import { addDaysToDate, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SlotId } from './demo-calendar.js';
+import { busyDate, quietDate, slotCell } from './demo-calendar.js';
 import { bookAndPayAs, expectNoSeriousA11yViolations, logInAs, signWebIdToken, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 // Paying for a booking in the sandbox (issue 13), on a phone as a citizen would: the demo health
@@ -13,16 +14,8 @@ import { bookAndPayAs, expectNoSeriousA11yViolations, logInAs, signWebIdToken, T
 const world = useTestWorld();
 let page: Page;
 
-const today = todayInJapan();
-const firstOpenDay = (from: string) => (japaneseWeekday(from) === '日' ? addDaysToDate(from, 1) : from);
-/** The demo's busy date: in 中央保健センター, slot 2 has 1 unit left (slot 3 is full). */
-const busyDate = firstOpenDay(addDaysToDate(today, 3));
-/** A quiet date this week, bookable now (booking closes the day before). */
-const quietDate = firstOpenDay(addDaysToDate(today, 1)) === busyDate ? firstOpenDay(addDaysToDate(busyDate, 1)) : firstOpenDay(addDaysToDate(today, 1));
-const TIMES = { '1': '09:00〜10:00', '2': '10:00〜11:00', '3': '13:00〜14:00', '4': '14:00〜15:00' } as const;
-type SlotId = keyof typeof TIMES;
 /** A slot's cell on the week, by what a screen reader reads. */
-const cell = (date: string, slotId: SlotId, meaning: string) => page.getByRole('button', { name: `${formatSlotDate(date)}${TIMES[slotId]} ${meaning}`, exact: true });
+const cell = (date: string, slotId: SlotId, meaning: string) => slotCell(page, date, slotId, meaning);
 const field = (title: string) => page.getByLabel(new RegExp(`^${title}`));
 const visible = (text: string | RegExp) => textShows(page, text);
 const japanDate = (epochMs: number) => new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeZone: 'Asia/Tokyo' }).format(epochMs);

@@ -5,7 +5,7 @@
 // button, or the injected clock passing while a payment's notification is still on its way), others
 // take the units, and every late payment is refunded exactly once, even when its notification comes
 // twice at once. Counts are exact afterwards.
-import type { SubmissionPayload, SurveyConfig } from '@city/survey-core';
+import type { SubmissionPayload } from '@city/survey-core';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { PAYMENT_NOTIFICATIONS_PATH } from '@city/api-client/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
 import type { SandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { FEE, PAID_SURVEY } from './payment-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 
@@ -21,13 +22,6 @@ const SLOT = { date: '2026-12-03', slotId: 'last' };
 const CAPACITY = 8;
 /** Booked (free of charge) before the race: 5 units are left. */
 const BOOKED_BEFORE = 3;
-const FEE = { productId: 'checkup-fee', name: '特定健診 受診料', unitPrice: 1500, maxQuantity: 1 };
-const PAID_SURVEY: SurveyConfig = {
-  ...BOOKING_SURVEY,
-  surveyId: 'checkup-paid',
-  surveySchema: [...BOOKING_SURVEY.surveySchema, { itemKey: 'fee', type: 'selectProducts', title: '受診料', required: true, products: [FEE] }],
-};
-
 let clock = NOW;
 let ctx: TestContext;
 let http: HttpClient;

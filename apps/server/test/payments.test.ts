@@ -10,24 +10,12 @@ import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
 import { ProviderUnavailable } from '../src/modules/payments/provider.js';
 import type { SandboxEvent, SandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
-import { unreachableProvider } from './payment-fixtures.js';
+import { BLOOD, FEE, PAID_SURVEY, unreachableProvider } from './payment-fixtures.js';
 
 const NOW = japanTimeToEpochMs('2026-12-01', '10:00');
-const FEE = { productId: 'checkup-fee', name: '特定健診 受診料', unitPrice: 1500, maxQuantity: 1 };
-const BLOOD = { productId: 'blood-test', name: '追加血液検査', unitPrice: 800, maxQuantity: 1 };
-const PAID_SURVEY: SurveyConfig = {
-  ...BOOKING_SURVEY,
-  surveyId: 'checkup-paid',
-  surveySchema: [
-    ...BOOKING_SURVEY.surveySchema,
-    { itemKey: 'fee', type: 'selectProducts', title: '受診料', required: true, products: [FEE] },
-    { itemKey: 'options', type: 'selectProducts', title: '追加の検査', products: [BLOOD] },
-  ],
-};
-/** In append mode every submission is a record (and an order) of its own. */
 const PAID_APPEND_SURVEY: SurveyConfig = { ...PAID_SURVEY, surveyId: 'checkup-paid-append', isAppending: { value: true } };
 const DATES = Array.from({ length: 28 }, (_, i) => `2026-12-${String(i + 3).padStart(2, '0')}`);
 
