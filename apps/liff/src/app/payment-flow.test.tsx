@@ -410,6 +410,20 @@ describe('a paid booking on the look-up screens', () => {
     expect(screen.getByRole('button', { name: '内容を変更する' })).toBeTruthy();
   });
 
+  /** The answer shown beside an item's title on the details or cancel screen. */
+  const shownAnswer = (title: string) => screen.getByText(title, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  it('shows what a paid booking bought (from its order: products make no rows) on its details and cancel screens', async () => {
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [orderOf('paid')] }) });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByRole('link', { name: '領収書を見る' })).toBeTruthy();
+    expect(shownAnswer('受診料')).toBe('特定健診 受診料 × 1（合計 ¥1,500 税込）');
+    expect(shownAnswer('追加の検査')).toBe('未回答');
+    await userEvent.click(screen.getByRole('button', { name: 'キャンセルする' }));
+    expect(await screen.findByText(/この申し込みはお支払い済みです。/)).toBeTruthy();
+    expect(shownAnswer('受診料')).toBe('特定健診 受診料 × 1（合計 ¥1,500 税込）');
+  });
+
   it('changes a paid booking to another slot without paying again: putItem with what was paid for', async () => {
     const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]?.partitionKey ?? '', receiptNumber: 'K7Q-4M2X' }));
     const putTemporaryReservation = vi.fn();

@@ -1,5 +1,7 @@
 import type { OrderView } from '@city/api-client';
+import type { Answers, SurveySchemaItem } from '@city/survey-core';
 import { paymentMessages } from '../payment-messages.js';
+import { answersWithProducts } from '../store/survey-slice.js';
 
 /**
  * Each record's order, by partition key: the newest when a record has several (a payment given up,
@@ -53,4 +55,13 @@ export function refundMessage(order: OrderView, bookingCancelled: boolean): stri
     return pending ? `${paymentMessages.cancelledBookingRefundPending}${paymentMessages.refundPending}` : paymentMessages.cancelledBookingRefunded;
   }
   return pending ? `${paymentMessages.refundPendingNotBooked}${paymentMessages.refundPending}` : paymentMessages.refunded;
+}
+
+/**
+ * A record's answers as the look-up screens show them: products make no rows, so its
+ * `selectProducts` items come from its order's lines (what the answers bought, or asked to buy when
+ * the payment did not go through). Without an order they read as not answered.
+ */
+export function answersShown(schema: readonly SurveySchemaItem[], answers: Answers, order: OrderView | undefined): Answers {
+  return order === undefined ? answers : answersWithProducts(schema, answers, order.lines);
 }
