@@ -52,6 +52,8 @@ export const paymentMessages = {
   paymentPending: (time: string) => `お支払いがまだ済んでいません（お支払い期限: ${time}）。期限までにお支払いがないと、お取りしている予約枠は解放されます。`,
   // A paid booking on the look-up screens (the server refuses to change it: 409 order_paid)
   paidCarriesOver: 'お支払い済みの内容です。同じ内容のまま変更する場合、あらためてのお支払いはありません（購入する内容は変更できません）。',
+  /** The form of a paid booking's edit: its product steppers are locked. */
+  paidItemsLocked: 'お支払い済みのため、購入する内容は変更できません。変える場合は、この申し込みをキャンセル（お支払いは返金されます）してから、あらためてお申し込みください。',
   cancelPaidLead: (amount: string) => `この申し込みはお支払い済みです。キャンセルすると、お支払いいただいた${amount}（税込）は返金されます。`,
   cancelPendingLead: 'この申し込みはお支払いの手続き中です。キャンセルすると、お支払いの手続きも取り消されます。',
   cancelledRefund: 'キャンセルしました。お支払いは返金されます。',

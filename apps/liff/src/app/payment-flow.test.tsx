@@ -493,15 +493,45 @@ describe('a paid booking on the look-up screens', () => {
     expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
   });
 
+  it('locks what a paid booking bought in its edit, saying why; the rest of the answers still change', async () => {
+    const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]?.partitionKey ?? '', receiptNumber: 'K7Q-4M2X' }));
+    openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
+    expect(await screen.findByText(/^お支払い済みのため、購入する内容は変更できません。/)).toBeTruthy();
+    for (const name of ['特定健診 受診料を1つ減らす', '追加血液検査を1つ増やす']) {
+      const stepper = screen.getByRole('button', { name });
+      expect(stepper.getAttribute('aria-disabled')).toBe('true');
+      await userEvent.click(stepper);
+    }
+    expect(screen.getByLabelText('特定健診 受診料の数量').textContent).toBe('1');
+    expect(screen.getByLabelText('追加血液検査の数量').textContent).toBe('0');
+    const name = screen.getByLabelText<HTMLInputElement>(/^お名前/);
+    await userEvent.clear(name);
+    await userEvent.type(name, '山田 花子');
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
+    expect(await screen.findByRole('heading', { name: '送信が完了しました' })).toBeTruthy();
+    const [payload] = putReservation.mock.calls[0] ?? [];
+    expect(payload?.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }] });
+  });
+
+  it('a form not in a paid booking’s edit leaves the products changeable', async () => {
+    openApp('/survey/health-checkup', {});
+    const more = await screen.findByRole('button', { name: '追加血液検査を1つ増やす' });
+    expect(more.getAttribute('aria-disabled')).toBe('false');
+    expect(screen.queryByText(/^お支払い済みのため/)).toBeNull();
+  });
+
   it('shows the server’s message when a paid record’s change buys something else (409 order_paid)', async () => {
     const message = 'お支払い済みの申し込みは、購入する内容を変えて変更することはできません。';
-    // putItem answers its refusals (it does not throw them).
+    // putItem answers its refusals (it does not throw them). The form locks the products, but the
+    // order may have changed since the screen read it: the server's word is shown.
     const putReservation = vi.fn(() => Promise.resolve(refusal(409, PAYMENT_ERROR_CODES.orderPaid, message)));
     openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation });
     await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
     await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
-    await userEvent.click(await screen.findByRole('button', { name: '追加血液検査を1つ増やす' }));
-    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '確認する' }));
     await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(putReservation).toHaveBeenCalledTimes(1);

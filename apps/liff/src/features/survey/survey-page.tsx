@@ -10,6 +10,7 @@ import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
+import { paymentMessages } from '../../payment-messages.js';
 import { apiSlice, useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
@@ -127,6 +128,9 @@ export function SurveyPage() {
     return stored;
   };
   const notEditable = survey.inEditingAppendingMode ? config.surveySchema.filter((item) => item.isNotEditable).map((item) => item.itemKey) : [];
+  // A paid booking's edit keeps its payment only if it buys the same (the server refuses anything
+  // else with 409 order_paid, at send): its products are shown, not changeable.
+  const paidProducts = survey.inEditingAppendingMode && survey.editingPaidRecord ? config.surveySchema.filter((item) => item.type === 'selectProducts').map((item) => item.itemKey) : [];
   const editedRows = survey.inEditingAppendingMode ? survey.selectedSurveyResults?.rows : undefined;
 
   const form = (bookings: FormBookings) => (
@@ -157,7 +161,7 @@ export function SurveyPage() {
         upload={upload}
         fileLimits={fileLimits}
         filePreviewUrl={(file) => pickedImages.get(file.url)}
-        lockedItemKeys={[...notEditable, ...bookings.lockedItemKeys]}
+        lockedItemKeys={[...notEditable, ...paidProducts, ...bookings.lockedItemKeys]}
       />
     </>
   );
@@ -165,6 +169,7 @@ export function SurveyPage() {
   return (
     <PageLayout title={title}>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
+      {paidProducts.length > 0 ? <Notice>{paymentMessages.paidItemsLocked}</Notice> : null}
       {config.surveySchema.some((item) => item.type === 'reservation') ? (
         <Suspense fallback={<ScreenLoading label={messages.surveyLoading} />}>
           <SurveyBookings config={config} answers={survey.surveyInput} editedRows={editedRows}>
