@@ -46,6 +46,9 @@ export const paymentMessages = {
   orderPaidAt: 'お支払い日時',
   orderPaymentMethod: 'お支払い方法',
   receiptNotIssued: 'お支払いが完了していないため、領収書は発行できません。',
+  /** The money of the order went back (refunded): no 領収書 for it. */
+  receiptRefunded: 'お支払いは返金されたため、領収書は発行されません。',
+  receiptRefundPending: 'お支払いは返金の手続き中のため、領収書は発行されません。',
   continuePayment: 'お支払いを続ける',
   stopPayment: 'お支払いをやめる',
   stoppingPayment: 'お支払いをやめています…',

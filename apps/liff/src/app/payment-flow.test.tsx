@@ -306,9 +306,12 @@ describe('the receipt of a paid order (/receipt?order={id})', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
-  it('issues no 領収書 for an order that is not paid', async () => {
-    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('refunded') }) });
-    expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
+  it.each<[string, OrderView, string]>([
+    ['not paid', orderOf('expired'), 'お支払いが完了していないため、領収書は発行できません。'],
+    ['refunded', orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }), 'お支払いは返金されたため、領収書は発行されません。'],
+  ])('issues no 領収書 for an order %s, saying why', async (_state, order, why) => {
+    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }) });
+    expect(await screen.findByText(why)).toBeTruthy();
     expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
     expect(screen.queryByRole('button', { name: '印刷する' })).toBeNull();
   });
@@ -580,7 +583,7 @@ describe('money being given back, on the payment result and receipt screens', ()
     cleanup();
     // A paid order the server has not marked yet, with its refund pending, issues none either.
     openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('paid', { refundPending: true }) }) });
-    expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
+    expect(await screen.findByText('お支払いは返金の手続き中のため、領収書は発行されません。')).toBeTruthy();
     expect(screen.getByText('お支払い: 返金手続き中', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
   });
