@@ -117,6 +117,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** What a screen shows beside a title in its lists of facts (`<dt>` then `<dd>`). */
+const shownAnswer = (title: string) => screen.getByText(title, { selector: 'dt' }).nextElementSibling?.textContent;
+
 describe('the confirm screen of answers that buy something', () => {
   it('shows the priced order, holds with temprary under the submission’s key (returning into LINE) and goes to the payment page', async () => {
     const putTemporaryReservation = vi.fn((_payload: SubmissionPayload, _options?: { idempotencyKey?: string; returnTo?: string }) => hold());
@@ -262,7 +265,11 @@ describe('a payment cancelled or failed at the provider', () => {
     const cancelOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
     openApp(`/canceledPayment?order=${ORDER_ID}`, { cancelOrder });
     expect(await screen.findByRole('heading', { name: 'お支払いをキャンセルしました' })).toBeTruthy();
-    expect(screen.getByText('お支払いはキャンセルされ、予約はされていません。お取りしていた予約枠は解放しました。')).toBeTruthy();
+    expect(screen.getByText('お支払いはキャンセルされ、予約はされていません。お取りしていた予約枠は解放しました。料金は請求されていません。')).toBeTruthy();
+    expect(screen.getByText('お申し込みになる場合は、「アンケートに戻ってやり直す」から、もう一度お申し込みください。')).toBeTruthy();
+    // The amount was never paid: it reads as what was applied for.
+    expect(shownAnswer('お申し込み金額')).toBe('¥1,500（税込）');
+    expect(screen.queryByText('お支払い金額')).toBeNull();
     expect(cancelOrder).toHaveBeenCalledTimes(1);
     expect(cancelOrder).toHaveBeenCalledWith(ORDER_ID);
     expect(screen.getByRole('link', { name: 'アンケートに戻ってやり直す' }).getAttribute('href')).toBe('/survey/health-checkup');
@@ -272,6 +279,9 @@ describe('a payment cancelled or failed at the provider', () => {
     const cancelOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
     openApp(`/errorPayment?order=${ORDER_ID}`, { cancelOrder });
     expect(await screen.findByRole('heading', { name: 'お支払いを完了できませんでした' })).toBeTruthy();
+    expect(screen.getByText('お支払いを完了できなかったため、予約はされていません。お取りしていた予約枠は解放しました。料金は請求されていません。')).toBeTruthy();
+    expect(screen.getByText(/^もう一度お申し込みになる場合は、「アンケートに戻ってやり直す」からお進みください。カードでお支払いできなかった場合は、別のカードを/)).toBeTruthy();
+    expect(shownAnswer('お申し込み金額')).toBe('¥1,500（税込）');
     expect(cancelOrder).toHaveBeenCalledWith(ORDER_ID);
   });
 
@@ -412,9 +422,6 @@ describe('a paid booking on the look-up screens', () => {
     expect(await screen.findByRole('button', { name: '予約日時を変更する' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '内容を変更する' })).toBeTruthy();
   });
-
-  /** The answer shown beside an item's title on the details or cancel screen. */
-  const shownAnswer = (title: string) => screen.getByText(title, { selector: 'dt' }).nextElementSibling?.textContent;
 
   it('shows what a paid booking bought (from its order: products make no rows) on its details and cancel screens', async () => {
     openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [orderOf('paid')] }) });

@@ -35,6 +35,14 @@ export function bookedNothing(order: OrderView | undefined): boolean {
 }
 
 /**
+ * Money was taken for the order: paid, even if it is now going back (refunded, a refund pending).
+ * Otherwise its amount is only what was applied for (pending, or ended unpaid).
+ */
+export function moneyTaken(order: OrderView): boolean {
+  return order.status === 'paid' || order.status === 'refunded' || order.refundPending === true || order.paidAt !== undefined;
+}
+
+/**
  * While pending, the time to pay by: the provider's page closes then (`payBy`, a few minutes
  * before the hold lapses). An older server without it: the hold's end.
  */
