@@ -416,6 +416,15 @@ describe('the confirm screen when a payment could not start or has ended', () =>
 describe('a paid booking on the look-up screens', () => {
   const paidOrders = () => Promise.resolve({ data: [orderOf('paid')] });
 
+  it('shows 状況: 未対応 beside a booking standing (paid or pending)', async () => {
+    openApp('/confirmList/health-checkup', { getOrders: paidOrders });
+    const [record] = await screen.findAllByRole('article');
+    await vi.waitFor(() => {
+      expect(within(record as HTMLElement).getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
+    });
+    expect(within(record as HTMLElement).getByText('状況: 未対応')).toBeTruthy();
+  });
+
   it('offers a booking with no payment a change of slot and of answers (what a paid one lacks)', async () => {
     openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [] }) });
     await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
@@ -498,8 +507,11 @@ describe('a paid booking on the look-up screens', () => {
       expect(within(record as HTMLElement).getByText('この予約は成立していません。')).toBeTruthy();
     });
     expect(within(record as HTMLElement).getByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+    // Nothing for the office to act on: no 状況: 未対応 beside it.
+    expect(within(record as HTMLElement).queryByText(/状況:/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
     expect(await screen.findByText('この予約は成立していません。')).toBeTruthy();
+    expect(screen.queryByText(/状況:/)).toBeNull();
     expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import type { OrderView } from '@city/api-client';
 import type { Answers, SurveySchemaItem } from '@city/survey-core';
+import { DEFAULT_CHECK_STATUS } from '@city/survey-core';
 import { paymentMessages } from '../payment-messages.js';
 import { answersWithProducts } from '../store/survey-slice.js';
 
@@ -40,6 +41,15 @@ export function bookedNothing(order: OrderView | undefined): boolean {
  */
 export function moneyTaken(order: OrderView): boolean {
   return order.status === 'paid' || order.status === 'refunded' || order.refundPending === true || order.paidAt !== undefined;
+}
+
+/**
+ * Whether the record's status (状況) is worth showing: not for a record whose payment booked
+ * nothing while the office has not touched it (未対応 would read as if the office still had to act
+ * on a booking that does not exist). A status set since (by staff, or キャンセル) still shows.
+ */
+export function showsCheckStatus(check: string, order: OrderView | undefined): boolean {
+  return !(check === DEFAULT_CHECK_STATUS && bookedNothing(order));
 }
 
 /**
