@@ -10,7 +10,6 @@ import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
-import { paymentMessages } from '../../payment-messages.js';
 import { apiSlice, useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
@@ -32,6 +31,11 @@ const RECORDS_FRESH_SECONDS = 10;
 /** Only forms with a reservation item load the booking code (see survey-bookings.tsx). */
 const SurveyBookings = lazy(() => import('./survey-bookings.js'));
 const NO_BOOKINGS: FormBookings = { slotLabel: undefined, lockedItemKeys: [], notices: null };
+/**
+ * Why a paid booking's products cannot change. The payment texts load only for such an edit: every
+ * other form would otherwise bring them all (1.7 KiB gzip) with its first paint.
+ */
+const PaidItemsLocked = lazy(() => import('../../payment-messages.js').then(({ paymentMessages }) => ({ default: () => <Notice>{paymentMessages.paidItemsLocked}</Notice> })));
 
 /**
  * An update-mode survey keeps one record per citizen, so answering it again replaces that record.
@@ -169,7 +173,11 @@ export function SurveyPage() {
   return (
     <PageLayout title={title}>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
-      {paidProducts.length > 0 ? <Notice>{paymentMessages.paidItemsLocked}</Notice> : null}
+      {paidProducts.length > 0 ? (
+        <Suspense fallback={null}>
+          <PaidItemsLocked />
+        </Suspense>
+      ) : null}
       {config.surveySchema.some((item) => item.type === 'reservation') ? (
         <Suspense fallback={<ScreenLoading label={messages.surveyLoading} />}>
           <SurveyBookings config={config} answers={survey.surveyInput} editedRows={editedRows}>
