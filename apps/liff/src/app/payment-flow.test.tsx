@@ -117,6 +117,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** What a screen shows beside a title in its lists of facts (`<dt>` then `<dd>`). */
+const shownAnswer = (title: string) => screen.getByText(title, { selector: 'dt' }).nextElementSibling?.textContent;
+
 describe('the confirm screen of answers that buy something', () => {
   it('shows the priced order, holds with temprary under the submission’s key (returning into LINE) and goes to the payment page', async () => {
     const putTemporaryReservation = vi.fn((_payload: SubmissionPayload, _options?: { idempotencyKey?: string; returnTo?: string }) => hold());
@@ -262,7 +265,11 @@ describe('a payment cancelled or failed at the provider', () => {
     const cancelOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
     openApp(`/canceledPayment?order=${ORDER_ID}`, { cancelOrder });
     expect(await screen.findByRole('heading', { name: 'お支払いをキャンセルしました' })).toBeTruthy();
-    expect(screen.getByText('お支払いはキャンセルされ、予約はされていません。お取りしていた予約枠は解放しました。')).toBeTruthy();
+    expect(screen.getByText('お支払いはキャンセルされ、予約はされていません。お取りしていた予約枠は解放しました。料金は請求されていません。')).toBeTruthy();
+    expect(screen.getByText('お申し込みになる場合は、「アンケートに戻ってやり直す」から、もう一度お申し込みください。')).toBeTruthy();
+    // The amount was never paid: it reads as what was applied for.
+    expect(shownAnswer('お申し込み金額')).toBe('¥1,500（税込）');
+    expect(screen.queryByText('お支払い金額')).toBeNull();
     expect(cancelOrder).toHaveBeenCalledTimes(1);
     expect(cancelOrder).toHaveBeenCalledWith(ORDER_ID);
     expect(screen.getByRole('link', { name: 'アンケートに戻ってやり直す' }).getAttribute('href')).toBe('/survey/health-checkup');
@@ -272,6 +279,9 @@ describe('a payment cancelled or failed at the provider', () => {
     const cancelOrder = vi.fn(() => Promise.resolve({ data: orderOf('cancelled') }));
     openApp(`/errorPayment?order=${ORDER_ID}`, { cancelOrder });
     expect(await screen.findByRole('heading', { name: 'お支払いを完了できませんでした' })).toBeTruthy();
+    expect(screen.getByText('お支払いを完了できなかったため、予約はされていません。お取りしていた予約枠は解放しました。料金は請求されていません。')).toBeTruthy();
+    expect(screen.getByText(/^もう一度お申し込みになる場合は、「アンケートに戻ってやり直す」からお進みください。カードでお支払いできなかった場合は、別のカードを/)).toBeTruthy();
+    expect(shownAnswer('お申し込み金額')).toBe('¥1,500（税込）');
     expect(cancelOrder).toHaveBeenCalledWith(ORDER_ID);
   });
 
@@ -306,9 +316,12 @@ describe('the receipt of a paid order (/receipt?order={id})', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
-  it('issues no 領収書 for an order that is not paid', async () => {
-    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('refunded') }) });
-    expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
+  it.each<[string, OrderView, string]>([
+    ['not paid', orderOf('expired'), 'お支払いが完了していないため、領収書は発行できません。'],
+    ['refunded', orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }), 'お支払いは返金されたため、領収書は発行されません。'],
+  ])('issues no 領収書 for an order %s, saying why', async (_state, order, why) => {
+    openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }) });
+    expect(await screen.findByText(why)).toBeTruthy();
     expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
     expect(screen.queryByRole('button', { name: '印刷する' })).toBeNull();
   });
@@ -403,11 +416,31 @@ describe('the confirm screen when a payment could not start or has ended', () =>
 describe('a paid booking on the look-up screens', () => {
   const paidOrders = () => Promise.resolve({ data: [orderOf('paid')] });
 
+  it('shows 状況: 未対応 beside a booking standing (paid or pending)', async () => {
+    openApp('/confirmList/health-checkup', { getOrders: paidOrders });
+    const [record] = await screen.findAllByRole('article');
+    await vi.waitFor(() => {
+      expect(within(record as HTMLElement).getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
+    });
+    expect(within(record as HTMLElement).getByText('状況: 未対応')).toBeTruthy();
+  });
+
   it('offers a booking with no payment a change of slot and of answers (what a paid one lacks)', async () => {
     openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [] }) });
     await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
     expect(await screen.findByRole('button', { name: '予約日時を変更する' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '内容を変更する' })).toBeTruthy();
+  });
+
+  it('shows what a paid booking bought (from its order: products make no rows) on its details and cancel screens', async () => {
+    openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [orderOf('paid')] }) });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    expect(await screen.findByRole('link', { name: '領収書を見る' })).toBeTruthy();
+    expect(shownAnswer('受診料')).toBe('特定健診 受診料 × 1（合計 ¥1,500 税込）');
+    expect(shownAnswer('追加の検査')).toBe('未回答');
+    await userEvent.click(screen.getByRole('button', { name: 'キャンセルする' }));
+    expect(await screen.findByText(/この申し込みはお支払い済みです。/)).toBeTruthy();
+    expect(shownAnswer('受診料')).toBe('特定健診 受診料 × 1（合計 ¥1,500 税込）');
   });
 
   it('changes a paid booking to another slot without paying again: putItem with what was paid for', async () => {
@@ -474,20 +507,53 @@ describe('a paid booking on the look-up screens', () => {
       expect(within(record as HTMLElement).getByText('この予約は成立していません。')).toBeTruthy();
     });
     expect(within(record as HTMLElement).getByText('11月24日（火）10:00〜11:00')).toBeTruthy();
+    // Nothing for the office to act on: no 状況: 未対応 beside it.
+    expect(within(record as HTMLElement).queryByText(/状況:/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
     expect(await screen.findByText('この予約は成立していません。')).toBeTruthy();
+    expect(screen.queryByText(/状況:/)).toBeNull();
     expect(screen.queryByRole('button', { name: '予約日時を変更する' })).toBeNull();
+  });
+
+  it('locks what a paid booking bought in its edit, saying why; the rest of the answers still change', async () => {
+    const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]?.partitionKey ?? '', receiptNumber: 'K7Q-4M2X' }));
+    openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation });
+    await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
+    await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
+    expect(await screen.findByText(/^お支払い済みのため、購入する内容は変更できません。/)).toBeTruthy();
+    for (const name of ['特定健診 受診料を1つ減らす', '追加血液検査を1つ増やす']) {
+      const stepper = screen.getByRole('button', { name });
+      expect(stepper.getAttribute('aria-disabled')).toBe('true');
+      await userEvent.click(stepper);
+    }
+    expect(screen.getByLabelText('特定健診 受診料の数量').textContent).toBe('1');
+    expect(screen.getByLabelText('追加血液検査の数量').textContent).toBe('0');
+    const name = screen.getByLabelText<HTMLInputElement>(/^お名前/);
+    await userEvent.clear(name);
+    await userEvent.type(name, '山田 花子');
+    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
+    expect(await screen.findByRole('heading', { name: '送信が完了しました' })).toBeTruthy();
+    const [payload] = putReservation.mock.calls[0] ?? [];
+    expect(payload?.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }] });
+  });
+
+  it('a form not in a paid booking’s edit leaves the products changeable', async () => {
+    openApp('/survey/health-checkup', {});
+    const more = await screen.findByRole('button', { name: '追加血液検査を1つ増やす' });
+    expect(more.getAttribute('aria-disabled')).toBe('false');
+    expect(screen.queryByText(/^お支払い済みのため/)).toBeNull();
   });
 
   it('shows the server’s message when a paid record’s change buys something else (409 order_paid)', async () => {
     const message = 'お支払い済みの申し込みは、購入する内容を変えて変更することはできません。';
-    // putItem answers its refusals (it does not throw them).
+    // putItem answers its refusals (it does not throw them). The form locks the products, but the
+    // order may have changed since the screen read it: the server's word is shown.
     const putReservation = vi.fn(() => Promise.resolve(refusal(409, PAYMENT_ERROR_CODES.orderPaid, message)));
     openApp('/confirmList/health-checkup', { getOrders: paidOrders, putReservation });
     await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
     await userEvent.click(await screen.findByRole('button', { name: '内容を変更する' }));
-    await userEvent.click(await screen.findByRole('button', { name: '追加血液検査を1つ増やす' }));
-    await userEvent.click(screen.getByRole('button', { name: '確認する' }));
+    await userEvent.click(await screen.findByRole('button', { name: '確認する' }));
     await userEvent.click(await screen.findByRole('button', { name: '送信する' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(putReservation).toHaveBeenCalledTimes(1);
@@ -536,7 +602,7 @@ describe('money being given back, on the payment result and receipt screens', ()
     cleanup();
     // A paid order the server has not marked yet, with its refund pending, issues none either.
     openApp(`/receipt?order=${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('paid', { refundPending: true }) }) });
-    expect(await screen.findByText('お支払いが完了していないため、領収書は発行できません。')).toBeTruthy();
+    expect(await screen.findByText('お支払いは返金の手続き中のため、領収書は発行されません。')).toBeTruthy();
     expect(screen.getByText('お支払い: 返金手続き中', { exact: false })).toBeTruthy();
     expect(screen.queryByRole('region', { name: '領収書' })).toBeNull();
   });

@@ -1,5 +1,8 @@
 import type { OrderView } from '@city/api-client';
+import type { Answers, SurveySchemaItem } from '@city/survey-core';
+import { DEFAULT_CHECK_STATUS } from '@city/survey-core';
 import { paymentMessages } from '../payment-messages.js';
+import { answersWithProducts } from '../store/survey-slice.js';
 
 /**
  * Each record's order, by partition key: the newest when a record has several (a payment given up,
@@ -33,6 +36,23 @@ export function bookedNothing(order: OrderView | undefined): boolean {
 }
 
 /**
+ * Money was taken for the order: paid, even if it is now going back (refunded, a refund pending).
+ * Otherwise its amount is only what was applied for (pending, or ended unpaid).
+ */
+export function moneyTaken(order: OrderView): boolean {
+  return order.status === 'paid' || order.status === 'refunded' || order.refundPending === true || order.paidAt !== undefined;
+}
+
+/**
+ * Whether the record's status (状況) is worth showing: not for a record whose payment booked
+ * nothing while the office has not touched it (未対応 would read as if the office still had to act
+ * on a booking that does not exist). A status set since (by staff, or キャンセル) still shows.
+ */
+export function showsCheckStatus(check: string, order: OrderView | undefined): boolean {
+  return !(check === DEFAULT_CHECK_STATUS && bookedNothing(order));
+}
+
+/**
  * While pending, the time to pay by: the provider's page closes then (`payBy`, a few minutes
  * before the hold lapses). An older server without it: the hold's end.
  */
@@ -53,4 +73,13 @@ export function refundMessage(order: OrderView, bookingCancelled: boolean): stri
     return pending ? `${paymentMessages.cancelledBookingRefundPending}${paymentMessages.refundPending}` : paymentMessages.cancelledBookingRefunded;
   }
   return pending ? `${paymentMessages.refundPendingNotBooked}${paymentMessages.refundPending}` : paymentMessages.refunded;
+}
+
+/**
+ * A record's answers as the look-up screens show them: products make no rows, so its
+ * `selectProducts` items come from its order's lines (what the answers bought, or asked to buy when
+ * the payment did not go through). Without an order they read as not answered.
+ */
+export function answersShown(schema: readonly SurveySchemaItem[], answers: Answers, order: OrderView | undefined): Answers {
+  return order === undefined ? answers : answersWithProducts(schema, answers, order.lines);
 }

@@ -83,3 +83,27 @@ describe('ProductSelection limits', () => {
     expect(screen.getByText('合計 ¥2,500（税込）')).toBeTruthy();
   });
 });
+
+describe('ProductSelection, disabled', () => {
+  it('shows what is bought and its total, and no tap changes it (a paid booking being edited)', async () => {
+    const user = userEvent.setup();
+    const changes: string[][] = [];
+    render(
+      <ProductSelection
+        item={{ itemKey: 'fee', type: 'selectProducts', title: '受診料', products: [{ productId: 'fee', name: '受診料', unitPrice: 1500, maxQuantity: 2 }] }}
+        value={['fee']}
+        onChange={(value) => changes.push(value)}
+        disabled
+      />,
+    );
+    const more = screen.getByRole('button', { name: '受診料を1つ増やす' });
+    const less = screen.getByRole('button', { name: '受診料を1つ減らす' });
+    expect(more.getAttribute('aria-disabled')).toBe('true');
+    expect(less.getAttribute('aria-disabled')).toBe('true');
+    await user.click(more);
+    await user.click(less);
+    expect(changes).toEqual([]);
+    expect(screen.getByLabelText('受診料の数量').textContent).toBe('1');
+    expect(screen.getByText('合計 ¥1,500（税込）')).toBeTruthy();
+  });
+});

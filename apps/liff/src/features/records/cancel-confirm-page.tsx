@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { bookedNothing, isPaidBooking, ordersByRecord } from '../../lib/orders.js';
+import { answersShown, bookedNothing, isPaidBooking, ordersByRecord } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelRecordMutation, useGetOrdersQuery } from '../../store/api-slice.js';
@@ -53,7 +53,7 @@ export function CancelConfirmPage() {
         <Notice>{paymentMessages.cancelPendingLead}</Notice>
       ) : null}
       <BookingSummaries views={[...bookings.views.values()]} check={record.check} notBooked={bookedNothing(order)} />
-      <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
+      <SurveyConfirm config={config} answers={answersShown(config.surveySchema, view.answers, order)} slotLabel={bookings.label} />
       {cancelError !== null ? <Notice tone="error">{cancelError}</Notice> : null}
       <div className="app-actions">
         <Button

@@ -7,7 +7,7 @@ import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { deadlineRule } from '../../lib/bookings.js';
-import { bookedNothing, isPaidBooking, ordersByRecord, payByOf, refundMessage } from '../../lib/orders.js';
+import { answersShown, bookedNothing, isPaidBooking, ordersByRecord, payByOf, refundMessage, showsCheckStatus } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
@@ -65,9 +65,11 @@ export function DetailsPage() {
   };
   return (
     <PageLayout title={messages.detailsTitle}>
-      <p className="app-record__status" data-status={record.check}>
-        {messages.status}: {record.check}
-      </p>
+      {showsCheckStatus(record.check, order) ? (
+        <p className="app-record__status" data-status={record.check}>
+          {messages.status}: {record.check}
+        </p>
+      ) : null}
       {order === undefined ? null : (
         <p className="app-record__payment">
           <PaymentStatus status={order.status} refundPending={order.refundPending} />
@@ -110,7 +112,7 @@ export function DetailsPage() {
           </Link>
         </p>
       ) : null}
-      <SurveyConfirm config={config} answers={view.answers} slotLabel={bookings.label} />
+      <SurveyConfirm config={config} answers={answersShown(config.surveySchema, view.answers, order)} slotLabel={bookings.label} />
       {closed ? <Notice>{messages.closedRecord}</Notice> : null}
       {closed || bookings.error === undefined ? null : <Notice tone="error">{messages.bookingsLoadFailed}</Notice>}
       {closed

@@ -4,7 +4,7 @@ import type { OrderView } from '@city/api-client';
 import { describeAnswer, PaymentStatus } from '@city/ui';
 import type { ReactNode } from 'react';
 import { BookingSummaries } from '../../components/booking-summaries.js';
-import { bookedNothing } from '../../lib/orders.js';
+import { bookedNothing, showsCheckStatus } from '../../lib/orders.js';
 import type { RecordView } from '../../lib/records.js';
 import { messages } from '../../messages.js';
 import type { BookingView } from '../../store/use-bookings.js';
@@ -37,9 +37,11 @@ export function RecordCard({
     <article className="app-record" aria-label={heading} data-partition-key={view.record.partitionKey}>
       <h3 className="app-record__heading">
         {heading}
-        <span className="app-record__status" data-status={view.record.check}>
-          {messages.status}: {view.record.check}
-        </span>
+        {showsCheckStatus(view.record.check, payment) ? (
+          <span className="app-record__status" data-status={view.record.check}>
+            {messages.status}: {view.record.check}
+          </span>
+        ) : null}
       </h3>
       {payment === undefined ? null : (
         <p className="app-record__payment">

@@ -31,6 +31,11 @@ const RECORDS_FRESH_SECONDS = 10;
 /** Only forms with a reservation item load the booking code (see survey-bookings.tsx). */
 const SurveyBookings = lazy(() => import('./survey-bookings.js'));
 const NO_BOOKINGS: FormBookings = { slotLabel: undefined, lockedItemKeys: [], notices: null };
+/**
+ * Why a paid booking's products cannot change. The payment texts load only for such an edit: every
+ * other form would otherwise bring them all (1.7 KiB gzip) with its first paint.
+ */
+const PaidItemsLocked = lazy(() => import('../../payment-messages.js').then(({ paymentMessages }) => ({ default: () => <Notice>{paymentMessages.paidItemsLocked}</Notice> })));
 
 /**
  * An update-mode survey keeps one record per citizen, so answering it again replaces that record.
@@ -127,6 +132,9 @@ export function SurveyPage() {
     return stored;
   };
   const notEditable = survey.inEditingAppendingMode ? config.surveySchema.filter((item) => item.isNotEditable).map((item) => item.itemKey) : [];
+  // A paid booking's edit keeps its payment only if it buys the same (the server refuses anything
+  // else with 409 order_paid, at send): its products are shown, not changeable.
+  const paidProducts = survey.inEditingAppendingMode && survey.editingPaidRecord ? config.surveySchema.filter((item) => item.type === 'selectProducts').map((item) => item.itemKey) : [];
   const editedRows = survey.inEditingAppendingMode ? survey.selectedSurveyResults?.rows : undefined;
 
   const form = (bookings: FormBookings) => (
@@ -157,7 +165,7 @@ export function SurveyPage() {
         upload={upload}
         fileLimits={fileLimits}
         filePreviewUrl={(file) => pickedImages.get(file.url)}
-        lockedItemKeys={[...notEditable, ...bookings.lockedItemKeys]}
+        lockedItemKeys={[...notEditable, ...paidProducts, ...bookings.lockedItemKeys]}
       />
     </>
   );
@@ -165,6 +173,11 @@ export function SurveyPage() {
   return (
     <PageLayout title={title}>
       {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
+      {paidProducts.length > 0 ? (
+        <Suspense fallback={null}>
+          <PaidItemsLocked />
+        </Suspense>
+      ) : null}
       {config.surveySchema.some((item) => item.type === 'reservation') ? (
         <Suspense fallback={<ScreenLoading label={messages.surveyLoading} />}>
           <SurveyBookings config={config} answers={survey.surveyInput} editedRows={editedRows}>

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { isPaidBooking, refundMessage } from '../../lib/orders.js';
+import { isPaidBooking, moneyTaken, refundMessage } from '../../lib/orders.js';
 import { clearPaymentInProgress } from '../../lib/payment-return.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
@@ -84,7 +84,7 @@ function Paid({ order }: { order: OrderView }) {
  * was confirmed, or the citizen cancelled the paid booking since. Which of the two is told by the
  * record, so the screen waits for it.
  */
-export function NotBooked({ order, title, message }: { order: OrderView; title?: string; message?: string }) {
+export function NotBooked({ order, title, message, next }: { order: OrderView; title?: string; message?: string; next?: string }) {
   const { recordClosed } = useOrderRecord(order);
   const refunding = order.status === 'refunded' || order.refundPending === true;
   if (message === undefined && refunding && recordClosed === undefined) return <Loading label={paymentMessages.orderLoading} />;
@@ -96,6 +96,7 @@ export function NotBooked({ order, title, message }: { order: OrderView; title?:
   return (
     <PageLayout title={title ?? heading}>
       <Notice tone={refunding ? 'warning' : 'info'}>{reason}</Notice>
+      {next === undefined ? null : <p>{next}</p>}
       <OrderFacts order={order} />
       <div className="app-actions">
         <Link className="city-button city-button--primary" to={paths.survey.to(order.surveyId)}>
@@ -125,7 +126,7 @@ export function OrderFacts({ order }: { order: OrderView }) {
         <dd>{surveyTitle}</dd>
       </div>
       <div>
-        <dt>{paymentMessages.orderAmount}</dt>
+        <dt>{moneyTaken(order) ? paymentMessages.orderAmount : paymentMessages.appliedAmount}</dt>
         <dd>
           {formatYen(order.total)}（{uiMessages.taxIncluded}）
         </dd>

@@ -66,7 +66,7 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
           issuer={order.issuer}
         />
       ) : (
-        <Notice>{paymentMessages.receiptNotIssued}</Notice>
+        <Notice>{order.refundPending === true ? paymentMessages.receiptRefundPending : order.status === 'refunded' ? paymentMessages.receiptRefunded : paymentMessages.receiptNotIssued}</Notice>
       )}
       <div className="app-actions app-no-print">
         {paid ? (

@@ -17,7 +17,7 @@ import { NotBooked } from './completed-payment-page.js';
  * holding them until the hold lapses. If the payment won the race (paid, or refunded, or a refund
  * under way), the payment result screen shows that instead.
  */
-function PaymentEndedPage({ title, message }: { title: string; message: string }) {
+function PaymentEndedPage({ title, message, next }: { title: string; message: string; next: string }) {
   const [search] = useSearchParams();
   const { storage } = useServices();
   const orderId = search.get('order') ?? readPaymentInProgress(storage)?.orderId ?? null;
@@ -57,15 +57,15 @@ function PaymentEndedPage({ title, message }: { title: string; message: string }
   if (order.status === 'paid' || order.status === 'refunded' || order.status === 'pending' || order.refundPending === true) {
     return <Navigate to={paths.completedPayment.to(order.orderId)} replace />;
   }
-  return <NotBooked order={order} title={title} message={message} />;
+  return <NotBooked order={order} title={title} message={message} next={next} />;
 }
 
 /** `/canceledPayment?order={id}`: the citizen cancelled on the provider's page. */
 export function CanceledPaymentPage() {
-  return <PaymentEndedPage title={paymentMessages.canceledPaymentTitle} message={paymentMessages.canceledPayment} />;
+  return <PaymentEndedPage title={paymentMessages.canceledPaymentTitle} message={paymentMessages.canceledPayment} next={paymentMessages.canceledPaymentNext} />;
 }
 
 /** `/errorPayment?order={id}`: the payment could not be completed. */
 export function ErrorPaymentPage() {
-  return <PaymentEndedPage title={paymentMessages.errorPaymentTitle} message={paymentMessages.errorPayment} />;
+  return <PaymentEndedPage title={paymentMessages.errorPaymentTitle} message={paymentMessages.errorPayment} next={paymentMessages.errorPaymentNext} />;
 }
