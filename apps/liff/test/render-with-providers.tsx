@@ -1,10 +1,13 @@
 import type { ApiClient } from '@city/api-client';
+import { ToastProvider } from '@city/ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../src/app/make-store.js';
 import { AppProviders } from '../src/app/providers.js';
+import { appRoutes } from '../src/app/router.js';
+import { sessionStateFor } from '../src/store/session-slice.js';
 import type { AppStore, RootState } from '../src/store/root-reducer.js';
 import type { Session } from '../src/lib/session.js';
 import type { AppServices } from '../src/store/services.js';
@@ -69,4 +72,21 @@ export function renderWithProviders(
     </AppProviders>
   );
   return { store, router, services, view: render(tree) };
+}
+
+/**
+ * Opens the whole app at `path` (its real routes, lazy screens and toasts), signed in as
+ * TEST_SESSION: for tests of flows that cross screens. Returns the router and the store.
+ */
+export function openSignedInApp(path: string, services: AppServices): { router: ReturnType<typeof createMemoryRouter>; store: AppStore } {
+  const store = makeStore(services, { session: sessionStateFor(TEST_SESSION) });
+  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
+  render(
+    <AppProviders store={store} services={services}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </AppProviders>,
+  );
+  return { router, store };
 }

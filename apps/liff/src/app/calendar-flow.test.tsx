@@ -2,17 +2,11 @@ import type { ApiClient, CalendarSlotsQuery } from '@city/api-client';
 import { ApiError, BOOKING_ERROR_CODES } from '@city/api-client';
 import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlot, CalendarSlots, SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { addDaysToDate, buildSurveyResultRows } from '@city/survey-core';
-import { ToastProvider } from '@city/ui';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { openSignedInApp, testServices } from '../../test/render-with-providers.js';
 import { cancelChosen } from '../features/records/records-slice.js';
-import { sessionStateFor } from '../store/session-slice.js';
-import { makeStore } from './make-store.js';
-import { AppProviders } from './providers.js';
-import { appRoutes } from './router.js';
 
 // The calendar screens in the app's own routes, over a fake API shaped like the demo: the health
 // check-up books in 特定健診, whose venues each have a calendar of four slots of 5 a day.
@@ -96,17 +90,7 @@ function fakeCalendarApi(options: { changeClosesDays?: number } = {}) {
 }
 
 function openApp(path: string, api: Partial<ApiClient>) {
-  const services = testServices({ api });
-  const store = makeStore(services, { session: sessionStateFor(TEST_SESSION) });
-  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
-  render(
-    <AppProviders store={store} services={services}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </AppProviders>,
-  );
-  return { router, store };
+  return openSignedInApp(path, testServices({ api }));
 }
 
 const slotButton = (name: string) => screen.findByRole('button', { name });

@@ -2,18 +2,12 @@ import type { ApiClient, CalendarSlotsQuery, OrderStatus, OrderView, TemporaryRe
 import { ApiError, BOOKING_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-client';
 import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlot, SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { addDaysToDate, buildSurveyResultRows } from '@city/survey-core';
-import { ToastProvider } from '@city/ui';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryStorage, TEST_SESSION, testServices } from '../../test/render-with-providers.js';
+import { memoryStorage, openSignedInApp, testServices } from '../../test/render-with-providers.js';
 import { PAYMENT_IN_PROGRESS_KEY, savePaymentInProgress } from '../lib/payment-return.js';
 import type { AppServices } from '../store/services.js';
-import { sessionStateFor } from '../store/session-slice.js';
-import { makeStore } from './make-store.js';
-import { AppProviders } from './providers.js';
-import { appRoutes } from './router.js';
 
 // Paying for a booking, in the app's own routes over a fake API shaped like the demo's
 // 健康診断のご予約: a slot in 中央保健センター, the required fee and an optional blood test.
@@ -84,16 +78,7 @@ function calendarApi() {
 function openApp(path: string, api: Partial<ApiClient>, services: Partial<Omit<AppServices, 'api'>> = {}) {
   const navigateAway = vi.fn<(url: string) => void>();
   const all = testServices({ navigateAway, ...services, api: { ...calendarApi(), ...api } });
-  const store = makeStore(all, { session: sessionStateFor(TEST_SESSION) });
-  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
-  render(
-    <AppProviders store={store} services={all}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </AppProviders>,
-  );
-  return { router, store, services: all, navigateAway };
+  return { ...openSignedInApp(path, all), services: all, navigateAway };
 }
 
 /** Answers the form (name, the slot, the fee and, if asked, the blood test) and opens the confirm screen. */
