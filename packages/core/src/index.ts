@@ -62,5 +62,7 @@ export {
 export { citizenRows, citizenView, isStaffOnlyItem } from './citizen-view.js';
 export type { PricedOrder, PricedOrderLine, PriceOrderResult } from './order.js';
 export { DEFAULT_MAX_QUANTITY, maxQuantity, priceOrder } from './order.js';
-export { orderMessages, validationMessages } from './messages.js';
+export { memberNumberMessages, orderMessages, validationMessages } from './messages.js';
+export type { MemberNumberFormat, ReadMemberNumberResult } from './member-number.js';
+export { formatMemberNumber, luhnCheckDigit, readMemberNumber } from './member-number.js';
 export { answersFromRows, normalizeAnswers } from './answers.js';

@@ -25,3 +25,10 @@ export const orderMessages = {
   quantity: (name: string, max: number) => `「${name}」の数量は1から${max}までの整数で指定してください`,
   duplicateProduct: (name: string) => `「${name}」が注文に2回含まれています。数量は1行にまとめてください`,
 } as const;
+
+/** Why a typed member number cannot be one, shown beside the field. */
+export const memberNumberMessages = {
+  example: (sample: string) => `例: ${sample}`,
+  shape: (example: string) => `会員番号の形式が正しくありません。会員証に記載の番号を入力してください（${example}）`,
+  checkDigit: '会員番号に誤りがあります。会員証の番号をもう一度ご確認ください',
+} as const;
