@@ -180,10 +180,10 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   let sandbox: SandboxProvider | undefined;
   const paymentProvider =
     options.paymentProvider ??
-    createPaymentProvider(config, {
+    (await createPaymentProvider(config, {
       sandbox: () => (sandbox = createSandboxProvider({ connections, now, pageOrigin: () => config.publicBaseUrl ?? selfUrl() })),
       now,
-    });
+    }));
   const paymentsStore = sqliteStore(connections, (connection) => ({
     orders: createSqliteOrderRepository(connection),
     calendars: createSqliteCalendarRepository(connection),

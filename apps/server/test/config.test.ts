@@ -96,11 +96,11 @@ describe('payment configuration', () => {
     expect(readConfig({ PUBLIC_BASE_URL: 'https://city.example.jp/' }).publicBaseUrl).toBe('https://city.example.jp');
   });
 
-  it('runs the Stripe adapter when configured, and refuses a sandbox in production however it is asked for', () => {
+  it('runs the Stripe adapter when configured, and refuses a sandbox in production however it is asked for', async () => {
     const now = () => Date.now();
-    expect(createPaymentProvider(readConfig(production), { sandbox: () => unreachableProvider('sandbox'), now }).name).toBe('stripe');
+    expect((await createPaymentProvider(readConfig(production), { sandbox: () => unreachableProvider('sandbox'), now })).name).toBe('stripe');
     const forced = { ...readConfig({}), nodeEnv: 'production' as const };
-    expect(() => createPaymentProvider(forced, { sandbox: () => unreachableProvider('sandbox'), now })).toThrow(ConfigError);
+    await expect(createPaymentProvider(forced, { sandbox: () => unreachableProvider('sandbox'), now })).rejects.toThrow(ConfigError);
   });
 });
 
