@@ -68,21 +68,28 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
       ) : (
         <Notice>{order.refundPending === true ? paymentMessages.receiptRefundPending : order.status === 'refunded' ? paymentMessages.receiptRefunded : paymentMessages.receiptNotIssued}</Notice>
       )}
-      <div className="app-actions app-no-print">
-        {paid ? (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              window.print();
-            }}
-          >
-            {messages.print}
-          </Button>
-        ) : null}
-        <Link className="city-button city-button--primary" to={paths.confirmList.to(order.surveyId)}>
-          {messages.seeMyAnswers}
-        </Link>
-      </div>
+      <ReceiptActions surveyId={order.surveyId} printable={paid} />
     </PageLayout>
+  );
+}
+
+/** Under a receipt, never printed: 印刷する (when there is something to print) and the citizen's answers. */
+export function ReceiptActions({ surveyId, printable }: { surveyId: string; printable: boolean }) {
+  return (
+    <div className="app-actions app-no-print">
+      {printable ? (
+        <Button
+          variant="secondary"
+          onClick={() => {
+            window.print();
+          }}
+        >
+          {messages.print}
+        </Button>
+      ) : null}
+      <Link className="city-button city-button--primary" to={paths.confirmList.to(surveyId)}>
+        {messages.seeMyAnswers}
+      </Link>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
-import { Button, Notice, PageLayout, SurveyConfirm } from '@city/ui';
+import { Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
-import { HOME_PATH, paths } from '../../config/paths.js';
+import { HOME_PATH } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { useBookings } from '../../store/use-bookings.js';
-import { OrderReceipt } from './order-receipt.js';
+import { OrderReceipt, ReceiptActions } from './order-receipt.js';
 import { selectReceipt } from './submission-slice.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
@@ -62,19 +62,7 @@ function SubmissionReceipt() {
       <BookingSummaries views={[...bookings.views.values()]} />
       <h2 className="app-section-title">{messages.receiptContents}</h2>
       <SurveyConfirm config={receipt.config} answers={receipt.answers} slotLabel={bookings.label} />
-      <div className="app-actions app-no-print">
-        <Button
-          variant="secondary"
-          onClick={() => {
-            window.print();
-          }}
-        >
-          {messages.print}
-        </Button>
-        <Link className="city-button city-button--primary" to={paths.confirmList.to(receipt.surveyId)}>
-          {messages.seeMyAnswers}
-        </Link>
-      </div>
+      <ReceiptActions surveyId={receipt.surveyId} printable />
     </PageLayout>
   );
 }
