@@ -6,6 +6,7 @@ import type {
   CalendarSlotsQuery,
   LoginCodeQuery,
   OrdersQuery,
+  WithdrawMembershipBody,
   PaymentReturn,
   RecordKeyBody,
   SurveyResultsByUserFailure,
@@ -386,6 +387,16 @@ export function createApiClient(options: ApiClientOptions) {
     /** Gives up paying a pending order (`payments/order/cancel`): its session is ended and its slots freed. */
     cancelOrder(orderId: string, callOptions: CallOptions = {}): Result<'cancelOrder'> {
       return settle(call('cancelOrder', { body: { orderId }, signal: callOptions.signal }));
+    },
+
+    /** The signed-in citizen's member card of a member survey (`members/card`); 404 `not_member` when they are not one. */
+    getMemberCard(surveyId: string, callOptions: CallOptions = {}): Result<'getMemberCard'> {
+      return settle(call('getMemberCard', { query: { surveyId }, signal: callOptions.signal }));
+    },
+
+    /** Leaves the membership (`members/withdraw`): the registration goes, its number is retired for good. */
+    withdrawMembership(body: WithdrawMembershipBody, callOptions: CallOptions = {}): Result<'withdrawMembership'> {
+      return settle(call('withdrawMembership', { body: { ...body }, signal: callOptions.signal }));
     },
 
     /**

@@ -10,6 +10,7 @@ export {
   BOOKING_ERROR_CODES,
   CALENDAR_RANGE_MAX_DAYS,
   FILE_UPLOAD_LIMITS,
+  MEMBER_ERROR_CODES,
   PAYMENT_ERROR_CODES,
   PAYMENT_NOTIFICATIONS_PATH,
   routes,
@@ -23,6 +24,8 @@ export type {
   CalendarSlotsQuery,
   LoginCodeQuery,
   LoginSession,
+  MemberCard,
+  MemberCardQuery,
   OrderKeyBody,
   OrderQuery,
   OrdersQuery,
@@ -38,6 +41,7 @@ export type {
   TemporaryReservation,
   TemporaryReservationQuery,
   UploadFileQuery,
+  WithdrawMembershipBody,
 } from './contract/types.js';
 export type { RuntimeConfig } from './runtime-config.js';
 export {

@@ -36,6 +36,10 @@ export const routes = {
   getOrder: { method: 'GET', path: `${API_PREFIX}/payments/order` },
   getOrders: { method: 'GET', path: `${API_PREFIX}/payments/orders` },
   cancelOrder: { method: 'POST', path: `${API_PREFIX}/payments/order/cancel` },
+  // Not in the spec (its member calls are not shown): the signed-in citizen's member card of a
+  // member survey, and withdrawing from the membership.
+  getMemberCard: { method: 'GET', path: `${API_PREFIX}/members/card` },
+  withdrawMembership: { method: 'POST', path: `${API_PREFIX}/members/withdraw` },
 } as const;
 
 /**
@@ -111,4 +115,19 @@ export const PAYMENT_ERROR_CODES = {
   orderNotFound: 'order_not_found',
   /** 503 (temprary): the payment provider could not be reached; nothing was held. */
   paymentUnavailable: 'payment_unavailable',
+} as const;
+
+/** The codes member calls (and submissions to members-only surveys) are refused with, each with a Japanese `message`. */
+export const MEMBER_ERROR_CODES = {
+  /** 403 (putItem, temprary): the survey is for members only; register with its member survey first. */
+  membershipRequired: 'membership_required',
+  /** 404 (getMemberCard, withdrawMembership): the signed-in citizen is not a member of this membership. */
+  notMember: 'not_member',
+  /**
+   * 409 (putItem of a member survey, putUserId of a member record): the citizen is a member already
+   * (registered, or holding a claimed card); one registration per citizen.
+   */
+  alreadyMember: 'already_member',
+  /** 400 (filterQuery of a member survey): the member number typed cannot be one (shape or check digit). */
+  invalidMemberNumber: 'invalid_member_number',
 } as const;

@@ -19,6 +19,7 @@ export type {
   FilesItem,
   GuideItem,
   ItemType,
+  MembershipSettings,
   Order,
   OrderLine,
   Product,

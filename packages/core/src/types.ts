@@ -1,3 +1,5 @@
+import type { MemberNumberFormat } from './member-number.js';
+
 /**
  * The entities of the citizen app (spec section 3) and the item types a municipal form needs
  * (ARCHITECTURE.md, "Data").
@@ -158,6 +160,24 @@ export type SurveySchemaItem =
   | GuideItem
   | ReservationItem;
 
+/**
+ * A survey that registers citizens as members of a service (a library card, a clinic patient
+ * card): one registration per citizen, each given a member number by the server.
+ */
+export interface MembershipSettings {
+  /** What the membership (and its card) is called: 図書館利用カード. */
+  name: string;
+  /** How this membership's numbers look: prefix, digits, then a check digit (see `formatMemberNumber`). */
+  numberFormat: MemberNumberFormat;
+  /**
+   * The text item whose answer is the member number. The server writes it (a number sent by the
+   * client is ignored); the form leaves it out; a paper card is found by it (a look-up item).
+   */
+  numberItemKey: string;
+  /** The items whose answers make the name on the card, joined with a space (family name, first name). */
+  nameItemKeys: readonly string[];
+}
+
 /** A survey or reservation form (spec section 3, "Survey configuration"). */
 export interface SurveyConfig {
   surveyId: string;
@@ -167,6 +187,18 @@ export interface SurveyConfig {
   isAppending?: { value: boolean };
   /** When set, the client builds the payload and returns it instead of sending it. */
   cancelPost?: boolean;
+  /** Set on a member survey (`/member/{id}`): registrations are memberships with numbers. Never append mode. */
+  membership?: MembershipSettings;
+  /**
+   * Only members may answer (book): the surveyId of the member survey whose membership is needed.
+   * The server refuses others (403 `membership_required`); the app leads them to registration.
+   */
+  requiresMembership?: string;
+  /**
+   * The items a citizen gives to find a record staff imported (a paper card, a course application)
+   * and claim it: `survey-results/filterQuery`, then `reservation/putUserId`. Absent: no look-up.
+   */
+  lookupItemKeys?: readonly string[];
 }
 
 /** A file the citizen uploaded, as stored on a `files` item's row. */

@@ -14,13 +14,15 @@ export const DEMO_CALENDAR_RULES: CalendarRules = {
   maxActiveBookingsPerUser: 3,
 };
 
-/** The demo category tree: 健康診断 > 特定健診 > three venues, each venue with its calendar. */
+/** The demo category tree: 健康診断 > 特定健診 > three venues, each venue with its calendar; and the library's study room. */
 export const DEMO_CATEGORIES: readonly CalendarCategory[] = [
   { categoryId: 'health', tag1: '健康診断' },
   { categoryId: 'checkup', tag1: '健康診断', tag2: '特定健診' },
   { categoryId: 'checkup-central', tag1: '健康診断', tag2: '特定健診', tag3: '中央保健センター', calendarId: 'cal-checkup-central' },
   { categoryId: 'checkup-north', tag1: '健康診断', tag2: '特定健診', tag3: '北部公民館', calendarId: 'cal-checkup-north' },
   { categoryId: 'checkup-south', tag1: '健康診断', tag2: '特定健診', tag3: '南部市民センター', calendarId: 'cal-checkup-south' },
+  // The members-only study room (STUDY_ROOM books it directly: no picker).
+  { categoryId: 'study-room', tag1: '図書館 学習室', calendarId: 'cal-study-room' },
 ];
 
 /**
@@ -69,7 +71,7 @@ export function demoCalendarDates(today: string): string[] {
   return Array.from({ length: DEMO_CALENDAR_DAYS }, (_unused, offset) => addDaysToDate(today, offset));
 }
 
-/** The three venues' calendars for `today` (`YYYY-MM-DD`, Japan time): Sundays closed, four slots of 5 on every other day. */
+/** The three venues' calendars and the study room's for `today` (`YYYY-MM-DD`, Japan time): Sundays closed, four slots of 5 on every other day. */
 export function demoCalendars(today: string): DemoCalendar[] {
   const dates = demoCalendarDates(today);
   const closedDays = dates.filter((date) => japaneseWeekday(date) === '日');

@@ -1,4 +1,4 @@
-import type { SurveyConfig } from '@city/survey-core';
+import type { MemberNumberFormat, SurveyConfig } from '@city/survey-core';
 
 // The demo surveys, defined once for the server's seed and @city/ui's Storybook.
 
@@ -84,6 +84,63 @@ export const HEALTH_CHECKUP: SurveyConfig = {
   ],
 };
 
+/** How library card numbers look: LIB, 7 digits, a check digit (`LIB00000182`). */
+export const LIBRARY_CARD_NUMBER_FORMAT: MemberNumberFormat = { prefix: 'LIB', digits: 7 };
+
+/**
+ * The library card: the member-registration demo (`/member/library-card`). One registration per
+ * citizen; the server issues the number (LIB, 7 digits and a check digit). The birthday cannot be
+ * changed after registering (it is how a paper card is claimed); name and contacts can.
+ */
+export const LIBRARY_CARD: SurveyConfig = {
+  surveyId: 'library-card',
+  surveyTitle: '図書館利用カードの登録',
+  membership: {
+    name: '市立図書館 利用カード',
+    numberFormat: LIBRARY_CARD_NUMBER_FORMAT,
+    numberItemKey: 'memberNumber',
+    nameItemKeys: ['familyName', 'firstName'],
+  },
+  surveySchema: [
+    {
+      itemKey: 'guide',
+      type: 'guide',
+      title: '利用カードについて',
+      description:
+        '登録すると、この画面に図書館の利用カード（会員証）が表示されます。カウンターでは画面のバーコードをお見せください。紙の利用カードをお持ちの方は、新しく登録せずに「紙の利用カードをお持ちの方」からお手続きください。',
+    },
+    { itemKey: 'familyName', type: 'text', title: '姓', required: true, maxLength: 20 },
+    { itemKey: 'firstName', type: 'text', title: '名', required: true, maxLength: 20 },
+    { itemKey: 'kana', type: 'text', title: 'フリガナ', maxLength: 40 },
+    { itemKey: 'born', type: 'birthday', title: '生年月日', required: true, isNotEditable: true },
+    { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true },
+    { itemKey: 'address', type: 'text', title: 'ご住所', format: 'address', required: true },
+    // Issued by the server; the form leaves it out. A paper card's holder types it to claim it.
+    { itemKey: 'memberNumber', type: 'text', title: '利用者番号', description: '利用カードに記載の、LIBから始まる番号', maxLength: 20 },
+  ],
+};
+
+/**
+ * Booking a study room at the library: members only (the library card). Append mode; one hour a
+ * booking, at the room's own calendar.
+ */
+export const STUDY_ROOM: SurveyConfig = {
+  surveyId: 'study-room',
+  surveyTitle: '図書館 学習室のご予約',
+  isAppending: { value: true },
+  requiresMembership: LIBRARY_CARD.surveyId,
+  surveySchema: [
+    {
+      itemKey: 'guide',
+      type: 'guide',
+      title: 'ご予約の前に',
+      description: '学習室は図書館利用カードをお持ちの方がご利用いただけます。ご利用は1回1時間です。当日はカウンターで利用カードをお見せください。',
+    },
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30 },
+    { itemKey: 'slot', type: 'reservation', title: '利用日時', categoryId: 'study-room', cost: 1, required: true },
+  ],
+};
+
 /** A demo survey as the server stores it: its configuration and how citizens may find records in it. */
 export interface DemoSurvey {
   config: SurveyConfig;
@@ -98,4 +155,6 @@ export const DEMO_SURVEYS: readonly DemoSurvey[] = [
   { config: CITIZEN_QUESTIONNAIRE, lookupItemKeys: [], searchable: true },
   { config: EVENT_APPLICATION, lookupItemKeys: ['ticket', 'born'], searchable: true },
   { config: HEALTH_CHECKUP, lookupItemKeys: [], searchable: true },
+  { config: LIBRARY_CARD, lookupItemKeys: ['memberNumber', 'born'], searchable: true },
+  { config: STUDY_ROOM, lookupItemKeys: [], searchable: true },
 ];

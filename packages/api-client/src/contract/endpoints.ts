@@ -14,6 +14,7 @@ import {
   SubmissionPayloadSchema,
   SurveyConfigSchema,
   SurveyResultRowSchema,
+  Text,
 } from './schemas.js';
 
 const Data = <Schema extends TSchema>(schema: Schema) => Type.Object({ data: schema }, closed);
@@ -194,4 +195,19 @@ export const endpoints = {
     response: Data(Type.Array(OrderViewSchema)),
   },
   cancelOrder: { ...routes.cancelOrder, body: Type.Object({ orderId: OrderId }, closed), response: Data(OrderViewSchema) },
+  getMemberCard: {
+    ...routes.getMemberCard,
+    query: Type.Object({ surveyId: Key }, closed),
+    response: Data(
+      Type.Object(
+        { surveyId: Key, partitionKey: PartitionKey, membershipName: Text, memberNumber: Key, name: Text, issuedOn: DateText },
+        closed,
+      ),
+    ),
+  },
+  withdrawMembership: {
+    ...routes.withdrawMembership,
+    body: Type.Object({ surveyId: Key, partitionKey: PartitionKey }, closed),
+    response: RecordChangeResult,
+  },
 } as const;

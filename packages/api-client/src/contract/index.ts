@@ -21,6 +21,7 @@ export {
   BOOKING_ERROR_CODES,
   CALENDAR_RANGE_MAX_DAYS,
   FILE_UPLOAD_LIMITS,
+  MEMBER_ERROR_CODES,
   PAYMENT_ERROR_CODES,
   PAYMENT_NOTIFICATIONS_PATH,
   routes,
@@ -34,6 +35,8 @@ export type {
   CalendarSlotsQuery,
   LoginCodeQuery,
   LoginSession,
+  MemberCard,
+  MemberCardQuery,
   OrderKeyBody,
   OrderQuery,
   OrdersQuery,
@@ -54,6 +57,7 @@ export type {
   TemporaryReservation,
   TemporaryReservationQuery,
   UploadFileQuery,
+  WithdrawMembershipBody,
 } from './types.js';
 export type { RuntimeConfig } from '../runtime-config.js';
 export {

@@ -64,6 +64,19 @@ export const SurveyConfigSchema = Type.Object(
     surveySchema: Type.Immutable(Type.Array(SurveySchemaItemSchema)),
     isAppending: Type.Optional(Type.Object({ value: Type.Boolean() }, closed)),
     cancelPost: Type.Optional(Type.Boolean()),
+    membership: Type.Optional(
+      Type.Object(
+        {
+          name: Text,
+          numberFormat: Type.Object({ prefix: Type.String({ pattern: '^[A-Z]{0,4}$' }), digits: Type.Integer({ minimum: 4, maximum: 10 }) }, closed),
+          numberItemKey: Key,
+          nameItemKeys: Type.Immutable(Type.Array(Key)),
+        },
+        closed,
+      ),
+    ),
+    requiresMembership: Type.Optional(Key),
+    lookupItemKeys: Type.Optional(Type.Immutable(Type.Array(Key))),
   },
   closed,
 );

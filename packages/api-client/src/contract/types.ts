@@ -188,6 +188,35 @@ export interface OrderKeyBody {
   orderId: string;
 }
 
+/**
+ * The signed-in citizen's digital member card: what a counter needs to see and scan. Issued by
+ * the server when they register (or staff imported their paper card, which they claimed).
+ */
+export interface MemberCard {
+  /** The member survey. */
+  surveyId: string;
+  /** The registration's record (to change it, or withdraw). */
+  partitionKey: string;
+  /** The membership's name: 図書館利用カード. */
+  membershipName: string;
+  /** The member number, check digit included (`LIB0000422`). */
+  memberNumber: string;
+  /** The name on the card (the membership's name items, joined with a space). */
+  name: string;
+  /** The day the number was issued (`YYYY-MM-DD`, Japan time). */
+  issuedOn: string;
+}
+
+export interface MemberCardQuery {
+  surveyId: string;
+}
+
+/** Which membership to leave: the member survey and the registration's record. */
+export interface WithdrawMembershipBody {
+  surveyId: string;
+  partitionKey: string;
+}
+
 /** Which calendar's slots, over which dates (`YYYY-MM-DD`, both included, at most 42 days). */
 export interface CalendarSlotsQuery {
   calendarId: string;
@@ -254,4 +283,11 @@ export interface Endpoints {
    * already settled (paid meanwhile) is answered as it stands.
    */
   cancelOrder: { query: never; body: OrderKeyBody; response: DataResponse<OrderView> };
+  /** The signed-in citizen's member card of a member survey; 404 `not_member` when they are not one. */
+  getMemberCard: { query: MemberCardQuery; body: never; response: DataResponse<MemberCard> };
+  /**
+   * Leaves the membership: the registration (its answers) is removed and its number retired for
+   * good (never issued again). Registering again later issues a new number.
+   */
+  withdrawMembership: { query: never; body: WithdrawMembershipBody; response: RecordChangeResult };
 }
