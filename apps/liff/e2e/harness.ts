@@ -21,9 +21,9 @@ const appDir = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = join(appDir, '../server');
 const distDir = join(appDir, 'dist');
 
-const [yamada, sato] = STAND_IN_USERS;
+const [yamada, sato, suzuki] = STAND_IN_USERS;
 /** The LINE stand-in's test users the tests sign in as. */
-export const TEST_USERS = { yamada, sato } as const;
+export const TEST_USERS = { yamada, sato, suzuki } as const;
 
 export interface RunningServer {
   baseUrl: string;

@@ -76,10 +76,10 @@ describe('/login/survey/{id}', () => {
 });
 
 describe('the not-found screen', () => {
-  it('answers any unknown path, and the screens of later issues, which are not registered yet', async () => {
+  it('answers any unknown path', async () => {
     await logInAs(page, TEST_USERS.yamada);
-    // (/completedPayment/{id} is served since issue 13: payments.test.ts covers it.)
-    for (const path of ['/no-such-page', '/calendar/a/b', '/member/event-application']) {
+    // (/completedPayment/{id} is served since issue 13, the member screens since issue 14.)
+    for (const path of ['/no-such-page', '/calendar/a/b', '/member-card/library-card']) {
       await page.goto(path);
       await expect.poll(() => page.getByRole('heading', { name: 'ページが見つかりません' }).isVisible()).toBe(true);
     }

@@ -47,6 +47,8 @@ export const messages = {
   searchSubmit: '送信した内容を見る',
   showAllRecords: 'すべての回答・申込みを見る',
   answerSurvey: (title: string) => `「${title}」に回答する`,
+  openMembership: (name: string) => `${name}（会員証・登録）`,
+  claimSurvey: (title: string) => `「${title}」の登録内容を引き継ぐ（窓口・紙でお申し込みの方）`,
   noSearchableSurveys: '確認できるアンケートはありません。',
   chooseSurvey: 'アンケートを選んでください。',
   listTitle: '送信した内容',

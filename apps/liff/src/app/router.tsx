@@ -37,6 +37,10 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
         loader: ({ params }) => redirect(paths.survey.to(params.id ?? '')),
       },
       {
+        path: paths.loginMember.pattern,
+        loader: ({ params }) => redirect(paths.member.to(params.id ?? '')),
+      },
+      {
         element: <RequireSession />,
         children: [
           {
@@ -52,6 +56,20 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
             path: paths.calendarSlots.pattern,
             lazy: () => import('../features/calendar/slots-page.js').then((module) => ({ Component: module.CalendarSlotsPage })),
           },
+          {
+            path: paths.member.pattern,
+            loader: ({ params }) => prefetchSurvey(store, params.id),
+            lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.MemberPage })),
+          },
+          {
+            path: paths.memberConfirm.pattern,
+            lazy: () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.MemberConfirmPage })),
+          },
+          {
+            path: paths.memberConfirmList.pattern,
+            lazy: () => import('../features/members/member-card-page.js').then((module) => ({ Component: module.MemberCardPage })),
+          },
+          { path: paths.claim.pattern, lazy: () => import('../features/members/claim-page.js').then((module) => ({ Component: module.ClaimPage })) },
           { path: paths.confirm.pattern, lazy: () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
           {
             path: paths.confirmSearchForm.pattern,

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isBackBlockedTarget, isSafeReturnPath, isSurveyFormPath, paths } from './paths.js';
+import { isBackBlockedTarget, isSafeReturnPath, isSurveyFormPath, nextPathOf, paths } from './paths.js';
 
 describe('paths', () => {
   it('builds each screen path, encoding ids', () => {
@@ -8,6 +8,16 @@ describe('paths', () => {
     expect(paths.confirmList.to('x')).toBe('/confirmList/x');
     expect(paths.cancelConfirm.to('x')).toBe('/cancelConfirm/x');
     expect(paths.confirm.to('a b')).toBe('/confirm/a%20b');
+  });
+
+  it('carries where a member screen brings the citizen back to, and only back into the app', () => {
+    expect(paths.member.to('library-card')).toBe('/member/library-card');
+    const to = paths.memberConfirmList.to('library-card', '/survey/study-room');
+    expect(to).toBe('/member-confirmList/library-card?next=%2Fsurvey%2Fstudy-room');
+    expect(nextPathOf(new URL(to, 'https://app.example').searchParams)).toBe('/survey/study-room');
+    expect(nextPathOf(new URLSearchParams({ next: 'https://evil.example/' }))).toBeUndefined();
+    expect(nextPathOf(new URLSearchParams({ next: '//evil.example/' }))).toBeUndefined();
+    expect(nextPathOf(new URLSearchParams())).toBeUndefined();
   });
 
   it('leaves the optional survey id out when there is none', () => {

@@ -1,5 +1,9 @@
-// Every route of the citizen app (spec section 2), defined once. Screens for members are not
-// registered until their issue lands: their paths fall to the not-found screen.
+// Every route of the citizen app (spec section 2), defined once; and `/claim/{id}`, which the
+// spec's table does not have (issue 14 asks for it: see the README's "Members").
+
+/** `/base/{id}`, with `?next=` when the citizen is to be brought back somewhere afterwards. */
+const withNext = (base: string) => (surveyId: string, next?: string) =>
+  `${base}/${encodeURIComponent(surveyId)}${next === undefined ? '' : `?${new URLSearchParams({ next }).toString()}`}`;
 
 /** `/base`, or `/base/{id}` for one survey: the screens whose id is optional. */
 const withOptionalId = (base: string) => (surveyId?: string) => (surveyId === undefined ? base : `${base}/${encodeURIComponent(surveyId)}`);
@@ -31,11 +35,29 @@ export const paths = {
   canceledPayment: { pattern: '/canceledPayment', to: (orderId: string) => `/canceledPayment?${new URLSearchParams({ order: orderId }).toString()}` },
   /** Where the provider returns when the payment could not be completed. */
   errorPayment: { pattern: '/errorPayment', to: (orderId: string) => `/errorPayment?${new URLSearchParams({ order: orderId }).toString()}` },
+  /** Logs in and lands on the member registration (spec section 2). */
+  loginMember: { pattern: '/login/member/:id', to: (surveyId: string) => `/login/member/${encodeURIComponent(surveyId)}` },
+  /**
+   * Member registration (a new one, or a change of the citizen's own). `next`: where a members-only
+   * survey sent the citizen from, offered again once they are registered.
+   */
+  member: { pattern: '/member/:id', to: withNext('/member') },
+  memberConfirm: { pattern: '/member-confirm/:id', to: withNext('/member-confirm') },
+  /** The citizen's registration: member number, card, change and withdrawal. */
+  memberConfirmList: { pattern: '/member-confirmList/:id', to: withNext('/member-confirmList') },
+  /** Finding a record staff imported (a paper card, a course application) by its look-up items, and claiming it. */
+  claim: { pattern: '/claim/:id', to: withNext('/claim') },
   notFound: { pattern: '*' },
 } as const;
 
 /** Where a citizen lands after logging in with nowhere to return to: the surveys they can open. */
 export const HOME_PATH = paths.confirmSearchForm.to();
+
+/** The `next` of a member screen's address, when it is one of ours (see isSafeReturnPath). */
+export function nextPathOf(search: URLSearchParams): string | undefined {
+  const next = search.get('next');
+  return isSafeReturnPath(next) ? next : undefined;
+}
 
 /** The survey form path a pathname belongs to, if any (`/survey/x` → true). */
 export const isSurveyFormPath = (pathname: string) => /^\/survey\/[^/]+$/.test(pathname);

@@ -34,10 +34,10 @@ export interface ReservationToPut {
 }
 
 // Queries reach the API client through the store's services (the thunk extra argument).
-const servicesOf = (extra: unknown) => extra as AppServices;
+export const servicesOf = (extra: unknown) => extra as AppServices;
 
 /** The signed-in citizen; the screens that load records are behind RequireSession. */
-function userIdOf(getState: () => unknown, endpoint: string): string {
+export function userIdOf(getState: () => unknown, endpoint: string): string {
   const userId = selectSession(getState() as SessionRoot)?.userId;
   if (userId === undefined) throw new Error(`${endpoint} needs a session.`);
   return userId;

@@ -73,16 +73,28 @@ export function SearchFormPage() {
       <ul className="app-links">
         {searchableSurveys.map((survey) => (
           <li key={survey.surveyId}>
-            <Link
-              to={paths.survey.to(survey.surveyId)}
-              onClick={() => {
-                void dispatch(startNewAnswer());
-              }}
-            >
-              {messages.answerSurvey(survey.surveyTitle ?? survey.surveyId)}
-            </Link>
+            {survey.membership === undefined ? (
+              <Link
+                to={paths.survey.to(survey.surveyId)}
+                onClick={() => {
+                  void dispatch(startNewAnswer());
+                }}
+              >
+                {messages.answerSurvey(survey.surveyTitle ?? survey.surveyId)}
+              </Link>
+            ) : (
+              // A member survey opens on the citizen's card, or its registration when they have none.
+              <Link to={paths.memberConfirmList.to(survey.surveyId)}>{messages.openMembership(survey.membership.name)}</Link>
+            )}
           </li>
         ))}
+        {searchableSurveys
+          .filter((survey) => survey.lookupItemKeys !== undefined && survey.lookupItemKeys.length > 0)
+          .map((survey) => (
+            <li key={`claim-${survey.surveyId}`}>
+              <Link to={paths.claim.to(survey.surveyId)}>{messages.claimSurvey(survey.surveyTitle ?? survey.surveyId)}</Link>
+            </li>
+          ))}
       </ul>
     </PageLayout>
   );

@@ -2,11 +2,12 @@ import type { FileRef, SurveyConfig } from '@city/survey-core';
 import { isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Notice, PageLayout, SurveyForm } from '@city/ui';
-import { lazy, Suspense, useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
-import { paths } from '../../config/paths.js';
+import { nextPathOf, paths } from '../../config/paths.js';
+import { formConfigOf } from '../../lib/members.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
@@ -35,15 +36,20 @@ const NO_BOOKINGS: FormBookings = { slotLabel: undefined, lockedItemKeys: [], no
  * Why a paid booking's products cannot change. The payment texts load only for such an edit: every
  * other form would otherwise bring them all (1.7 KiB gzip) with its first paint.
  */
+/** Only member surveys and members-only surveys load the member code and texts. */
+const MemberFormLead = lazy(() => import('../../components/member-form-parts.js').then((module) => ({ default: module.MemberFormLead })));
+const MembersOnlyGate = lazy(() => import('../../components/member-form-parts.js').then((module) => ({ default: module.MembersOnlyGate })));
 const PaidItemsLocked = lazy(() => import('../../payment-messages.js').then(({ paymentMessages }) => ({ default: () => <Notice>{paymentMessages.paidItemsLocked}</Notice> })));
 
 /**
  * An update-mode survey keeps one record per citizen, so answering it again replaces that record.
  * When the citizen already has an open one, the form opens as an edit of it (its answers filled
- * in, the editing notice shown) instead of silently starting over.
+ * in, the editing notice shown) instead of silently starting over. A member survey's registered
+ * citizen goes to their card instead (`toMemberCard`).
  */
-function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined) {
+function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined, toMemberCard: string) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const updateMode = config !== undefined && config.isAppending?.value !== true;
   // Nothing typed, no edit, and not just sent (the form then says so instead).
   const fresh = useAppSelector(
@@ -61,7 +67,10 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
         if (!stillFresh) return;
         const rows = found.find((records) => records.config.surveyId === surveyId)?.rows ?? [];
         const own = recordsOf(config, rows).find((view) => !isClosedCheckStatus(view.record.check));
-        if (own !== undefined) void dispatch(startEdit({ config, record: own.record }));
+        if (own === undefined) return;
+        // A member opening the registration again is shown their card; changing starts from there.
+        if (config.membership !== undefined) void navigate(toMemberCard, { replace: true });
+        else void dispatch(startEdit({ config, record: own.record }));
       },
       // Not found out: the form stays blank (a lost session shows its own notice).
       () => undefined,
@@ -71,12 +80,23 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
       stillFresh = false;
       request.unsubscribe();
     };
-  }, [config, updateMode, fresh, surveyId, dispatch]);
+  }, [config, updateMode, fresh, surveyId, dispatch, navigate, toMemberCard]);
 }
 
-/** The survey form (`/survey/{id}`): a new answer, or an edit of a stored record. */
-export function SurveyPage() {
+/** Member registration (`/member/{id}`): the member survey's form, a new registration or a change. */
+export function MemberPage() {
+  return <SurveyPage flow="member" />;
+}
+
+/**
+ * The survey form (`/survey/{id}`): a new answer, or an edit of a stored record. As the member
+ * registration (`flow="member"`) it leaves out the member number (the server issues it) and goes
+ * on to the member confirm screen and the card.
+ */
+export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const next = nextPathOf(search);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { api } = useServices();
@@ -84,11 +104,12 @@ export function SurveyPage() {
   const configQuery = useGetSurveyConfigQuery(id);
   // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
   const config = survey.surveyId === id ? configQuery.currentData : undefined;
+  const formConfig = useMemo(() => (config === undefined ? undefined : formConfigOf(config)), [config]);
 
   useEffect(() => {
     dispatch(surveyOpened(id));
   }, [id, dispatch]);
-  useContinueOwnRecord(id, config);
+  useContinueOwnRecord(id, config, paths.memberConfirmList.to(id, next));
   if (configQuery.isError) {
     return (
       <PageLayout title={messages.appTitle}>
@@ -97,8 +118,16 @@ export function SurveyPage() {
     );
   }
   // The header bar stays where index.html's shell had it while the configuration arrives.
-  if (config === undefined) return <ScreenLoading label={messages.surveyLoading} />;
+  if (config === undefined || formConfig === undefined) return <ScreenLoading label={messages.surveyLoading} />;
   const title = config.surveyTitle ?? messages.appTitle;
+  const member = config.membership !== undefined;
+  // A member survey opened as a survey (a shared link, say) is a registration all the same.
+  if (member && flow === 'survey') return <Navigate to={paths.member.to(id)} replace />;
+  if (!member && flow === 'member') return <Navigate to={paths.survey.to(id)} replace />;
+  // Registered: the card is where a member goes, not "sent already".
+  if (member && survey.reservationComplite && survey.completedSurveyId === id && !survey.inEditingAppendingMode) {
+    return <Navigate to={paths.memberConfirmList.to(id, next)} replace />;
+  }
 
   if (survey.reservationComplite && survey.completedSurveyId === id && !survey.inEditingAppendingMode) {
     return (
@@ -141,13 +170,13 @@ export function SurveyPage() {
     <>
       {bookings.notices}
       <SurveyForm
-        config={config}
+        config={formConfig}
         answers={survey.surveyInput}
         onAnswersChange={(answers) => dispatch(answersChanged(answers))}
         onSubmit={(answers) => {
           // The confirm screen shows what will be stored: ０９０ー… becomes 090-…
           void dispatch(submissionPrepared(normalizeAnswers(config.surveySchema, answers)));
-          void navigate(paths.confirm.to(id));
+          void navigate(flow === 'member' ? paths.memberConfirm.to(id, next) : paths.confirm.to(id));
         }}
         onChooseSlot={(itemKey) => {
           const item = config.surveySchema.find((candidate) => candidate.itemKey === itemKey);
@@ -170,9 +199,14 @@ export function SurveyPage() {
     </>
   );
 
-  return (
+  const page = (
     <PageLayout title={title}>
-      {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
+      {flow === 'member' ? (
+        <Suspense fallback={null}>
+          <MemberFormLead config={config} editing={survey.inEditingAppendingMode} next={next} />
+        </Suspense>
+      ) : null}
+      {survey.inEditingAppendingMode && flow !== 'member' ? <Notice>{messages.editingNotice}</Notice> : null}
       {paidProducts.length > 0 ? (
         <Suspense fallback={null}>
           <PaidItemsLocked />
@@ -188,5 +222,14 @@ export function SurveyPage() {
         form(NO_BOOKINGS)
       )}
     </PageLayout>
+  );
+  // Members-only: a citizen who is not a member is led to register first, and back here.
+  if (config.requiresMembership === undefined) return page;
+  return (
+    <Suspense fallback={<ScreenLoading label={messages.surveyLoading} />}>
+      <MembersOnlyGate config={config} membershipSurveyId={config.requiresMembership}>
+        {page}
+      </MembersOnlyGate>
+    </Suspense>
   );
 }

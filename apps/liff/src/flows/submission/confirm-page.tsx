@@ -2,9 +2,11 @@ import { BOOKING_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-client';
 import { Button, Loading, Notice, OrderSummary, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
-import { paths } from '../../config/paths.js';
+import { nextPathOf, paths } from '../../config/paths.js';
+import { formConfigOf } from '../../lib/members.js';
+import { memberMessages } from '../../member-messages.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
@@ -16,9 +18,20 @@ import { priceForDisplay } from './price-for-display.js';
 import { returnToCalendarAfterSlotLost } from './slot-lost.js';
 import { backFromPaymentPage, selectSubmitError, selectSubmitStatus, submitSurvey } from './submission-slice.js';
 
-/** The confirm screens (`/confirm` for the survey in hand, `/confirm/{id}`): check, then send. */
-export function ConfirmPage() {
+/** The member confirm screen (`/member-confirm/{id}`): check the registration, then register. */
+export function MemberConfirmPage() {
+  return <ConfirmPage flow="member" />;
+}
+
+/**
+ * The confirm screens (`/confirm` for the survey in hand, `/confirm/{id}`): check, then send. As
+ * the member confirm (`flow="member"`), a registration goes on to the member card.
+ */
+export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) {
   const params = useParams();
+  const [search] = useSearchParams();
+  const next = nextPathOf(search);
+  const member = flow === 'member';
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -52,7 +65,7 @@ export function ConfirmPage() {
       <PageLayout title={messages.confirmTitle}>
         <Notice>{messages.noAnswersToConfirm}</Notice>
         {surveyId === undefined ? null : (
-          <Link className="city-button city-button--secondary" to={paths.survey.to(surveyId)}>
+          <Link className="city-button city-button--secondary" to={member ? paths.member.to(surveyId, next) : paths.survey.to(surveyId)}>
             {messages.toSurvey}
           </Link>
         )}
@@ -68,7 +81,7 @@ export function ConfirmPage() {
     const result = await dispatch(submitSurvey());
     if (submitSurvey.fulfilled.match(result)) {
       // A hold has already sent the page to the payment provider.
-      if (result.payload.payment === null) void navigate(paths.receipt.to(), { replace: true });
+      if (result.payload.payment === null) void navigate(member ? paths.memberConfirmList.to(surveyId, next) : paths.receipt.to(), { replace: true });
     } else if (result.payload?.code === BOOKING_ERROR_CODES.slotFull) {
       // Someone else took the last units: back to the calendar with fresh counts (other booking
       // refusals show the server's message here).
@@ -80,18 +93,24 @@ export function ConfirmPage() {
       if (paymentClosed.fulfilled.match(ended) && ended.payload !== null) void navigate(ended.payload, { replace: true });
     }
   };
+  const submitLabel = () => {
+    if (submitStatus === 'paying') return paymentMessages.movingToPayment;
+    if (sending) return member ? memberMessages.registering : messages.sending;
+    if (paying) return paymentMessages.toPayment;
+    return member ? memberMessages.register : uiMessages.submit;
+  };
   const back = () => {
     // Back to the form the citizen came from; a confirm screen opened directly has none.
-    if (location.key === 'default') void navigate(paths.survey.to(surveyId));
+    if (location.key === 'default') void navigate(member ? paths.member.to(surveyId, next) : paths.survey.to(surveyId));
     else void navigate(-1);
   };
 
   return (
     <PageLayout title={messages.confirmTitle}>
-      <p>{paying ? paymentMessages.confirmPayLead : messages.confirmLead}</p>
-      {survey.inEditingAppendingMode ? <Notice>{messages.editingNotice}</Notice> : null}
+      <p>{member ? memberMessages.confirmLead : paying ? paymentMessages.confirmPayLead : messages.confirmLead}</p>
+      {survey.inEditingAppendingMode ? <Notice>{member ? memberMessages.changingNotice : messages.editingNotice}</Notice> : null}
       <BookingSummaries views={[...bookings.views.values()]} />
-      <SurveyConfirm config={config} answers={survey.surveyInput} slotLabel={bookings.label} />
+      <SurveyConfirm config={formConfigOf(config)} answers={survey.surveyInput} slotLabel={bookings.label} />
       {priced === undefined ? null : (
         <>
           <OrderSummary lines={priced.lines} total={priced.total} />
@@ -104,7 +123,7 @@ export function ConfirmPage() {
           {uiMessages.back}
         </Button>
         <Button onClick={() => void send()} disabled={sending} aria-busy={sending}>
-          {submitStatus === 'paying' ? paymentMessages.movingToPayment : sending ? messages.sending : paying ? paymentMessages.toPayment : uiMessages.submit}
+          {submitLabel()}
         </Button>
       </div>
     </PageLayout>

@@ -1,0 +1,121 @@
+import type { Answers, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import { answersFromRows } from '@city/survey-core';
+import { Button, Notice, PageLayout, SurveyConfirm, SurveyForm } from '@city/ui';
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { LoadFailure } from '../../components/load-failure.js';
+import { ScreenLoading } from '../../components/screen-loading.js';
+import { nextPathOf, paths } from '../../config/paths.js';
+import { messageForScreen } from '../../lib/api-errors.js';
+import { memberMessages } from '../../member-messages.js';
+import { messages } from '../../messages.js';
+import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
+import { useAppDispatch } from '../../store/hooks.js';
+import { useClaimRecordMutation, useLookUpRecordMutation } from '../../store/members-api.js';
+import { startNewAnswer } from '../../store/survey-thunks.js';
+
+/** The survey with only its look-up items, each required: what the citizen types to find their record. */
+function lookUpForm(config: SurveyConfig): SurveyConfig {
+  const keys = new Set(config.lookupItemKeys ?? []);
+  return {
+    surveyId: config.surveyId,
+    surveySchema: config.surveySchema.filter((item) => keys.has(item.itemKey)).map((item) => ({ ...item, required: true, isNotEditable: false })),
+  };
+}
+
+/** The answers as the server's look-up reads them: one text per item. */
+function lookUpValues(answers: Answers): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [itemKey, value] of Object.entries(answers)) if (typeof value === 'string') values[itemKey] = value;
+  return values;
+}
+
+/**
+ * Claiming what staff imported (`/claim/{id}`), for any survey with look-up items: the citizen
+ * types them (a paper card's number and their birthday, a course ticket's number), sees the record
+ * found, and takes it over to their account. Every miss counts towards the server's daily lockout,
+ * whose message is shown as it comes.
+ */
+export function ClaimPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const next = nextPathOf(search);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const configQuery = useGetSurveyConfigQuery(id);
+  const config = configQuery.currentData;
+  const form = useMemo(() => (config === undefined ? undefined : lookUpForm(config)), [config]);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [found, setFound] = useState<SurveyResultRow[]>();
+  const [lookUp, lookUpState] = useLookUpRecordMutation();
+  const [claim, claimState] = useClaimRecordMutation();
+
+  const title = memberMessages.claimTitle;
+  if (configQuery.isError) {
+    return (
+      <PageLayout title={title}>
+        <LoadFailure message={messageForScreen(configQuery.error)} onRetry={() => void configQuery.refetch()} />
+      </PageLayout>
+    );
+  }
+  if (config === undefined || form === undefined) return <ScreenLoading label={messages.surveyLoading} />;
+  if (form.surveySchema.length === 0) {
+    return (
+      <PageLayout title={title}>
+        <Notice>{memberMessages.claimNotAvailable}</Notice>
+      </PageLayout>
+    );
+  }
+
+  const search_ = async (typed: Answers) => {
+    const result = await lookUp({ surveyId: id, lookup: lookUpValues(typed) });
+    if (result.data !== undefined) setFound(result.data);
+  };
+  const take = async (rows: SurveyResultRow[]) => {
+    const partitionKey = rows[0]?.partitionKey;
+    if (partitionKey === undefined) return;
+    const result = await claim({ surveyId: id, partitionKey });
+    if (result.error !== undefined) return;
+    // Whatever was being answered in this survey before is not what the citizen now holds.
+    void dispatch(startNewAnswer());
+    void navigate(config.membership === undefined ? paths.confirmList.to(id) : paths.memberConfirmList.to(id, next), { replace: true });
+  };
+
+  return (
+    <PageLayout title={title}>
+      <p>
+        {config.surveyTitle === undefined ? null : <strong>{config.surveyTitle}</strong>}
+        <br />
+        {memberMessages.claimLead}
+      </p>
+      {found === undefined ? (
+        <>
+          {lookUpState.isError ? <Notice tone="error">{messageForScreen(lookUpState.error)}</Notice> : null}
+          <SurveyForm
+            config={form}
+            answers={answers}
+            onAnswersChange={setAnswers}
+            onSubmit={(typed) => void search_(typed)}
+            submitLabel={lookUpState.isLoading ? memberMessages.searching : memberMessages.search}
+          />
+        </>
+      ) : (
+        <>
+          <p>{memberMessages.foundLead}</p>
+          <SurveyConfirm config={config} answers={answersFromRows(config.surveySchema, found)} />
+          {claimState.isError ? <Notice tone="error">{messageForScreen(claimState.error)}</Notice> : null}
+          <div className="app-actions">
+            <Button variant="secondary" onClick={() => {
+              setFound(undefined);
+            }} disabled={claimState.isLoading}>
+              {memberMessages.searchAgain}
+            </Button>
+            <Button onClick={() => void take(found)} disabled={claimState.isLoading} aria-busy={claimState.isLoading}>
+              {claimState.isLoading ? memberMessages.claiming : memberMessages.claim}
+            </Button>
+          </div>
+        </>
+      )}
+    </PageLayout>
+  );
+}
