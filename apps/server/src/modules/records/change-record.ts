@@ -3,6 +3,8 @@ import { CANCELLED_CHECK_STATUS } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { releaseClaims } from '../calendars/bookings.js';
+import { checkClaimOfMemberRecord, giveNumberTo, retireNumberOf } from '../members/membership-rules.js';
+import { requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 
@@ -13,11 +15,13 @@ import { requireOwnRecord } from './records.js';
  * the caller ends or whose payment it refunds (outside this transaction: the provider is remote).
  */
 export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<string | undefined> {
-  return deps.store.transaction(async ({ records, calendars, orders }) => {
+  return deps.store.transaction(async ({ records, calendars, orders, members }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     const now = deps.now();
     await releaseClaims(calendars, partitionKey, now, 'cancel');
     await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
+    // A cancelled registration cannot be edited again: the membership ends with it.
+    await retireNumberOf(members, partitionKey, now);
     const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
     if (order === undefined) return undefined;
     await orders.setStatus(order.orderId, 'cancelled', now);
@@ -32,7 +36,7 @@ export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: 
  * confirm or refund, and (409 `order_paid`) while it is paid for: the citizen cancels first.
  */
 export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, calendars, orders }) => {
+  return deps.store.transaction(async ({ records, calendars, orders, members }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     if ((await orders.pendingOfRecord(partitionKey)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
     // A paid record is kept (its receipt stays with it) unless cancelled, which refunds it.
@@ -40,6 +44,8 @@ export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: 
     // The foreign key would free the claims with the record; freeing them here applies the deadline.
     await releaseClaims(calendars, partitionKey, deps.now(), 'delete');
     await records.delete(partitionKey);
+    // Deleting a registration is withdrawing: its number is retired, never issued again.
+    await retireNumberOf(members, partitionKey, deps.now());
   });
 }
 
@@ -48,12 +54,16 @@ export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: 
  * partition keys are not secrets. Their own record answers OK as it is.
  */
 export function claimRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, lookupGuards }) => {
+  return deps.store.transaction(async ({ records, lookupGuards, surveys, members }) => {
     const record = await records.find(partitionKey);
     const notFound = new HttpError(404, 'record_not_found', messages.recordNotFound);
     if (record === undefined || record.surveyId !== surveyId) throw notFound;
     if (record.userId === userId) return;
     if (record.userId !== '' || !(await lookupGuards.isGranted(userId, partitionKey))) throw notFound;
+    // A paper card is a membership: one per citizen, and its number becomes the claimer's.
+    const survey = await requireSurvey(surveys, surveyId);
+    await checkClaimOfMemberRecord(members, survey.config, userId);
     if (!(await records.claim(partitionKey, userId))) throw notFound;
+    await giveNumberTo(members, partitionKey, userId);
   });
 }
