@@ -178,6 +178,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
         surveys: createSqliteSurveyRepository(connection),
         records: createSqliteRecordRepository(connection),
         calendarImport: createSqliteCalendarImportRepository(connection),
+        members: createSqliteMemberNumberRepository(connection),
       })),
       // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
       { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()) },

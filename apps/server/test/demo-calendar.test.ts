@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
+import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { createTestContext } from './helpers.js';
@@ -77,6 +78,7 @@ describe('seeding the demo calendars', () => {
       surveys: createSqliteSurveyRepository(connection),
       records: createSqliteRecordRepository(connection),
       calendarImport: createSqliteCalendarImportRepository(connection),
+      members: createSqliteMemberNumberRepository(connection),
     }));
     seed = (today) => seedDemoData(store, { today });
   });
