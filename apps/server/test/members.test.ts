@@ -163,6 +163,20 @@ describe('withdrawing', () => {
     expect(numbersIssued().find((row) => row.member_number === old)?.withdrawn_at).toBe(NOW);
   });
 
+  it('cancelling or deleting the registration is withdrawing too: the citizen may register again, with a new number', async () => {
+    for (const [n, endpoint] of [[14, 'cancelReservation'], [15, 'deleteReservation']] as const) {
+      const user = citizen(n);
+      const registered = await register(user);
+      const old = (await cardOf(user)).body.data.memberNumber;
+      const ended = await http.call(user, endpoint, { body: { surveyId: SURVEY_ID, partitionKey: registered.body.partitionKey, userId: user.userId } });
+      expect(ended.status).toBe(200);
+      expect((await cardOf(user)).status).toBe(404);
+      expect((await register(user)).status).toBe(200);
+      expect((await cardOf(user)).body.data.memberNumber).not.toBe(old);
+      expect(numbersIssued().find((row) => row.member_number === old)?.withdrawn_at).toBe(NOW);
+    }
+  });
+
   it('another citizen can neither read nor withdraw my membership', async () => {
     const mine = citizen(12);
     const other = citizen(13);

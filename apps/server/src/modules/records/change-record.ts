@@ -13,15 +13,22 @@ import { requireOwnRecord } from './records.js';
  * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. Its order,
  * waiting for its payment or paid, is marked cancelled; answers that order, whose payment session
  * the caller ends or whose payment it refunds (outside this transaction: the provider is remote).
+ * A member survey's registration is withdrawn instead: removed, its number retired.
  */
 export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<string | undefined> {
-  return deps.store.transaction(async ({ records, calendars, orders, members }) => {
+  return deps.store.transaction(async ({ records, calendars, orders, members, surveys }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     const now = deps.now();
+    if ((await requireSurvey(surveys, surveyId)).config.membership !== undefined) {
+      // Cancelling a registration is withdrawing: a record kept as キャンセル would stay under the
+      // citizen's key and, being closed, refuse their registering again. It goes, its number retired.
+      await releaseClaims(calendars, partitionKey, now, 'delete');
+      await records.delete(partitionKey);
+      await retireNumberOf(members, partitionKey, now);
+      return undefined;
+    }
     await releaseClaims(calendars, partitionKey, now, 'cancel');
     await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
-    // A cancelled registration cannot be edited again: the membership ends with it.
-    await retireNumberOf(members, partitionKey, now);
     const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
     if (order === undefined) return undefined;
     await orders.setStatus(order.orderId, 'cancelled', now);
@@ -33,7 +40,8 @@ export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: 
  * Removes the caller's record, its rows and its claims on slots: refused (409
  * `change_deadline_passed`) while a booked slot is past its change deadline but has not ended,
  * (409 `order_pending`) while its order waits for a payment, which would find nothing to
- * confirm or refund, and (409 `order_paid`) while it is paid for: the citizen cancels first.
+ * confirm or refund, and (409 `order_paid`) while it is paid for: the citizen cancels first. A
+ * member survey's registration deleted is withdrawn: its number is retired.
  */
 export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
   return deps.store.transaction(async ({ records, calendars, orders, members }) => {
