@@ -19,6 +19,7 @@ import { openDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
+import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { benchSettings, keepFiles, onlyCases, profileDir, searchPath } from './env.js';
@@ -76,6 +77,7 @@ async function seedDatabase(file: string): Promise<void> {
     surveys: createSqliteSurveyRepository(c),
     records: createSqliteRecordRepository(c),
     calendarImport: createSqliteCalendarImportRepository(c),
+    members: createSqliteMemberNumberRepository(c),
   }));
   await seedDemoData(store);
   await store.transaction(({ surveys }) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));

@@ -38,6 +38,8 @@ import { paymentNotificationsModule, paymentsModule } from './modules/payments/r
 import { sandboxPage } from './modules/payments/sandbox/sandbox-page.js';
 import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
 import { createSandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
+import { membersModule } from './modules/members/routes.js';
+import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
 import { recordsModule } from './modules/records/routes.js';
 import { createSqliteIdempotencyRepository } from './modules/records/sqlite-idempotency-repository.js';
 import { createSqliteLookupGuardRepository } from './modules/records/sqlite-lookup-guard-repository.js';
@@ -160,6 +162,12 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     surveys: createSqliteSurveyRepository(connection),
     calendars: createSqliteCalendarRepository(connection),
     orders: createSqliteOrderRepository(connection),
+    members: createSqliteMemberNumberRepository(connection),
+  }));
+  const members = sqliteStore(connections, (connection) => ({
+    members: createSqliteMemberNumberRepository(connection),
+    records: createSqliteRecordRepository(connection),
+    surveys: createSqliteSurveyRepository(connection),
   }));
   const calendars = sqliteStore(connections, createSqliteCalendarRepository);
   const now = options.now ?? Date.now;
@@ -170,6 +178,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
         surveys: createSqliteSurveyRepository(connection),
         records: createSqliteRecordRepository(connection),
         calendarImport: createSqliteCalendarImportRepository(connection),
+        members: createSqliteMemberNumberRepository(connection),
       })),
       // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
       { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()) },
@@ -223,6 +232,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
       isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file),
     }),
   );
+  await app.register(membersModule({ authenticate, store: members, now }));
   await app.register(paymentsModule({ authenticate, payments }));
   await app.register(paymentNotificationsModule({ providerName: paymentProvider.name, payments }));
   if (sandbox !== undefined && config.nodeEnv !== 'production') {

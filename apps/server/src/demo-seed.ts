@@ -1,14 +1,28 @@
-import type { DemoBooking } from '@city/demo-data';
-import { DEMO_CATEGORIES, DEMO_CATEGORY_LABELS, DEMO_IMPORTED_RECORDS, DEMO_SURVEYS, demoCalendars, demoNeighbourBookings, HEALTH_CHECKUP } from '@city/demo-data';
+import type { DemoBooking, DemoImportedRecord } from '@city/demo-data';
+import {
+  DEMO_ALL_IMPORTED_RECORDS,
+  DEMO_CATEGORIES,
+  DEMO_CATEGORY_LABELS,
+  DEMO_SURVEYS,
+  demoCalendars,
+  demoNeighbourBookings,
+  HEALTH_CHECKUP,
+} from '@city/demo-data';
 import type { SurveyConfig } from '@city/survey-core';
-import { buildSurveyResultRows, todayInJapan } from '@city/survey-core';
+import { buildSurveyResultRows, japanTimeToEpochMs, readMemberNumber, todayInJapan } from '@city/survey-core';
 import type { Store } from './db/store.js';
 import type { CalendarImportRepository } from './modules/calendars/import/calendar-import-repository.js';
+import type { MemberNumber, MemberNumberRepository } from './modules/members/member-number-repository.js';
 import type { RecordRepository } from './modules/records/record-repository.js';
 import type { SurveyRepository } from './modules/surveys/survey-repository.js';
 
 /** What seeding writes: surveys, records, and the calendars (through the import's writer). */
-export type DemoSeedStore = Store<{ surveys: SurveyRepository; records: RecordRepository; calendarImport: CalendarImportRepository }>;
+export type DemoSeedStore = Store<{
+  surveys: SurveyRepository;
+  records: RecordRepository;
+  calendarImport: CalendarImportRepository;
+  members: MemberNumberRepository;
+}>;
 
 export interface DemoSeedOptions {
   /** Today in Japan (`YYYY-MM-DD`), where the demo calendars start. Default: the real today. */
@@ -19,7 +33,8 @@ export interface DemoSeedOptions {
 
 /**
  * Seeds the demo data outside production, safe on every start:
- * - into an empty database, the demo surveys and the records staff "imported" (unclaimed);
+ * - on every start, the demo surveys the database lacks and the records staff "imported" it lacks
+ *   (unclaimed; a paper member card whose number was ever registered is never seeded again);
  * - on every start, the demo calendars of the health check-up survey for `today` (Japan time) to
  *   today+27, since they are relative to today: missing categories, calendars, and the slots of
  *   dates that have none are added (nothing existing is changed, claimed slots included), and the
@@ -33,18 +48,49 @@ export async function seedDemoData(store: DemoSeedStore, options: DemoSeedOption
 }
 
 async function seedDemoSurveys(store: DemoSeedStore): Promise<void> {
-  // Read first: a database with surveys (every start but the first) takes no write lock here.
-  if (!(await store.read.surveys.isEmpty())) return;
-  await store.transaction(async ({ surveys, records }) => {
-    if (!(await surveys.isEmpty())) return; // another process seeded it meanwhile
-    for (const survey of DEMO_SURVEYS) await surveys.save(survey);
-    for (const imported of DEMO_IMPORTED_RECORDS) {
-      const config = DEMO_SURVEYS.find((survey) => survey.config.surveyId === imported.surveyId)?.config;
-      if (config === undefined) throw new Error(`No demo survey ${imported.surveyId} for imported record ${imported.partitionKey}`);
-      const rows = demoRows(config, 'pending', imported.partitionKey, imported.answers).map((row) => ({ ...row, userId: '' }));
-      await records.replace({ rows, receiptNumber: imported.receiptNumber, removePartitionKeys: [] });
+  await store.transaction(async ({ surveys, records, members }) => {
+    // A database seeded before a demo survey existed (the library card, the study room) gets it;
+    // a stored survey is left as it is.
+    for (const survey of DEMO_SURVEYS) {
+      if ((await surveys.find(survey.config.surveyId)) === undefined) await surveys.save(survey);
     }
+    for (const imported of DEMO_ALL_IMPORTED_RECORDS) await seedImportedRecord({ surveys, records, members }, imported);
   });
+}
+
+/**
+ * A record staff "imported", unclaimed, unless its record exists (claimed or not). A paper member
+ * card is also registered in member_numbers (its sequence read from its number, issued the day the
+ * card was made, 00:00 Japan time, nobody's yet); once its number is there, claimed or withdrawn,
+ * the card is never seeded again: a withdrawn number stays retired.
+ */
+async function seedImportedRecord(
+  { surveys, records, members }: { surveys: SurveyRepository; records: RecordRepository; members: MemberNumberRepository },
+  imported: DemoImportedRecord,
+): Promise<void> {
+  if ((await records.find(imported.partitionKey)) !== undefined) return;
+  const config = (await surveys.find(imported.surveyId))?.config;
+  if (config === undefined) throw new Error(`No demo survey ${imported.surveyId} for imported record ${imported.partitionKey}`);
+  const { membership } = config;
+  let number: MemberNumber | undefined;
+  if (membership !== undefined) {
+    const typed = imported.answers[membership.numberItemKey];
+    const read = typeof typed === 'string' ? readMemberNumber(membership.numberFormat, typed) : undefined;
+    if (read?.ok !== true) throw new Error(`Imported member record ${imported.partitionKey} has no valid member number`);
+    if ((await members.find(config.surveyId, read.memberNumber)) !== undefined) return;
+    number = {
+      surveyId: config.surveyId,
+      sequence: read.sequence,
+      memberNumber: read.memberNumber,
+      partitionKey: imported.partitionKey,
+      userId: '',
+      issuedAt: japanTimeToEpochMs(imported.memberSince ?? '2000-01-01', '00:00'),
+      withdrawnAt: null,
+    };
+  }
+  const rows = demoRows(config, 'pending', imported.partitionKey, imported.answers).map((row) => ({ ...row, userId: '' }));
+  await records.replace({ rows, receiptNumber: imported.receiptNumber, removePartitionKeys: [] });
+  if (number !== undefined) await members.insert(number);
 }
 
 /** The rows of a demo record, under its fixed partition key. */
@@ -53,15 +99,9 @@ function demoRows(config: SurveyConfig, userId: string, partitionKey: string, an
 }
 
 async function seedDemoCalendars(
-  { surveys, records, calendarImport }: { surveys: SurveyRepository; records: RecordRepository; calendarImport: CalendarImportRepository },
+  { records, calendarImport }: { records: RecordRepository; calendarImport: CalendarImportRepository },
   today: string,
 ): Promise<void> {
-  // A database seeded before the reservation demo existed gets its survey too.
-  if ((await surveys.find(HEALTH_CHECKUP.surveyId)) === undefined) {
-    const demo = DEMO_SURVEYS.find((survey) => survey.config.surveyId === HEALTH_CHECKUP.surveyId);
-    if (demo !== undefined) await surveys.save(demo);
-  }
-
   const stored = await calendarImport.categories();
   let position = Math.max(0, ...stored.map((category) => category.position + 1));
   const pathOf = (category: { tag1: string; tag2?: string; tag3?: string }) => `${category.tag1}\u0000${category.tag2 ?? ''}\u0000${category.tag3 ?? ''}`;

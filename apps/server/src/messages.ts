@@ -34,6 +34,13 @@ export const messages = {
   lineUnavailable: 'LINEとの通信に失敗しました。しばらくしてから、もう一度お試しください。',
   internal: 'サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。',
 
+  // ---- Members ----
+  membershipRequired: (membershipName: string) =>
+    `このお申し込みは「${membershipName}」をお持ちの方だけがご利用いただけます。先に「${membershipName}」の登録をしてください。`,
+  notMember: '会員登録が見つかりません。',
+  alreadyMember: 'すでに会員として登録されています。登録内容の変更は、登録済みの会員情報から行ってください。',
+  membershipNotPayable: '会員登録はお支払いの手続きからは受け付けていません。',
+
   // ---- Calendars and bookings ----
   calendarNotFound: 'カレンダーが見つかりません。',
   invalidDateRange: '表示する期間が正しくありません。',

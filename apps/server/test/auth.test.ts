@@ -38,6 +38,8 @@ const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
   ['getOrder', { query: { orderId: '0123456789abcdef0123456789abcdef' } }],
   ['getOrders', {}],
   ['cancelOrder', { body: { orderId: '0123456789abcdef0123456789abcdef' } }],
+  ['getMemberCard', { query: { surveyId: 'library-card' } }],
+  ['withdrawMembership', { body: { surveyId: 'library-card', partitionKey: 'library-card#U1' } }],
 ];
 
 it('lists every endpoint the app serves but login', () => {

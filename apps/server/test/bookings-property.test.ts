@@ -18,6 +18,7 @@ import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-
 import { cancelRecord, deleteRecord } from '../src/modules/records/change-record.js';
 import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
 import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
+import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
 import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
@@ -123,6 +124,7 @@ async function createWorld(start = START) {
     records: failAfter(createSqliteRecordRepository(connection)),
     idempotency: createSqliteIdempotencyRepository(connection),
     lookupGuards: createSqliteLookupGuardRepository(connection),
+    members: createSqliteMemberNumberRepository(connection),
     surveys: createSqliteSurveyRepository(connection),
     orders: createSqliteOrderRepository(connection),
     calendars: failAfter(createSqliteCalendarRepository(connection)),

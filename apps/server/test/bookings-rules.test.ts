@@ -9,6 +9,7 @@ import { sqliteStore } from '../src/db/sqlite-store.js';
 import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
+import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
 import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
@@ -266,6 +267,7 @@ describe('slots that cannot be booked', () => {
         records: createSqliteRecordRepository(db),
         idempotency: createSqliteIdempotencyRepository(db),
         lookupGuards: createSqliteLookupGuardRepository(db),
+        members: createSqliteMemberNumberRepository(db),
         surveys: createSqliteSurveyRepository(db),
         orders: createSqliteOrderRepository(db),
         calendars: { ...calendars, findSlot: async (...args: Parameters<typeof calendars.findSlot>) => ({ ...(await calendars.findSlot(...args))!, left: 99 }) },

@@ -8,6 +8,7 @@ import { openDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
+import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
@@ -134,11 +135,12 @@ describe('demo data', () => {
       surveys: createSqliteSurveyRepository(connection),
       records: createSqliteRecordRepository(connection),
       calendarImport: createSqliteCalendarImportRepository(connection),
+      members: createSqliteMemberNumberRepository(connection),
     }));
     await seedDemoData(store);
     const count = () => db.prepare<[], { surveys: number; rows: number }>('SELECT (SELECT COUNT(*) FROM survey_configs) AS surveys, (SELECT COUNT(*) FROM survey_results) AS rows').get();
     const first = count();
-    expect(first?.surveys).toBe(3);
+    expect(first?.surveys).toBe(5);
     await seedDemoData(store);
     expect(count()).toEqual(first);
     db.close();

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
+import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { createTestContext } from './helpers.js';
@@ -17,13 +18,14 @@ import { createTestContext } from './helpers.js';
 const THURSDAY = '2026-11-26';
 
 describe('the demo calendars as data', () => {
-  it('cover today to today+27 for three venues: Sundays closed, four slots of 5 on every other day', () => {
+  it('cover today to today+27 for three venues and the study room: Sundays closed, four slots of 5 on every other day', () => {
     expect(japaneseWeekday(THURSDAY)).toBe('木');
     const calendars = demoCalendars(THURSDAY);
     expect(calendars.map((calendar) => [calendar.calendarId, calendar.categoryId])).toEqual([
       ['cal-checkup-central', 'checkup-central'],
       ['cal-checkup-north', 'checkup-north'],
       ['cal-checkup-south', 'checkup-south'],
+      ['cal-study-room', 'study-room'],
     ]);
     const [central] = calendars;
     expect(central?.closedDays).toEqual(['2026-11-29', '2026-12-06', '2026-12-13', '2026-12-20']);
@@ -77,6 +79,7 @@ describe('seeding the demo calendars', () => {
       surveys: createSqliteSurveyRepository(connection),
       records: createSqliteRecordRepository(connection),
       calendarImport: createSqliteCalendarImportRepository(connection),
+      members: createSqliteMemberNumberRepository(connection),
     }));
     seed = (today) => seedDemoData(store, { today });
   });
@@ -106,7 +109,7 @@ describe('seeding the demo calendars', () => {
         .map((row) => [row.slot_id, row.left]),
     );
 
-  it('adds the category tree, three calendars, their slots and closed days, and the neighbours who fill slot 3 and leave 1 of slot 2', async () => {
+  it('adds the category tree, four calendars, their slots and closed days, and the neighbours who fill slot 3 and leave 1 of slot 2', async () => {
     await seed(THURSDAY);
     expect(all("SELECT category_id, tag1, tag2, tag3 FROM calendar_categories ORDER BY position")).toEqual([
       { category_id: 'health', tag1: '健康診断', tag2: '', tag3: '' },
@@ -114,14 +117,21 @@ describe('seeding the demo calendars', () => {
       { category_id: 'checkup-central', tag1: '健康診断', tag2: '特定健診', tag3: '中央保健センター' },
       { category_id: 'checkup-north', tag1: '健康診断', tag2: '特定健診', tag3: '北部公民館' },
       { category_id: 'checkup-south', tag1: '健康診断', tag2: '特定健診', tag3: '南部市民センター' },
+      { category_id: 'study-room', tag1: '図書館 学習室', tag2: '', tag3: '' },
     ]);
     expect(all('SELECT calendar_id, category_id, max_active_bookings_per_user FROM calendars ORDER BY calendar_id')).toEqual([
       { calendar_id: 'cal-checkup-central', category_id: 'checkup-central', max_active_bookings_per_user: 3 },
       { calendar_id: 'cal-checkup-north', category_id: 'checkup-north', max_active_bookings_per_user: 3 },
       { calendar_id: 'cal-checkup-south', category_id: 'checkup-south', max_active_bookings_per_user: 3 },
+      { calendar_id: 'cal-study-room', category_id: 'study-room', max_active_bookings_per_user: 3 },
     ]);
     expect(all('SELECT calendar_id, COUNT(*) AS n, MIN(date) AS first, MAX(date) AS last FROM calendar_slots GROUP BY calendar_id')).toEqual(
-      ['central', 'north', 'south'].map((venue) => ({ calendar_id: `cal-checkup-${venue}`, n: 96, first: THURSDAY, last: '2026-12-23' })),
+      ['cal-checkup-central', 'cal-checkup-north', 'cal-checkup-south', 'cal-study-room'].map((calendarId) => ({
+        calendar_id: calendarId,
+        n: 96,
+        first: THURSDAY,
+        last: '2026-12-23',
+      })),
     );
     expect(all("SELECT date FROM calendar_closed_days WHERE calendar_id = 'cal-checkup-north'")).toEqual(
       ['2026-11-29', '2026-12-06', '2026-12-13', '2026-12-20'].map((date) => ({ date })),
@@ -165,6 +175,7 @@ describe('seeding the demo calendars', () => {
       { calendar_id: 'cal-checkup-central', n: 96, last: '2026-12-30' },
       { calendar_id: 'cal-checkup-north', n: 96, last: '2026-12-30' },
       { calendar_id: 'cal-checkup-south', n: 95, last: '2026-12-30' },
+      { calendar_id: 'cal-study-room', n: 96, last: '2026-12-30' },
     ]);
     expect(all("SELECT date FROM calendar_closed_days WHERE calendar_id = 'cal-checkup-north' AND date > '2026-12-23'")).toEqual([{ date: '2026-12-27' }]);
     expect(leftOn('cal-checkup-central', '2026-11-30')).toEqual({ 1: 5, 2: 5, 3: 5, 4: 5 });

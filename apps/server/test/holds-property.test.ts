@@ -24,6 +24,7 @@ import { cancelRecord } from '../src/modules/records/change-record.js';
 import { holdRecord } from '../src/modules/records/hold-record.js';
 import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
 import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
+import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
@@ -72,6 +73,7 @@ function createWorld() {
     records: createSqliteRecordRepository(connection),
     idempotency: createSqliteIdempotencyRepository(connection),
     lookupGuards: createSqliteLookupGuardRepository(connection),
+    members: createSqliteMemberNumberRepository(connection),
     surveys: createSqliteSurveyRepository(connection),
     orders: createSqliteOrderRepository(connection),
     calendars: createSqliteCalendarRepository(connection),

@@ -38,7 +38,7 @@ describe('survey configs', () => {
   it('lists the searchable surveys, and the ones asked for (unknown ids left out)', async () => {
     const [yamada] = ctx.users;
     const searchable = await ctx.call(yamada!, 'getAllSearchableSurveyConfigs');
-    expect(searchable.body.data.map((config) => config.surveyId)).toEqual(['citizen-questionnaire', 'event-application', 'health-checkup']);
+    expect(searchable.body.data.map((config) => config.surveyId)).toEqual(['citizen-questionnaire', 'event-application', 'health-checkup', 'library-card', 'study-room']);
     const list = await ctx.call(yamada!, 'getSurveyConfigsList', {
       body: { surveyIdList: ['citizen-questionnaire', 'nope', 'event-application'] },
     });

@@ -3,6 +3,8 @@ import { CANCELLED_CHECK_STATUS } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { releaseClaims } from '../calendars/bookings.js';
+import { checkClaimOfMemberRecord, giveNumberTo, retireNumberOf } from '../members/membership-rules.js';
+import { requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 
@@ -11,11 +13,20 @@ import { requireOwnRecord } from './records.js';
  * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. Its order,
  * waiting for its payment or paid, is marked cancelled; answers that order, whose payment session
  * the caller ends or whose payment it refunds (outside this transaction: the provider is remote).
+ * A member survey's registration is withdrawn instead: removed, its number retired.
  */
 export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<string | undefined> {
-  return deps.store.transaction(async ({ records, calendars, orders }) => {
+  return deps.store.transaction(async ({ records, calendars, orders, members, surveys }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     const now = deps.now();
+    if ((await requireSurvey(surveys, surveyId)).config.membership !== undefined) {
+      // Cancelling a registration is withdrawing: a record kept as キャンセル would stay under the
+      // citizen's key and, being closed, refuse their registering again. It goes, its number retired.
+      await releaseClaims(calendars, partitionKey, now, 'delete');
+      await records.delete(partitionKey);
+      await retireNumberOf(members, partitionKey, now);
+      return undefined;
+    }
     await releaseClaims(calendars, partitionKey, now, 'cancel');
     await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
     const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
@@ -29,10 +40,11 @@ export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: 
  * Removes the caller's record, its rows and its claims on slots: refused (409
  * `change_deadline_passed`) while a booked slot is past its change deadline but has not ended,
  * (409 `order_pending`) while its order waits for a payment, which would find nothing to
- * confirm or refund, and (409 `order_paid`) while it is paid for: the citizen cancels first.
+ * confirm or refund, and (409 `order_paid`) while it is paid for: the citizen cancels first. A
+ * member survey's registration deleted is withdrawn: its number is retired.
  */
 export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, calendars, orders }) => {
+  return deps.store.transaction(async ({ records, calendars, orders, members }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     if ((await orders.pendingOfRecord(partitionKey)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
     // A paid record is kept (its receipt stays with it) unless cancelled, which refunds it.
@@ -40,6 +52,8 @@ export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: 
     // The foreign key would free the claims with the record; freeing them here applies the deadline.
     await releaseClaims(calendars, partitionKey, deps.now(), 'delete');
     await records.delete(partitionKey);
+    // Deleting a registration is withdrawing: its number is retired, never issued again.
+    await retireNumberOf(members, partitionKey, deps.now());
   });
 }
 
@@ -48,12 +62,16 @@ export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: 
  * partition keys are not secrets. Their own record answers OK as it is.
  */
 export function claimRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, lookupGuards }) => {
+  return deps.store.transaction(async ({ records, lookupGuards, surveys, members }) => {
     const record = await records.find(partitionKey);
     const notFound = new HttpError(404, 'record_not_found', messages.recordNotFound);
     if (record === undefined || record.surveyId !== surveyId) throw notFound;
     if (record.userId === userId) return;
     if (record.userId !== '' || !(await lookupGuards.isGranted(userId, partitionKey))) throw notFound;
+    // A paper card is a membership: one per citizen, and its number becomes the claimer's.
+    const survey = await requireSurvey(surveys, surveyId);
+    await checkClaimOfMemberRecord(members, survey.config, userId);
     if (!(await records.claim(partitionKey, userId))) throw notFound;
+    await giveNumberTo(members, partitionKey, userId);
   });
 }

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { sameSlot } from '../calendars/bookings.js';
 import type { SlotClaim } from '../calendars/calendar-repository.js';
+import { requireMembership } from '../members/membership-rules.js';
 import { HOLD_LIFETIME_MS } from '../orders/holds.js';
 import type { RecordsDeps } from './records.js';
 import { checkSubmission, once, storeSubmission } from './submit-record.js';
@@ -34,6 +35,11 @@ export async function holdRecord(
 ): Promise<TemporaryReservation> {
   const hold = await deps.store.transaction(async (repositories): Promise<Omit<TemporaryReservation, 'paymentUrl'>> =>
     once(repositories.idempotency, userId, idempotencyKey, 'temprary', payload, async () => {
+      // Before anything about the order: a membership is not bought here (paid memberships are not
+      // built), and a members-only survey is refused to a non-member whatever they would pay.
+      const survey = await repositories.surveys.find(payload.data[0]?.surveyId ?? '');
+      if (survey?.config.membership !== undefined) throw new HttpError(400, 'membership_not_payable', messages.membershipNotPayable);
+      if (survey !== undefined) await requireMembership(repositories, survey.config, userId);
       const order = payload.order ?? { items: [] };
       if (order.items.length === 0) throw new HttpError(400, 'order_required', messages.orderRequired);
       const submission = await checkSubmission(deps, repositories, userId, payload);

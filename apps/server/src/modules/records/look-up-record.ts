@@ -4,6 +4,7 @@ import type { SurveyResultRow } from '@city/survey-core';
 import { buildUserSearchKey, citizenRows, normalizeAnswers, todayInJapan } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
+import { readLookedUpNumber } from '../members/membership-rules.js';
 import { requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 
@@ -29,8 +30,13 @@ export async function lookUpRecord(deps: RecordsDeps, surveyId: string, lookup: 
     if ((await lookupGuards.failures(userId, day)) >= LOOKUP_FAILURES_PER_DAY) {
       throw new HttpError(429, 'lookup_locked', messages.lookupLocked);
     }
+    // A member number that cannot be one (wrong shape or check digit) is refused before any search
+    // and does not count toward the lockout: no record was tried, so nothing about any record can
+    // be learnt from it, and the check digit is there so that a citizen's typing mistake is
+    // pointed out rather than punished. Every well-formed number that finds nothing still counts.
+    const values = readLookedUpNumber(survey.config, survey.lookupItemKeys, normalized);
     const searchKeys = survey.lookupItemKeys.map((itemKey) => {
-      const value = normalized[itemKey];
+      const value = values[itemKey];
       if (typeof value !== 'string' || value.trim() === '') {
         throw new HttpError(400, 'lookup_fields_missing', messages.lookupFieldsMissing);
       }

@@ -4,6 +4,7 @@ import type { Store } from '../../db/store.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { CalendarRepository } from '../calendars/calendar-repository.js';
+import type { MemberNumberRepository } from '../members/member-number-repository.js';
 import type { OrderRepository } from '../orders/order-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
@@ -23,6 +24,8 @@ export interface RecordRepositories {
   calendars: CalendarRepository;
   /** A record waiting for its payment has a pending order holding its slots. */
   orders: OrderRepository;
+  /** Member numbers: a registration is given one with its record; members-only surveys check them. */
+  members: MemberNumberRepository;
 }
 
 /** The narrow dependencies of the records use-cases. */

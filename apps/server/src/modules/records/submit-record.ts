@@ -2,12 +2,14 @@
 // the checks and storing it shares with reservation/temprary (records/hold-record.ts).
 import type { ReservationResult } from '@city/api-client';
 import type { SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
-import { isCitizenPartitionKey } from '@city/survey-core';
+import { buildSurveyResultRows, isCitizenPartitionKey } from '@city/survey-core';
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { planClaims, storeClaims } from '../calendars/bookings.js';
 import type { SlotClaim } from '../calendars/calendar-repository.js';
+import type { PlannedMemberNumber } from '../members/membership-rules.js';
+import { planMemberNumber, registrationForm, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
@@ -93,6 +95,8 @@ export interface CheckedSubmission {
   claims: SlotClaim[];
   /** The paid order of the record edited, if it was paid for. */
   paidOrder: StoredOrder | undefined;
+  /** A member survey's registration: the number its record holds (new, or kept by an edit). */
+  memberNumber: PlannedMemberNumber | undefined;
 }
 
 /**
@@ -103,13 +107,17 @@ export interface CheckedSubmission {
  */
 export async function checkSubmission(
   deps: RecordsDeps,
-  { records, surveys, calendars, orders }: RecordRepositories,
+  { records, surveys, calendars, orders, members }: RecordRepositories,
   userId: string,
   payload: SubmissionPayload,
 ): Promise<CheckedSubmission> {
-  const rows = payload.data;
-  const first = recordOfRows(rows, userId);
+  const first = recordOfRows(payload.data, userId);
   const survey = await requireSurvey(surveys, first.surveyId);
+  // Members only: the caller must hold the required membership's number.
+  await requireMembership({ members, surveys }, survey.config, userId);
+  // A member number is the server's to write: any row the client sent for it is dropped here, and
+  // the answers are checked against the form without that item.
+  const rows = withoutNumberRows(survey.config, payload.data);
   const { surveyId } = survey.config;
   const { partitionKey } = first;
 
@@ -139,7 +147,7 @@ export async function checkSubmission(
     paidOrder ??= await orders.paidOfRecord(key);
   }
 
-  const citizenSurvey = citizenViewOf(survey.config);
+  const citizenSurvey = registrationForm(citizenViewOf(survey.config));
   const answers = verifiedAnswers(citizenSurvey, rows, first, userId, payload.order);
   const previous = replaced ?? existing;
   const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(survey.config));
@@ -155,22 +163,42 @@ export async function checkSubmission(
     now: deps.now(),
   });
 
+  const memberNumber = await planMemberNumber(members, survey.config, userId, previous?.partitionKey);
+  // The number's row is built exactly as core builds a text answer's (sortKey, userSearchKey), so
+  // look-ups and staff exports find it like any other answer.
+  const recordRows =
+    memberNumber === undefined
+      ? rows
+      : buildSurveyResultRows({
+          config: citizenViewOf(survey.config),
+          userId,
+          answers: { ...answers, [memberNumber.itemKey]: memberNumber.memberNumber },
+          existingResults: [first],
+          updateExist: true,
+          isLiffMode: first.isLiffMode,
+        });
+
   return {
     survey: survey.config,
     partitionKey,
     receiptNumber: previous?.receiptNumber ?? (await newReceiptNumber(records)),
-    rows: [...rows, ...staffRowsToKeep(survey.config, keptRows, first)],
+    rows: [...recordRows, ...staffRowsToKeep(survey.config, keptRows, first)],
     removePartitionKeys,
     claims,
     paidOrder,
+    memberNumber,
   };
 }
 
 /** Stores a checked submission: frees the replaced records' claims, stores the record, claims its slots. */
-export async function storeSubmission({ records, calendars }: RecordRepositories, submission: CheckedSubmission, now: number): Promise<void> {
+export async function storeSubmission({ records, calendars, members }: RecordRepositories, submission: CheckedSubmission, now: number): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
   // Old claims go first, so a kept or re-picked slot has their units back.
   for (const key of removePartitionKeys) await calendars.releaseClaimsOfRecord(key);
   await records.replace({ rows, receiptNumber, removePartitionKeys });
   await storeClaims(calendars, submission.claims, now);
+  const [first] = rows;
+  if (submission.memberNumber !== undefined && first !== undefined) {
+    await storeMemberNumber(members, submission.memberNumber, submission.partitionKey, first.userId, now);
+  }
 }

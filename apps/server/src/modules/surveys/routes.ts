@@ -2,7 +2,7 @@ import { endpoints } from '@city/api-client/contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
 import type { SurveyRepository } from './survey-repository.js';
-import { citizenSurveys, citizenViewOf, requireSurvey } from './surveys.js';
+import { citizenSurveys, citizenSurveyView, requireSurvey } from './surveys.js';
 
 export interface SurveysModuleDeps {
   authenticate: onRequestAsyncHookHandler;
@@ -15,11 +15,11 @@ export function surveysModule(deps: SurveysModuleDeps): FastifyPluginAsync {
     app.addHook('onRequest', deps.authenticate);
 
     contractRoute(app, endpoints.getSurveyConfig, {}, async (request) => ({
-      data: citizenViewOf((await requireSurvey(deps.surveys, request.query.surveyId)).config),
+      data: citizenSurveyView(await requireSurvey(deps.surveys, request.query.surveyId)),
     }));
 
     contractRoute(app, endpoints.getAllSearchableSurveyConfigs, {}, async () => ({
-      data: (await deps.surveys.listSearchable()).map((survey) => citizenViewOf(survey.config)),
+      data: (await deps.surveys.listSearchable()).map(citizenSurveyView),
     }));
 
     contractRoute(app, endpoints.getSurveyConfigsList, {}, async (request) => ({

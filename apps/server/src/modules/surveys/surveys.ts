@@ -21,6 +21,22 @@ export function citizenViewOf(config: SurveyConfig): SurveyConfig {
   return view;
 }
 
+const storedViews = new WeakMap<StoredSurvey, SurveyConfig>();
+
+/**
+ * What a citizen is sent of a stored survey: its citizen view, with `lookupItemKeys` when the
+ * survey has look-up items, so the app knows what to ask for to find a record staff imported.
+ */
+export function citizenSurveyView(survey: StoredSurvey): SurveyConfig {
+  let view = storedViews.get(survey);
+  if (view === undefined) {
+    const base = citizenViewOf(survey.config);
+    view = survey.lookupItemKeys.length === 0 ? base : { ...base, lookupItemKeys: survey.lookupItemKeys };
+    storedViews.set(survey, view);
+  }
+  return view;
+}
+
 /** The survey, or 404 `survey_not_found`. */
 export async function requireSurvey(surveys: SurveyRepository, surveyId: string): Promise<StoredSurvey> {
   const survey = await surveys.find(surveyId);
@@ -33,7 +49,7 @@ export async function citizenSurveys(surveys: SurveyRepository, surveyIds: reado
   const found: SurveyConfig[] = [];
   for (const surveyId of new Set(surveyIds)) {
     const survey = await surveys.find(surveyId);
-    if (survey !== undefined) found.push(citizenViewOf(survey.config));
+    if (survey !== undefined) found.push(citizenSurveyView(survey));
   }
   return found;
 }

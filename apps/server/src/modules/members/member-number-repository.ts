@@ -1,0 +1,34 @@
+/** A member number as issued: whose it is, which registration it belongs to, and whether it was retired. */
+export interface MemberNumber {
+  surveyId: string;
+  sequence: number;
+  memberNumber: string;
+  /** The registration's record (gone once withdrawn). */
+  partitionKey: string;
+  /** '' for a paper card staff imported and nobody claimed yet. */
+  userId: string;
+  issuedAt: number;
+  withdrawnAt: number | null;
+}
+
+/**
+ * Every member number ever issued, per member survey. A number is never deleted nor issued twice:
+ * a withdrawal retires it. Writes run inside a transaction.
+ */
+export interface MemberNumberRepository {
+  /** The user's active (not withdrawn) number in the member survey. */
+  activeOfUser(surveyId: string, userId: string): Promise<MemberNumber | undefined>;
+  /** The active number of a registration record. */
+  activeOfRecord(partitionKey: string): Promise<MemberNumber | undefined>;
+  /** Whether this number was ever issued in the survey (active or retired). */
+  find(surveyId: string, memberNumber: string): Promise<MemberNumber | undefined>;
+  /** The highest sequence ever issued in the survey, retired ones included; 0 when none. */
+  maxSequence(surveyId: string): Promise<number>;
+  insert(number: MemberNumber): Promise<void>;
+  /** The registration moved to another record (an edit under a new key). */
+  moveToRecord(surveyId: string, sequence: number, partitionKey: string): Promise<void>;
+  /** A claimed paper card's number becomes the claimer's. */
+  setUser(partitionKey: string, userId: string): Promise<void>;
+  /** Retires the record's active number. */
+  withdraw(partitionKey: string, withdrawnAt: number): Promise<void>;
+}
