@@ -26,7 +26,7 @@ async function pickBirthday(page: Page, year: string, month: string, day: string
 /** The member number the card shows, as text. */
 async function cardNumber(page: Page): Promise<string> {
   await textShows(page, '市立図書館 利用カード');
-  const text = await page.locator('.city-member-card').innerText();
+  const text = await page.getByRole('region', { name: '市立図書館 利用カード' }).innerText();
   const number = /LIB\s?[\d\s]{8,}/.exec(text)?.[0]?.replace(/\s/g, '');
   if (number === undefined) throw new Error(`No member number on the card:\n${text}`);
   return number;

@@ -130,4 +130,6 @@ export const MEMBER_ERROR_CODES = {
   alreadyMember: 'already_member',
   /** 400 (filterQuery of a member survey): the member number typed cannot be one (shape or check digit). */
   invalidMemberNumber: 'invalid_member_number',
+  /** 400 (temprary of a member survey): memberships are registered with putItem; paid memberships are not offered. */
+  membershipNotPayable: 'membership_not_payable',
 } as const;
