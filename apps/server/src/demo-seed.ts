@@ -33,8 +33,8 @@ export interface DemoSeedOptions {
 
 /**
  * Seeds the demo data outside production, safe on every start:
- * - on every start, the demo surveys the database lacks and the records staff "imported" it lacks
- *   (unclaimed; a paper member card whose number was ever registered is never seeded again);
+ * - on every start, the demo surveys the database lacks, each with the records staff "imported"
+ *   into it (unclaimed; a paper member card whose number was ever registered is never seeded again);
  * - on every start, the demo calendars of the health check-up survey for `today` (Japan time) to
  *   today+27, since they are relative to today: missing categories, calendars, and the slots of
  *   dates that have none are added (nothing existing is changed, claimed slots included), and the
@@ -51,10 +51,17 @@ async function seedDemoSurveys(store: DemoSeedStore): Promise<void> {
   await store.transaction(async ({ surveys, records, members }) => {
     // A database seeded before a demo survey existed (the library card, the study room) gets it;
     // a stored survey is left as it is.
+    const added = new Set<string>();
     for (const survey of DEMO_SURVEYS) {
-      if ((await surveys.find(survey.config.surveyId)) === undefined) await surveys.save(survey);
+      if ((await surveys.find(survey.config.surveyId)) !== undefined) continue;
+      await surveys.save(survey);
+      added.add(survey.config.surveyId);
     }
-    for (const imported of DEMO_ALL_IMPORTED_RECORDS) await seedImportedRecord({ surveys, records, members }, imported);
+    // Imported records arrive with their survey: a record a citizen claimed and then deleted (or a
+    // card they withdrew) does not come back on the next start.
+    for (const imported of DEMO_ALL_IMPORTED_RECORDS) {
+      if (added.has(imported.surveyId)) await seedImportedRecord({ surveys, records, members }, imported);
+    }
   });
 }
 

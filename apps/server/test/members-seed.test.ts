@@ -47,11 +47,8 @@ describe('seeding the members demo', () => {
     expect(all('SELECT survey_id FROM survey_configs ORDER BY survey_id')).toEqual(
       ['citizen-questionnaire', 'event-application', 'health-checkup', 'library-card', 'study-room'].map((survey_id) => ({ survey_id })),
     );
-    expect(all('SELECT partition_key, user_id FROM survey_records ORDER BY partition_key')).toEqual([
-      { partition_key: 'event-application#import-000001', user_id: '' },
-      { partition_key: 'event-application#import-000002', user_id: '' },
-      { partition_key: DEMO_PAPER_CARD.partitionKey, user_id: '' },
-    ]);
+    // Imported records come with their survey: only the new library card's paper card is added.
+    expect(all('SELECT partition_key, user_id FROM survey_records ORDER BY partition_key')).toEqual([{ partition_key: DEMO_PAPER_CARD.partitionKey, user_id: '' }]);
     expect(all('SELECT * FROM member_numbers')).toEqual([
       {
         survey_id: 'library-card',
@@ -68,6 +65,16 @@ describe('seeding the members demo', () => {
     const first = snapshot();
     await seedDemoData(store, { calendars: false });
     expect(snapshot()).toEqual(first);
+  });
+
+  it('does not bring back an imported course record a citizen claimed and deleted', async () => {
+    await seedDemoData(store, { calendars: false });
+    await store.transaction(async ({ records }) => {
+      await records.claim('event-application#import-000001', 'U-holder');
+      await records.delete('event-application#import-000001');
+    });
+    await seedDemoData(store, { calendars: false });
+    expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'event-application')).toEqual([{ partition_key: 'event-application#import-000002' }]);
   });
 
   it('never seeds the paper card again once it was claimed and withdrawn', async () => {
