@@ -34,7 +34,7 @@ export interface DemoSeedOptions {
 /**
  * Seeds the demo data outside production, safe on every start:
  * - on every start, the demo surveys the database lacks, each with the records staff "imported"
- *   into it (unclaimed; a paper member card whose number was ever registered is never seeded again);
+ *   into it (unclaimed; so a record claimed and deleted, or a card withdrawn, never comes back);
  * - on every start, the demo calendars of the health check-up survey for `today` (Japan time) to
  *   today+27, since they are relative to today: missing categories, calendars, and the slots of
  *   dates that have none are added (nothing existing is changed, claimed slots included), and the
@@ -68,8 +68,8 @@ async function seedDemoSurveys(store: DemoSeedStore): Promise<void> {
 /**
  * A record staff "imported", unclaimed, unless its record exists (claimed or not). A paper member
  * card is also registered in member_numbers (its sequence read from its number, issued the day the
- * card was made, 00:00 Japan time, nobody's yet); once its number is there, claimed or withdrawn,
- * the card is never seeded again: a withdrawn number stays retired.
+ * card was made, 00:00 Japan time, nobody's yet). Seeded only with its survey (see
+ * seedDemoSurveys), so a card claimed and withdrawn stays gone, its number retired.
  */
 async function seedImportedRecord(
   { surveys, records, members }: { surveys: SurveyRepository; records: RecordRepository; members: MemberNumberRepository },
@@ -84,7 +84,6 @@ async function seedImportedRecord(
     const typed = imported.answers[membership.numberItemKey];
     const read = typeof typed === 'string' ? readMemberNumber(membership.numberFormat, typed) : undefined;
     if (read?.ok !== true) throw new Error(`Imported member record ${imported.partitionKey} has no valid member number`);
-    if ((await members.find(config.surveyId, read.memberNumber)) !== undefined) return;
     number = {
       surveyId: config.surveyId,
       sequence: read.sequence,

@@ -1,6 +1,7 @@
 // The demo seed on a database that already exists (a real SQLite file): it gains the library card,
 // the study room and the paper card, whose number is registered as issued the day the card was
-// made; a paper card once claimed or withdrawn is never seeded again.
+// made; imported records come only with their survey, so one claimed and deleted (or a card
+// withdrawn) does not come back.
 import { DEMO_PAPER_CARD, DEMO_SURVEYS } from '@city/demo-data';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -77,7 +78,7 @@ describe('seeding the members demo', () => {
     expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'event-application')).toEqual([{ partition_key: 'event-application#import-000002' }]);
   });
 
-  it('never seeds the paper card again once it was claimed and withdrawn', async () => {
+  it('does not bring back the paper card once it was claimed and withdrawn', async () => {
     await seedDemoData(store, { calendars: false });
     // Claimed, then withdrawn: the record is gone, its number retired.
     await store.transaction(async ({ records, members }) => {

@@ -161,6 +161,10 @@ describe('withdrawing', () => {
     expect((await register(citizen(11))).status).toBe(200);
     expect((await cardOf(citizen(11))).body.data.memberNumber).not.toBe(old);
     expect(numbersIssued().find((row) => row.member_number === old)?.withdrawn_at).toBe(NOW);
+    // A withdrawn number finds nothing any more (its registration is gone).
+    const retired = await lookUp(citizen(12), { memberNumber: old, born: '1990-01-01' });
+    expect(retired.status).toBe(404);
+    expect(retired.body.code).toBe('lookup_failed');
   });
 
   it('cancelling or deleting the registration is withdrawing too: the citizen may register again, with a new number', async () => {
@@ -285,11 +289,45 @@ describe('members-only surveys', () => {
     const booked = await bookStudyRoom(user);
     expect(booked.status).toBe(200);
     expect((await holdPaid(user)).status).toBe(200);
-    // Cancelling stays open to a member's records whatever happens to the membership.
+    // Cancelling stays open to a former member: the booking is theirs, the membership is not needed.
+    const card = (await cardOf(user)).body.data;
+    expect((await http.call(user, 'withdrawMembership', { body: { surveyId: SURVEY_ID, partitionKey: card.partitionKey } })).status).toBe(200);
+    expect((await bookStudyRoom(user)).status).toBe(403);
     const cancelled = await http.call(user, 'cancelReservation', {
       body: { surveyId: STUDY_ROOM.surveyId, partitionKey: booked.body.partitionKey, userId: user.userId },
     });
     expect(cancelled.status).toBe(200);
+  });
+});
+
+describe('a record staff imported into a members-only survey', () => {
+  const COURSE: SurveyConfig = {
+    surveyId: 'members-course',
+    requiresMembership: SURVEY_ID,
+    surveySchema: [
+      { itemKey: 'ticket', type: 'text', title: '受講券番号', required: true },
+      { itemKey: 'course', type: 'text', title: '講座' },
+    ],
+  };
+  const imported = 'members-course#import-1';
+
+  it('is the members’ to claim, as it is theirs to send', async () => {
+    await ctx.surveys.transaction((surveys) => surveys.save({ config: COURSE, lookupItemKeys: ['ticket'], searchable: true }));
+    const rows = buildSubmissionPayload({ config: COURSE, userId: '', answers: { ticket: '777001', course: '読書会' }, existingResults: [{ partitionKey: imported } as never], updateExist: true }).data;
+    await ctx.records.transaction((records) => records.replace({ rows, receiptNumber: 'IMP-M-1', removePartitionKeys: [] }));
+    const claim = (user: TestUser) => http.call(user, 'putUserId', { body: { surveyId: COURSE.surveyId, partitionKey: imported, userId: user.userId } });
+    const find = (user: TestUser) => http.call(user, 'filterSurveyResults', { body: { queryParams: { surveyId: COURSE.surveyId, lookup: { ticket: '777001' } }, requestingUserId: user.userId } });
+
+    const outsider = citizen(60);
+    expect((await find(outsider)).status).toBe(200);
+    const refused = await claim(outsider);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('membership_required');
+
+    const member = citizen(61);
+    expect((await register(member)).status).toBe(200);
+    expect((await find(member)).status).toBe(200);
+    expect((await claim(member)).status).toBe(200);
   });
 });
 

@@ -17,6 +17,11 @@ describe('paths', () => {
     expect(nextPathOf(new URL(to, 'https://app.example').searchParams)).toBe('/survey/study-room');
     expect(nextPathOf(new URLSearchParams({ next: 'https://evil.example/' }))).toBeUndefined();
     expect(nextPathOf(new URLSearchParams({ next: '//evil.example/' }))).toBeUndefined();
+    // Browsers drop tabs and newlines from addresses, and read a backslash as a slash.
+    for (const sneaky of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/\\evil.example', '/survey/x\\..\\..\\/evil']) {
+      expect(nextPathOf(new URLSearchParams({ next: sneaky }))).toBeUndefined();
+    }
+    expect(nextPathOf(new URLSearchParams('next=%2F%09%2Fevil.example'))).toBeUndefined();
     expect(nextPathOf(new URLSearchParams())).toBeUndefined();
   });
 

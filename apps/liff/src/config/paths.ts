@@ -69,9 +69,15 @@ export const isSurveyFormPath = (pathname: string) => /^\/survey\/[^/]+$/.test(p
 export const isBackBlockedTarget = (pathname: string) => /^\/(?:confirmList|confirm)\/[^/]+$/.test(pathname);
 
 /**
- * A path the app may return to after logging in: one of ours (starts with a single slash), never
- * the login screen itself, so a stored value cannot send the citizen to another site or loop.
+ * A path the app may return to after logging in (or after registering): one of ours (starts with a
+ * single slash), never the login screen itself, so a stored value or a `next` in a shared link cannot
+ * send the citizen to another site or loop. Backslashes and control characters are refused anywhere:
+ * browsers drop tabs and newlines from addresses (`/\t/evil.example` is `//evil.example`) and read
+ * `\` as `/`.
  */
 export function isSafeReturnPath(path: string | null | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/^\/login(?:[/?#]|$)/.test(path);
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (/[\u0000-\u001f\u007f\\]/.test(path)) return false;
+  return !/^\/login(?:[/?#]|$)/.test(path);
 }

@@ -3,7 +3,7 @@ import { CANCELLED_CHECK_STATUS } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { releaseClaims } from '../calendars/bookings.js';
-import { checkClaimOfMemberRecord, giveNumberTo, retireNumberOf } from '../members/membership-rules.js';
+import { checkClaimOfMemberRecord, giveNumberTo, requireMembership, retireNumberOf } from '../members/membership-rules.js';
 import { requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
@@ -68,8 +68,10 @@ export function claimRecord(deps: RecordsDeps, surveyId: string, partitionKey: s
     if (record === undefined || record.surveyId !== surveyId) throw notFound;
     if (record.userId === userId) return;
     if (record.userId !== '' || !(await lookupGuards.isGranted(userId, partitionKey))) throw notFound;
-    // A paper card is a membership: one per citizen, and its number becomes the claimer's.
+    // A paper card is a membership: one per citizen, and its number becomes the claimer's. A record
+    // of a members-only survey is the members' to claim, as it is theirs to send.
     const survey = await requireSurvey(surveys, surveyId);
+    await requireMembership({ members, surveys }, survey.config, userId);
     await checkClaimOfMemberRecord(members, survey.config, userId);
     if (!(await records.claim(partitionKey, userId))) throw notFound;
     await giveNumberTo(members, partitionKey, userId);

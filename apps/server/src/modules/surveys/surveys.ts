@@ -30,8 +30,12 @@ const storedViews = new WeakMap<StoredSurvey, SurveyConfig>();
 export function citizenSurveyView(survey: StoredSurvey): SurveyConfig {
   let view = storedViews.get(survey);
   if (view === undefined) {
-    const base = citizenViewOf(survey.config);
-    view = survey.lookupItemKeys.length === 0 ? base : { ...base, lookupItemKeys: survey.lookupItemKeys };
+    // The stored survey's look-up items are the ones filterQuery uses: a configuration's own
+    // `lookupItemKeys` is never passed on (the app would offer a look-up that always fails).
+    const base: SurveyConfig = { ...citizenViewOf(survey.config) };
+    delete base.lookupItemKeys;
+    if (survey.lookupItemKeys.length > 0) base.lookupItemKeys = survey.lookupItemKeys;
+    view = base;
     storedViews.set(survey, view);
   }
   return view;
