@@ -82,6 +82,7 @@ describe('a member of the library', () => {
     await page.waitForURL(/\/member-confirm\/library-card/);
     await page.getByRole('button', { name: '登録する' }).click();
     await page.waitForURL(/\/member-confirmList\/library-card/);
+    await textShows(page, '登録内容を変更しました。会員番号は変わりません。');
     await textShows(page, '080-7777-0002');
     expect(await cardNumber(page)).toBe(number);
 
@@ -178,7 +179,7 @@ describe('a members-only reservation', () => {
     await page.getByRole('button', { name: '登録する' }).click();
     await page.waitForURL(/\/member-confirmList\/library-card/);
     await cardNumber(page);
-    await page.getByRole('link', { name: '予約の画面に戻る' }).click();
+    await page.getByRole('link', { name: 'お申し込みの画面に戻る' }).click();
     await page.waitForURL(/\/survey\/study-room$/);
     await field(page, 'お名前').fill('鈴木 一郎');
     await page.getByRole('button', { name: '予約枠を選ぶ' }).click();

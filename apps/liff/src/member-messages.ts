@@ -17,6 +17,7 @@ export const memberMessages = {
   cardTitle: '会員証',
   cardLoading: '会員証を読み込んでいます',
   registered: '登録が完了しました。カウンターではこの会員証をお見せください。',
+  changed: '登録内容を変更しました。会員番号は変わりません。',
   notRegistered: (name: string) => `${name}はまだ登録されていません。`,
   registerNow: '新しく登録する',
   registrationDetails: '登録内容',
@@ -29,7 +30,7 @@ export const memberMessages = {
   withdrawBack: '退会しない',
   withdrawing: '退会の手続きをしています…',
   withdrawn: (memberNumber: string) => `退会の手続きが完了しました。会員番号 ${memberNumber} は使えなくなりました。`,
-  backToBooking: '予約の画面に戻る',
+  backToBooking: 'お申し込みの画面に戻る',
   // Members-only surveys
   membersOnlyTitle: '会員の方のみご利用いただけます',
   membersOnly: (name: string) => `このお申し込みは${name}をお持ちの方のみご利用いただけます。登録がお済みでない方は、先に登録してください。登録が終わると、この画面に戻れます。`,

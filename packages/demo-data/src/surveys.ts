@@ -107,7 +107,7 @@ export const LIBRARY_CARD: SurveyConfig = {
       type: 'guide',
       title: '利用カードについて',
       description:
-        '登録すると、この画面に図書館の利用カード（会員証）が表示されます。カウンターでは画面のバーコードをお見せください。紙の利用カードをお持ちの方は、新しく登録せずに「紙の利用カードをお持ちの方」からお手続きください。',
+        '登録すると、この画面に図書館の利用カード（会員証）が表示されます。カウンターでは画面のバーコードをお見せください。紙の利用カードをお持ちの方は、新しく登録せずに「紙の市立図書館 利用カードをお持ちの方」からお手続きください。',
     },
     { itemKey: 'familyName', type: 'text', title: '姓', required: true, maxLength: 20 },
     { itemKey: 'firstName', type: 'text', title: '名', required: true, maxLength: 20 },

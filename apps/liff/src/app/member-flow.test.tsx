@@ -102,7 +102,7 @@ describe('registering from a members-only survey', () => {
     expect(sent?.data.filter((row) => row.itemKey === 'memberNumber' && row.value !== '')).toEqual([]);
     expect(await screen.findByText('登録が完了しました。カウンターではこの会員証をお見せください。')).toBeTruthy();
     expect(screen.getAllByText(/LIB/).length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: '予約の画面に戻る' }).getAttribute('href')).toBe('/survey/study-room');
+    expect(screen.getByRole('link', { name: 'お申し込みの画面に戻る' }).getAttribute('href')).toBe('/survey/study-room');
   });
 
   it('shows a member the members-only form', async () => {

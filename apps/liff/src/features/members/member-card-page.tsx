@@ -1,7 +1,7 @@
 import { MemberCard } from '@city/ui/member-card';
 import { Button, Dialog, Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
 import { nextPathOf, paths } from '../../config/paths.js';
@@ -26,6 +26,7 @@ export function MemberCardPage() {
   const next = nextPathOf(search);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const location = useLocation();
   const survey = useAppSelector(selectSurvey);
   const configQuery = useGetSurveyConfigQuery(id);
   // Asked afresh on every visit: staff may have changed the registration since.
@@ -80,7 +81,9 @@ export function MemberCardPage() {
   }
 
   const own = records.currentData.flatMap((found) => recordsOf(found.config, found.rows)).find((view) => view.record.partitionKey === memberCard.partitionKey);
-  const justRegistered = survey.reservationComplite && survey.completedSurveyId === id;
+  const justSent = survey.reservationComplite && survey.completedSurveyId === id;
+  // Set by the member confirm screen: the registration just sent was a change of it.
+  const changed = (location.state as { changed?: boolean } | null)?.changed === true;
   const change = () => {
     if (own === undefined) return;
     void dispatch(startEdit({ config, record: own.record }));
@@ -98,7 +101,7 @@ export function MemberCardPage() {
 
   return (
     <PageLayout title={memberMessages.cardTitle}>
-      {justRegistered ? <Notice>{memberMessages.registered}</Notice> : null}
+      {justSent ? <Notice>{changed ? memberMessages.changed : memberMessages.registered}</Notice> : null}
       <MemberCard membershipName={memberCard.membershipName} memberNumber={memberCard.memberNumber} name={memberCard.name} issuedOn={memberCard.issuedOn} />
       {next === undefined ? null : (
         <div className="app-actions">

@@ -1,4 +1,4 @@
-import { BOOKING_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-client';
+import { BOOKING_ERROR_CODES, MEMBER_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-client';
 import { Button, Loading, Notice, OrderSummary, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo } from 'react';
@@ -77,16 +77,23 @@ export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' })
   const sending = submitStatus === 'sending' || submitStatus === 'paying';
   // A paid record's change buys what was paid for: nothing more to pay, it is simply sent.
   const paying = priced !== undefined && config.cancelPost !== true && !survey.editingPaidRecord;
+  const editing = survey.inEditingAppendingMode;
   const send = async () => {
     const result = await dispatch(submitSurvey());
     if (submitSurvey.fulfilled.match(result)) {
       // A hold has already sent the page to the payment provider.
-      if (result.payload.payment === null) void navigate(member ? paths.memberConfirmList.to(surveyId, next) : paths.receipt.to(), { replace: true });
+      if (result.payload.payment !== null) return;
+      // The card says whether this was a registration or a change of one.
+      if (member) void navigate(paths.memberConfirmList.to(surveyId, next), { replace: true, state: { changed: editing } });
+      else void navigate(paths.receipt.to(), { replace: true });
     } else if (result.payload?.code === BOOKING_ERROR_CODES.slotFull) {
       // Someone else took the last units: back to the calendar with fresh counts (other booking
       // refusals show the server's message here).
       const back = await dispatch(returnToCalendarAfterSlotLost(result.payload));
       if (returnToCalendarAfterSlotLost.fulfilled.match(back)) void navigate(back.payload, { replace: true });
+    } else if (result.payload?.code === MEMBER_ERROR_CODES.membershipRequired) {
+      // Not (or no longer) a member: the form says so and leads to the registration, and back.
+      void navigate(paths.survey.to(surveyId), { replace: true });
     } else if (result.payload?.code === PAYMENT_ERROR_CODES.orderClosed) {
       // The payment under this submission's key has ended: show how it ended, never its dead page.
       const ended = await dispatch(paymentClosed());
