@@ -41,7 +41,7 @@ async function registerUpToConfirm(page: Page, name: { family: string; first: st
   await field(page, '電話番号').fill('090-5555-0001');
   await field(page, 'ご住所').fill('デモ市北町3-4-5');
   // The number is the server's to issue: the form does not ask for it.
-  await expect.poll(() => page.getByLabel(/^利用者番号/).count()).toBe(0);
+  await expect.poll(() => page.getByLabel(/^会員番号/).count()).toBe(0);
   await page.getByRole('button', { name: '確認する' }).click();
   await page.waitForURL(/\/member-confirm\/library-card/);
 }
@@ -118,15 +118,20 @@ describe('claiming what staff imported', () => {
     await page.getByRole('link', { name: '紙の市立図書館 利用カードをお持ちの方' }).click();
     await page.waitForURL(/\/claim\/library-card/);
     // Typed as a phone's keyboard might: full-width, lower case, hyphens.
-    await field(page, '利用者番号').fill('ｌｉｂ-0000018-2');
+    await field(page, '会員番号').fill('ｌｉｂ-0000018-2');
     await pickBirthday(page, '1968', '7', '15');
     await page.getByRole('button', { name: '検索する' }).click();
     await textShows(page, '次の内容が見つかりました。');
     await textShows(page, '佐藤');
     await page.getByRole('button', { name: 'このアカウントに引き継ぐ' }).click();
     await page.waitForURL(/\/member-confirmList\/library-card/);
+    await textShows(page, '引き継ぎが完了しました。');
     expect(await cardNumber(page)).toBe('LIB00000182');
     await textShows(page, '佐藤 花子');
+    // The registration is looked at on its card, never through the generic list's キャンセル.
+    await page.goto('/confirmList/library-card');
+    await page.waitForURL(/\/member-confirmList\/library-card$/);
+    expect(await cardNumber(page)).toBe('LIB00000182');
     await textShows(page, /2019年4月1日/);
   });
 
@@ -152,7 +157,7 @@ describe('claiming what staff imported', () => {
     for (let attempt = 1; attempt <= 9; attempt += 1) {
       await field(page, '受講券番号').fill(String(200000 + attempt));
       await page.getByRole('button', { name: '検索する' }).click();
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: '該当する回答が見つかりません' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: '該当する登録・お申し込みが見つかりません' }).count()).toBe(1);
       await expect.poll(() => page.getByRole('button', { name: '検索する' }).isEnabled()).toBe(true);
     }
     await field(page, '受講券番号').fill('200010');

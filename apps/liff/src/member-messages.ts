@@ -11,6 +11,9 @@ export const memberMessages = {
   haveAPaperCard: (name: string) => `紙の${name}をお持ちの方`,
   haveAPaperCardLead: 'すでにカードをお持ちの方は、新しく登録せずに、カードの番号で登録内容を引き継いでください。',
   confirmLead: '以下の内容で登録します。よろしければ「登録する」を押してください。',
+  confirmChangeLead: '以下の内容に変更します。よろしければ「登録する」を押してください。会員番号は変わりません。',
+  noRegistrationToConfirm: '確認する登録内容がありません。登録の画面から入力してください。',
+  toRegistrationForm: '登録の画面に戻る',
   register: '登録する',
   registering: '登録しています…',
   // The card
@@ -25,7 +28,7 @@ export const memberMessages = {
   withdraw: '退会する',
   withdrawTitle: '退会の確認',
   withdrawLead: (memberNumber: string) =>
-    `退会すると登録内容は削除され、会員番号 ${memberNumber} は使えなくなります（同じ番号が再び発行されることはありません）。もう一度ご利用になるときは、新しく登録していただきます。`,
+    `退会すると登録内容は削除され、会員番号 ${memberNumber} は使えなくなります（同じ番号が再び発行されることはありません）。会員の方のみのお申し込みは、退会後もキャンセルはできますが、変更はできなくなります。もう一度ご利用になるときは、新しく登録していただきます。`,
   withdrawDo: '退会する',
   withdrawBack: '退会しない',
   withdrawing: '退会の手続きをしています…',
@@ -40,11 +43,13 @@ export const memberMessages = {
   claimTitle: '登録内容の引き継ぎ',
   claimLead: '窓口や紙でお申し込みの内容を、このアカウントに引き継ぎます。お手元の書類やカードに記載の内容を入力してください。',
   claimNotAvailable: 'このフォームでは登録内容の引き継ぎを受け付けていません。',
+  claimCardLead: (name: string) => `お手元の${name}に記載の番号と、生年月日などを入力してください。見つかった登録内容を、このアカウントに引き継ぎます。`,
+  toSearchForm: 'アンケート・申込みの確認へ',
   search: '検索する',
   searching: '検索しています…',
   foundLead: '次の内容が見つかりました。ご本人の内容であれば「このアカウントに引き継ぐ」を押してください。',
   claim: 'このアカウントに引き継ぐ',
   claiming: '引き継いでいます…',
   searchAgain: '入力し直す',
-  claimed: '引き継ぎが完了しました。',
+  claimed: '引き継ぎが完了しました。これからはこの画面の会員証をお使いいただけます。',
 } as const;

@@ -49,6 +49,7 @@ export const messages = {
   answerSurvey: (title: string) => `「${title}」に回答する`,
   openMembership: (name: string) => `${name}（会員証・登録）`,
   claimSurvey: (title: string) => `「${title}」の登録内容を引き継ぐ（窓口・紙でお申し込みの方）`,
+  claimMembership: (name: string) => `紙の${name}をお持ちの方（このアカウントへの引き継ぎ）`,
   noSearchableSurveys: '確認できるアンケートはありません。',
   chooseSurvey: 'アンケートを選んでください。',
   listTitle: '送信した内容',

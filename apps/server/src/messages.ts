@@ -15,7 +15,7 @@ export const messages = {
   bodyTooLarge: '送信内容が大きすぎます。',
   tooManyRequests: 'アクセスが集中しています。しばらくしてから、もう一度お試しください。',
   lookupLocked: '照会に10回失敗したため、本日はご利用いただけません。明日以降に、もう一度お試しください。',
-  lookupFailed: '該当する回答が見つかりません。入力内容を確認してください。',
+  lookupFailed: '該当する登録・お申し込みが見つかりません。入力内容を確認してください。',
   lookupFieldsMissing: '照会に必要な項目をすべて入力してください。',
   alreadyClaimed: '回答が見つかりません。',
   loginFailed: 'LINEログインに失敗しました。もう一度お試しください。',

@@ -32,7 +32,7 @@ export const DEMO_IMPORTED_RECORDS: readonly DemoImportedRecord[] = [
 const PAPER_CARD_SEQUENCE = 18;
 
 /**
- * A member holding a paper library card, imported by staff: found by 利用者番号 + 生年月日
+ * A member holding a paper library card, imported by staff: found by 会員番号 + 生年月日
  * (1968-07-15), then claimed; the card then shows on the phone with the same number.
  */
 export const DEMO_PAPER_CARD: DemoImportedRecord = {

@@ -116,7 +116,7 @@ export const LIBRARY_CARD: SurveyConfig = {
     { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true },
     { itemKey: 'address', type: 'text', title: 'ご住所', format: 'address', required: true },
     // Issued by the server; the form leaves it out. A paper card's holder types it to claim it.
-    { itemKey: 'memberNumber', type: 'text', title: '利用者番号', description: '利用カードに記載の、LIBから始まる番号', maxLength: 20 },
+    { itemKey: 'memberNumber', type: 'text', title: '会員番号', description: '利用カードに記載の、LIBから始まる番号', maxLength: 20 },
   ],
 };
 

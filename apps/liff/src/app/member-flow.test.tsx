@@ -21,7 +21,7 @@ const libraryCard: SurveyConfig = {
     { itemKey: 'familyName', type: 'text', title: '姓', required: true },
     { itemKey: 'firstName', type: 'text', title: '名', required: true },
     { itemKey: 'born', type: 'birthday', title: '生年月日', isNotEditable: true },
-    { itemKey: 'memberNumber', type: 'text', title: '利用者番号' },
+    { itemKey: 'memberNumber', type: 'text', title: '会員番号' },
   ],
 };
 const studyRoom: SurveyConfig = {
@@ -90,7 +90,7 @@ describe('registering from a members-only survey', () => {
 
     await userEvent.type(await screen.findByLabelText(/^姓/), '山田');
     await userEvent.type(screen.getByLabelText(/^名/), '太郎');
-    expect(screen.queryByLabelText(/^利用者番号/)).toBeNull();
+    expect(screen.queryByLabelText(/^会員番号/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '確認する' }));
     expect(await screen.findByText('以下の内容で登録します。よろしければ「登録する」を押してください。')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '登録する' }));
@@ -151,16 +151,22 @@ describe('claiming a paper card', () => {
     const putUserId = vi.fn((body: RecordKeyBody) => Promise.resolve({ result: 'OK' as const, partitionKey: body.partitionKey }));
     const { api } = library();
     const { router } = openApp('/claim/library-card', { ...api, filterSurveyResults, putUserId });
-    await userEvent.type(await screen.findByLabelText(/^利用者番号/), 'LIB-0000018-2');
+    // A wrong check digit is told at once: no look-up is spent on it.
+    await userEvent.type(await screen.findByLabelText(/^会員番号/), 'LIB-0000018-3');
     await userEvent.selectOptions(screen.getByLabelText('生年月日の年'), '1968');
     await userEvent.selectOptions(screen.getByLabelText('生年月日の月'), '7');
     await userEvent.selectOptions(screen.getByLabelText('生年月日の日'), '15');
+    await userEvent.click(screen.getByRole('button', { name: '検索する' }));
+    expect(await screen.findByText('会員番号に誤りがあります。会員証の番号をもう一度ご確認ください')).toBeTruthy();
+    expect(filterSurveyResults).not.toHaveBeenCalled();
+    await userEvent.clear(screen.getByLabelText(/^会員番号/));
+    await userEvent.type(screen.getByLabelText(/^会員番号/), 'lib-0000018-2');
     await userEvent.click(screen.getByRole('button', { name: '検索する' }));
     expect(await screen.findByText('照会に10回失敗したため、本日はご利用いただけません。')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: '検索する' }));
     expect(await screen.findByText('次の内容が見つかりました。ご本人の内容であれば「このアカウントに引き継ぐ」を押してください。')).toBeTruthy();
-    expect(filterSurveyResults).toHaveBeenLastCalledWith({ queryParams: { surveyId: 'library-card', lookup: { memberNumber: 'LIB-0000018-2', born: '1968-07-15' } }, requestingUserId: 'U1' });
+    expect(filterSurveyResults).toHaveBeenLastCalledWith({ queryParams: { surveyId: 'library-card', lookup: { memberNumber: 'LIB00000182', born: '1968-07-15' } }, requestingUserId: 'U1' });
     await userEvent.click(screen.getByRole('button', { name: 'このアカウントに引き継ぐ' }));
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/member-confirmList/library-card');

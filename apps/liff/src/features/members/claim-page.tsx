@@ -1,8 +1,8 @@
 import type { Answers, SurveyConfig, SurveyResultRow } from '@city/survey-core';
-import { answersFromRows } from '@city/survey-core';
+import { answersFromRows, readMemberNumber } from '@city/survey-core';
 import { Button, Notice, PageLayout, SurveyConfirm, SurveyForm } from '@city/ui';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
 import { nextPathOf, paths } from '../../config/paths.js';
@@ -14,13 +14,26 @@ import { useAppDispatch } from '../../store/hooks.js';
 import { useClaimRecordMutation, useLookUpRecordMutation } from '../../store/members-api.js';
 import { startNewAnswer } from '../../store/survey-thunks.js';
 
-/** The survey with only its look-up items, each required: what the citizen types to find their record. */
+/**
+ * The survey with only its look-up items, each required, in the order the configuration names
+ * them (a card's number first, then the birthday): what the citizen types to find their record.
+ */
 function lookUpForm(config: SurveyConfig): SurveyConfig {
-  const keys = new Set(config.lookupItemKeys ?? []);
-  return {
-    surveyId: config.surveyId,
-    surveySchema: config.surveySchema.filter((item) => keys.has(item.itemKey)).map((item) => ({ ...item, required: true, isNotEditable: false })),
-  };
+  const items = (config.lookupItemKeys ?? []).flatMap((itemKey) => config.surveySchema.filter((item) => item.itemKey === itemKey));
+  return { surveyId: config.surveyId, surveySchema: items.map((item) => ({ ...item, required: true, isNotEditable: false })) };
+}
+
+/**
+ * A member number typed for a membership's look-up, read as core reads it: the number as issued,
+ * or why it cannot be one (a wrong check digit is told at once, before a look-up is spent on it).
+ */
+function typedMemberNumber(config: SurveyConfig, typed: Answers): { ok: true; lookup: Record<string, string> } | { ok: false; problem: string } {
+  const lookup = lookUpValues(typed);
+  const membership = config.membership;
+  const number = membership === undefined ? undefined : lookup[membership.numberItemKey];
+  if (membership === undefined || number === undefined) return { ok: true, lookup };
+  const read = readMemberNumber(membership.numberFormat, number);
+  return read.ok ? { ok: true, lookup: { ...lookup, [membership.numberItemKey]: read.memberNumber } } : { ok: false, problem: read.problem };
 }
 
 /** The answers as the server's look-up reads them: one text per item. */
@@ -38,8 +51,8 @@ function lookUpValues(answers: Answers): Record<string, string> {
  */
 export function ClaimPage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
-  const next = nextPathOf(search);
+  const [query] = useSearchParams();
+  const next = nextPathOf(query);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const configQuery = useGetSurveyConfigQuery(id);
@@ -47,6 +60,7 @@ export function ClaimPage() {
   const form = useMemo(() => (config === undefined ? undefined : lookUpForm(config)), [config]);
   const [answers, setAnswers] = useState<Answers>({});
   const [found, setFound] = useState<SurveyResultRow[]>();
+  const [problem, setProblem] = useState<string>();
   const [lookUp, lookUpState] = useLookUpRecordMutation();
   const [claim, claimState] = useClaimRecordMutation();
 
@@ -63,12 +77,18 @@ export function ClaimPage() {
     return (
       <PageLayout title={title}>
         <Notice>{memberMessages.claimNotAvailable}</Notice>
+        <p>
+          <Link to={paths.confirmSearchForm.to()}>{memberMessages.toSearchForm}</Link>
+        </p>
       </PageLayout>
     );
   }
 
-  const search_ = async (typed: Answers) => {
-    const result = await lookUp({ surveyId: id, lookup: lookUpValues(typed) });
+  const search = async (typed: Answers) => {
+    const read = typedMemberNumber(config, typed);
+    setProblem(read.ok ? undefined : read.problem);
+    if (!read.ok) return;
+    const result = await lookUp({ surveyId: id, lookup: read.lookup });
     if (result.data !== undefined) setFound(result.data);
   };
   const take = async (rows: SurveyResultRow[]) => {
@@ -78,7 +98,7 @@ export function ClaimPage() {
     if (result.error !== undefined) return;
     // Whatever was being answered in this survey before is not what the citizen now holds.
     void dispatch(startNewAnswer());
-    void navigate(config.membership === undefined ? paths.confirmList.to(id) : paths.memberConfirmList.to(id, next), { replace: true });
+    void navigate(config.membership === undefined ? paths.confirmList.to(id) : paths.memberConfirmList.to(id, next), { replace: true, state: { claimed: true } });
   };
 
   return (
@@ -86,16 +106,17 @@ export function ClaimPage() {
       <p>
         {config.surveyTitle === undefined ? null : <strong>{config.surveyTitle}</strong>}
         <br />
-        {memberMessages.claimLead}
+        {config.membership === undefined ? memberMessages.claimLead : memberMessages.claimCardLead(config.membership.name)}
       </p>
       {found === undefined ? (
         <>
-          {lookUpState.isError ? <Notice tone="error">{messageForScreen(lookUpState.error)}</Notice> : null}
+          {problem !== undefined ? <Notice tone="error">{problem}</Notice> : null}
+          {problem === undefined && lookUpState.isError ? <Notice tone="error">{messageForScreen(lookUpState.error)}</Notice> : null}
           <SurveyForm
             config={form}
             answers={answers}
             onAnswersChange={setAnswers}
-            onSubmit={(typed) => void search_(typed)}
+            onSubmit={(typed) => void search(typed)}
             submitLabel={lookUpState.isLoading ? memberMessages.searching : memberMessages.search}
           />
         </>

@@ -83,7 +83,10 @@ export function MemberCardPage() {
   const own = records.currentData.flatMap((found) => recordsOf(found.config, found.rows)).find((view) => view.record.partitionKey === memberCard.partitionKey);
   const justSent = survey.reservationComplite && survey.completedSurveyId === id;
   // Set by the member confirm screen: the registration just sent was a change of it.
-  const changed = (location.state as { changed?: boolean } | null)?.changed === true;
+  const arrival = location.state as { changed?: boolean; claimed?: boolean } | null;
+  const changed = arrival?.changed === true;
+  // Set by the claim screen: the card was just taken over.
+  const claimed = arrival?.claimed === true;
   const change = () => {
     if (own === undefined) return;
     void dispatch(startEdit({ config, record: own.record }));
@@ -102,7 +105,8 @@ export function MemberCardPage() {
   return (
     <PageLayout title={memberMessages.cardTitle}>
       {justSent ? <Notice>{changed ? memberMessages.changed : memberMessages.registered}</Notice> : null}
-      <MemberCard membershipName={memberCard.membershipName} memberNumber={memberCard.memberNumber} name={memberCard.name} issuedOn={memberCard.issuedOn} />
+      {claimed ? <Notice>{memberMessages.claimed}</Notice> : null}
+      {/* Above the card: on a phone the card fills the screen, and this is where the citizen was going. */}
       {next === undefined ? null : (
         <div className="app-actions">
           <Link className="city-button city-button--primary" to={next}>
@@ -110,6 +114,7 @@ export function MemberCardPage() {
           </Link>
         </div>
       )}
+      <MemberCard membershipName={memberCard.membershipName} memberNumber={memberCard.memberNumber} name={memberCard.name} issuedOn={memberCard.issuedOn} />
       {own === undefined ? null : (
         <section className="app-section" aria-label={memberMessages.registrationDetails}>
           <h2 className="app-section-title">{memberMessages.registrationDetails}</h2>

@@ -1,6 +1,6 @@
 import { Loading, PageLayout } from '@city/ui';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
@@ -39,6 +39,11 @@ export function ConfirmListPage() {
   const orders = useGetOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   const orderOf = useMemo(() => ordersByRecord(orders.currentData ?? []), [orders.currentData]);
 
+  // A membership's registration is looked at (changed, withdrawn) on its card, whose withdrawal
+  // says what it does to the number, never through this list's generic キャンセル.
+  const only = id === undefined ? undefined : surveys[0]?.config;
+  if (only?.membership !== undefined) return <Navigate to={paths.memberConfirmList.to(only.surveyId)} replace />;
+
   return (
     <PageLayout title={messages.listTitle}>
       {isError ? <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} /> : null}
@@ -47,6 +52,18 @@ export function ConfirmListPage() {
         const records = recordsOf(config, rows);
         const canAnswer = config.isAppending?.value === true || records.length === 0;
         const title = config.surveyTitle ?? config.surveyId;
+        if (config.membership !== undefined) {
+          return (
+            <section key={config.surveyId} className="app-section" aria-labelledby={`survey-${config.surveyId}`}>
+              <h2 id={`survey-${config.surveyId}`} className="app-section-title">
+                {title}
+              </h2>
+              <Link className="city-button city-button--secondary" to={paths.memberConfirmList.to(config.surveyId)}>
+                {messages.openMembership(config.membership.name)}
+              </Link>
+            </section>
+          );
+        }
         return (
           <section key={config.surveyId} className="app-section" aria-labelledby={`survey-${config.surveyId}`}>
             <h2 id={`survey-${config.surveyId}`} className="app-section-title">

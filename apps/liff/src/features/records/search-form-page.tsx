@@ -92,7 +92,9 @@ export function SearchFormPage() {
           .filter((survey) => survey.lookupItemKeys !== undefined && survey.lookupItemKeys.length > 0)
           .map((survey) => (
             <li key={`claim-${survey.surveyId}`}>
-              <Link to={paths.claim.to(survey.surveyId)}>{messages.claimSurvey(survey.surveyTitle ?? survey.surveyId)}</Link>
+              <Link to={paths.claim.to(survey.surveyId)}>
+                {survey.membership === undefined ? messages.claimSurvey(survey.surveyTitle ?? survey.surveyId) : messages.claimMembership(survey.membership.name)}
+              </Link>
             </li>
           ))}
       </ul>

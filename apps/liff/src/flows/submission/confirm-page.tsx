@@ -63,10 +63,10 @@ export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' })
   if (!hasAnswers || (config === undefined && !configQuery.isFetching)) {
     return (
       <PageLayout title={messages.confirmTitle}>
-        <Notice>{messages.noAnswersToConfirm}</Notice>
+        <Notice>{member ? memberMessages.noRegistrationToConfirm : messages.noAnswersToConfirm}</Notice>
         {surveyId === undefined ? null : (
           <Link className="city-button city-button--secondary" to={member ? paths.member.to(surveyId, next) : paths.survey.to(surveyId)}>
-            {messages.toSurvey}
+            {member ? memberMessages.toRegistrationForm : messages.toSurvey}
           </Link>
         )}
       </PageLayout>
@@ -100,6 +100,10 @@ export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' })
       if (paymentClosed.fulfilled.match(ended) && ended.payload !== null) void navigate(ended.payload, { replace: true });
     }
   };
+  const confirmLead = () => {
+    if (member) return editing ? memberMessages.confirmChangeLead : memberMessages.confirmLead;
+    return paying ? paymentMessages.confirmPayLead : messages.confirmLead;
+  };
   const submitLabel = () => {
     if (submitStatus === 'paying') return paymentMessages.movingToPayment;
     if (sending) return member ? memberMessages.registering : messages.sending;
@@ -114,8 +118,8 @@ export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' })
 
   return (
     <PageLayout title={messages.confirmTitle}>
-      <p>{member ? memberMessages.confirmLead : paying ? paymentMessages.confirmPayLead : messages.confirmLead}</p>
-      {survey.inEditingAppendingMode ? <Notice>{member ? memberMessages.changingNotice : messages.editingNotice}</Notice> : null}
+      <p>{confirmLead()}</p>
+      {survey.inEditingAppendingMode && !member ? <Notice>{messages.editingNotice}</Notice> : null}
       <BookingSummaries views={[...bookings.views.values()]} />
       <SurveyConfirm config={formConfigOf(config)} answers={survey.surveyInput} slotLabel={bookings.label} />
       {priced === undefined ? null : (
