@@ -66,4 +66,5 @@ export { DEFAULT_MAX_QUANTITY, maxQuantity, priceOrder } from './order.js';
 export { memberNumberMessages, orderMessages, validationMessages } from './messages.js';
 export type { MemberNumberFormat, ReadMemberNumberResult } from './member-number.js';
 export { formatMemberNumber, luhnCheckDigit, readMemberNumber } from './member-number.js';
+export { registrationForm } from './membership.js';
 export { answersFromRows, normalizeAnswers } from './answers.js';

@@ -1,7 +1,8 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { uiMessages } from '../messages.js';
 import { Button } from './button.js';
+import { FOCUSABLE, useModalFocus } from './modal-focus.js';
 
 export interface DialogProps {
   open: boolean;
@@ -15,7 +16,6 @@ export interface DialogProps {
   onCancel: () => void;
 }
 
-const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal question with confirm and cancel. Focus moves in and stays in (Tab wraps), Escape
@@ -24,29 +24,8 @@ const FOCUSABLE = 'button:not(:disabled), [href], input:not(:disabled), select:n
 export function Dialog({ open, title, children, confirmLabel = uiMessages.confirm, cancelLabel = uiMessages.cancel, danger = false, onConfirm, onCancel }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const cancel = useRef(onCancel);
-  cancel.current = onCancel;
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    // Wherever the focus is, Escape cancels, and focus that wanders outside comes back.
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') cancel.current();
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (panel.current !== null && event.target instanceof Node && !panel.current.contains(event.target)) {
-        panel.current.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      previous?.focus();
-    };
-  }, [open]);
+  // Focus moves in and stays in, Escape cancels, focus returns when it closes.
+  useModalFocus(panel, open, onCancel);
   if (!open) return null;
 
   const keepFocusInside = (event: KeyboardEvent) => {

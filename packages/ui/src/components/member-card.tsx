@@ -5,6 +5,7 @@ import { code128Modules, darkRuns, groupMemberNumber, qrMatrix } from '../member
 import { uiMemberMessages } from '../member-messages.js';
 import { formatSeireki, formatWareki } from '../wareki.js';
 import { Button } from './button.js';
+import { useModalFocus } from './modal-focus.js';
 
 /** What the card shows: the fields of the contract's `MemberCard` (@city/api-client). */
 export interface MemberCardProps {
@@ -181,27 +182,8 @@ function useScreenWakeLock(active: boolean) {
 function FullScreenCard({ membershipName, memberNumber, name, onClose }: { membershipName: string; memberNumber: string; name: string; onClose: () => void }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
   useScreenWakeLock(true);
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const focusClose = () => panel.current?.querySelector('button')?.focus();
-    focusClose();
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
-    };
-    const onFocusIn = (event: FocusEvent) => {
-      if (panel.current !== null && event.target instanceof Node && !panel.current.contains(event.target)) focusClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('focusin', onFocusIn);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('focusin', onFocusIn);
-      previous?.focus();
-    };
-  }, []);
+  useModalFocus(panel, true, onClose);
   // 「閉じる」 is the only control, so Tab stays on it.
   const keepFocusInside = (event: KeyboardEvent) => {
     if (event.key === 'Tab') {

@@ -1,3 +1,4 @@
+import { registrationForm } from '@city/survey-core';
 import { MemberCard } from '@city/ui/member-card';
 import { Button, Dialog, Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
 import { nextPathOf, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { formConfigOf } from '../../lib/members.js';
 import { recordsOf } from '../../lib/records.js';
 import { memberMessages } from '../../member-messages.js';
 import { useGetRecordsQuery, useGetSurveyConfigQuery } from '../../store/api-slice.js';
@@ -118,7 +118,7 @@ export function MemberCardPage() {
       {own === undefined ? null : (
         <section className="app-section" aria-label={memberMessages.registrationDetails}>
           <h2 className="app-section-title">{memberMessages.registrationDetails}</h2>
-          <SurveyConfirm config={formConfigOf(config)} answers={own.answers} />
+          <SurveyConfirm config={registrationForm(config)} answers={own.answers} />
         </section>
       )}
       {withdrawal.isError ? <Notice tone="error">{messageForScreen(withdrawal.error)}</Notice> : null}

@@ -1,5 +1,5 @@
 import type { FileRef, SurveyConfig } from '@city/survey-core';
-import { isClosedCheckStatus, normalizeAnswers } from '@city/survey-core';
+import { isClosedCheckStatus, normalizeAnswers, registrationForm } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Notice, PageLayout, SurveyForm } from '@city/ui';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
@@ -7,7 +7,6 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
 import { nextPathOf, paths } from '../../config/paths.js';
-import { formConfigOf } from '../../lib/members.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { recordsOf } from '../../lib/records.js';
 import { messages } from '../../messages.js';
@@ -104,7 +103,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   const configQuery = useGetSurveyConfigQuery(id);
   // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
   const config = survey.surveyId === id ? configQuery.currentData : undefined;
-  const formConfig = useMemo(() => (config === undefined ? undefined : formConfigOf(config)), [config]);
+  const formConfig = useMemo(() => (config === undefined ? undefined : registrationForm(config)), [config]);
 
   useEffect(() => {
     dispatch(surveyOpened(id));

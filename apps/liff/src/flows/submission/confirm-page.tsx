@@ -1,3 +1,4 @@
+import { registrationForm } from '@city/survey-core';
 import { BOOKING_ERROR_CODES, MEMBER_ERROR_CODES, PAYMENT_ERROR_CODES } from '@city/api-client';
 import { Button, Loading, Notice, OrderSummary, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -5,7 +6,6 @@ import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
 import { nextPathOf, paths } from '../../config/paths.js';
-import { formConfigOf } from '../../lib/members.js';
 import { memberMessages } from '../../member-messages.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
@@ -121,7 +121,7 @@ export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' })
       <p>{confirmLead()}</p>
       {survey.inEditingAppendingMode && !member ? <Notice>{messages.editingNotice}</Notice> : null}
       <BookingSummaries views={[...bookings.views.values()]} />
-      <SurveyConfirm config={formConfigOf(config)} answers={survey.surveyInput} slotLabel={bookings.label} />
+      <SurveyConfirm config={registrationForm(config)} answers={survey.surveyInput} slotLabel={bookings.label} />
       {priced === undefined ? null : (
         <>
           <OrderSummary lines={priced.lines} total={priced.total} />

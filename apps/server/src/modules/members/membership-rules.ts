@@ -47,19 +47,6 @@ export function withoutNumberRows(config: SurveyConfig, rows: readonly SurveyRes
   return kept;
 }
 
-const forms = new WeakMap<SurveyConfig, SurveyConfig>();
-
-/** The member survey as the citizen fills it in: without the number item, which only the server answers. */
-export function registrationForm(config: SurveyConfig): SurveyConfig {
-  const numberItemKey = config.membership?.numberItemKey;
-  if (numberItemKey === undefined) return config;
-  let form = forms.get(config);
-  if (form === undefined) {
-    form = { ...config, surveySchema: config.surveySchema.filter((item) => item.itemKey !== numberItemKey) };
-    forms.set(config, form);
-  }
-  return form;
-}
 
 /**
  * The number a registration of this member survey gets: the one its record (`previousPartitionKey`,

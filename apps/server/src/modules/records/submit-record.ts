@@ -2,14 +2,14 @@
 // the checks and storing it shares with reservation/temprary (records/hold-record.ts).
 import type { ReservationResult } from '@city/api-client';
 import type { SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
-import { buildSurveyResultRows, isCitizenPartitionKey } from '@city/survey-core';
+import { buildSurveyResultRows, isCitizenPartitionKey, registrationForm } from '@city/survey-core';
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { planClaims, storeClaims } from '../calendars/bookings.js';
 import type { SlotClaim } from '../calendars/calendar-repository.js';
 import type { PlannedMemberNumber } from '../members/membership-rules.js';
-import { planMemberNumber, registrationForm, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
+import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
