@@ -19,7 +19,7 @@ export const memberMessages = {
   // The card
   cardTitle: '会員証',
   cardLoading: '会員証を読み込んでいます',
-  registered: '登録が完了しました。カウンターではこの会員証をお見せください。',
+  registered: '登録が完了しました。窓口ではこの会員証をお見せください。',
   changed: '登録内容を変更しました。会員番号は変わりません。',
   notRegistered: (name: string) => `${name}はまだ登録されていません。`,
   registerNow: '新しく登録する',
@@ -49,6 +49,9 @@ export const memberMessages = {
   searching: '検索しています…',
   foundLead: '次の内容が見つかりました。ご本人の内容であれば「このアカウントに引き継ぐ」を押してください。',
   claim: 'このアカウントに引き継ぐ',
+  alreadyYours: 'この登録内容は、すでにこのアカウントに引き継がれています。',
+  seeCard: '会員証を見る',
+  seeIt: '送信した内容を見る',
   claiming: '引き継いでいます…',
   searchAgain: '入力し直す',
   claimed: '引き継ぎが完了しました。これからはこの画面の会員証をお使いいただけます。',

@@ -30,5 +30,5 @@ export const orderMessages = {
 export const memberNumberMessages = {
   example: (sample: string) => `例: ${sample}`,
   shape: (example: string) => `会員番号の形式が正しくありません。会員証に記載の番号を入力してください（${example}）`,
-  checkDigit: '会員番号に誤りがあります。会員証の番号をもう一度ご確認ください',
+  checkDigit: '会員番号に誤りがあります。お手元のカードの番号をもう一度ご確認ください',
 } as const;

@@ -100,7 +100,7 @@ describe('registering from a members-only survey', () => {
     });
     const sent = putReservation.mock.calls[0]?.[0];
     expect(sent?.data.filter((row) => row.itemKey === 'memberNumber' && row.value !== '')).toEqual([]);
-    expect(await screen.findByText('登録が完了しました。カウンターではこの会員証をお見せください。')).toBeTruthy();
+    expect(await screen.findByText('登録が完了しました。窓口ではこの会員証をお見せください。')).toBeTruthy();
     expect(screen.getAllByText(/LIB/).length).toBeGreaterThan(0);
     expect(screen.getByRole('link', { name: 'お申し込みの画面に戻る' }).getAttribute('href')).toBe('/survey/study-room');
   });
@@ -157,7 +157,7 @@ describe('claiming a paper card', () => {
     await userEvent.selectOptions(screen.getByLabelText('生年月日の月'), '7');
     await userEvent.selectOptions(screen.getByLabelText('生年月日の日'), '15');
     await userEvent.click(screen.getByRole('button', { name: '検索する' }));
-    expect(await screen.findByText('会員番号に誤りがあります。会員証の番号をもう一度ご確認ください')).toBeTruthy();
+    expect(await screen.findByText('会員番号に誤りがあります。お手元のカードの番号をもう一度ご確認ください')).toBeTruthy();
     expect(filterSurveyResults).not.toHaveBeenCalled();
     await userEvent.clear(screen.getByLabelText(/^会員番号/));
     await userEvent.type(screen.getByLabelText(/^会員番号/), 'lib-0000018-2');

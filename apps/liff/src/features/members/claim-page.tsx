@@ -10,7 +10,8 @@ import { messageForScreen } from '../../lib/api-errors.js';
 import { memberMessages } from '../../member-messages.js';
 import { messages } from '../../messages.js';
 import { useGetSurveyConfigQuery } from '../../store/api-slice.js';
-import { useAppDispatch } from '../../store/hooks.js';
+import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
+import { selectSession } from '../../store/session-slice.js';
 import { useClaimRecordMutation, useLookUpRecordMutation } from '../../store/members-api.js';
 import { startNewAnswer } from '../../store/survey-thunks.js';
 
@@ -57,6 +58,7 @@ export function ClaimPage() {
   const navigate = useNavigate();
   const configQuery = useGetSurveyConfigQuery(id);
   const config = configQuery.currentData;
+  const userId = useAppSelector(selectSession)?.userId;
   const form = useMemo(() => (config === undefined ? undefined : lookUpForm(config)), [config]);
   const [answers, setAnswers] = useState<Answers>({});
   const [found, setFound] = useState<SurveyResultRow[]>();
@@ -122,7 +124,7 @@ export function ClaimPage() {
         </>
       ) : (
         <>
-          <p>{memberMessages.foundLead}</p>
+          <p>{found[0]?.userId === userId ? memberMessages.alreadyYours : memberMessages.foundLead}</p>
           <SurveyConfirm config={config} answers={answersFromRows(config.surveySchema, found)} />
           {claimState.isError ? <Notice tone="error">{messageForScreen(claimState.error)}</Notice> : null}
           <div className="app-actions">
@@ -131,9 +133,16 @@ export function ClaimPage() {
             }} disabled={claimState.isLoading}>
               {memberMessages.searchAgain}
             </Button>
-            <Button onClick={() => void take(found)} disabled={claimState.isLoading} aria-busy={claimState.isLoading}>
-              {claimState.isLoading ? memberMessages.claiming : memberMessages.claim}
-            </Button>
+            {found[0]?.userId === userId ? (
+              // Found their own record: nothing to take over, only to look at.
+              <Link className="city-button city-button--primary" to={config.membership === undefined ? paths.confirmList.to(id) : paths.memberConfirmList.to(id, next)}>
+                {config.membership === undefined ? memberMessages.seeIt : memberMessages.seeCard}
+              </Link>
+            ) : (
+              <Button onClick={() => void take(found)} disabled={claimState.isLoading} aria-busy={claimState.isLoading}>
+                {claimState.isLoading ? memberMessages.claiming : memberMessages.claim}
+              </Button>
+            )}
           </div>
         </>
       )}
