@@ -16,6 +16,7 @@ import type { SqliteDatabase } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import type { SqliteConnections } from './db/sqlite-store.js';
 import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
+import type { FileRef } from '@city/survey-core';
 import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
 import type { ServerConfig } from './env.js';
@@ -39,6 +40,7 @@ import { sandboxPage } from './modules/payments/sandbox/sandbox-page.js';
 import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
 import { createSandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
 import { membersModule } from './modules/members/routes.js';
+import { deleteRecord } from './modules/records/change-record.js';
 import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
 import { recordsModule } from './modules/records/routes.js';
 import { createSqliteIdempotencyRepository } from './modules/records/sqlite-idempotency-repository.js';
@@ -222,17 +224,12 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const authenticate = createAuthenticate(verifyIdToken);
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
   await app.register(surveysModule({ authenticate, surveys: surveys.read }));
+  const recordsDeps = { store: records, now, isOwnUpload: (userId: string, file: FileRef) => isOwnUpload({ store: files }, userId, file) };
+  await app.register(recordsModule({ ...recordsDeps, authenticate, startCheckout, settleCancelledOrder: payments.settleCancelledOrder }));
+  // Withdrawing deletes the registration as deleteItem would (its rules, and the number retired).
   await app.register(
-    recordsModule({
-      authenticate,
-      store: records,
-      now,
-      startCheckout,
-      settleCancelledOrder: payments.settleCancelledOrder,
-      isOwnUpload: (userId, file) => isOwnUpload({ store: files }, userId, file),
-    }),
+    membersModule({ authenticate, store: members, deleteRegistration: (surveyId, partitionKey, userId) => deleteRecord(recordsDeps, surveyId, partitionKey, userId) }),
   );
-  await app.register(membersModule({ authenticate, store: members, now }));
   await app.register(paymentsModule({ authenticate, payments }));
   await app.register(paymentNotificationsModule({ providerName: paymentProvider.name, payments }));
   if (sandbox !== undefined && config.nodeEnv !== 'production') {

@@ -7,7 +7,6 @@ import { messages } from '../../messages.js';
 import type { RecordRepository } from '../records/record-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { MemberNumberRepository } from './member-number-repository.js';
-import { retireNumberOf } from './membership-rules.js';
 
 /** The repositories a members transaction works with: the numbers, and the registrations' records. */
 export interface MemberRepositories {
@@ -18,8 +17,8 @@ export interface MemberRepositories {
 
 export interface MembersDeps {
   store: Store<MemberRepositories>;
-  /** The clock a withdrawal is dated by (ms since the epoch). */
-  now: () => number;
+  /** Deletes the caller's record and retires its number (the records module's deleteItem, passed in by app.ts). */
+  deleteRegistration: (surveyId: string, partitionKey: string, userId: string) => Promise<void>;
 }
 
 const notMember = () => new HttpError(404, 'not_member', messages.notMember);
@@ -53,16 +52,14 @@ export async function memberCardOf(deps: MembersDeps, surveyId: string, userId: 
 }
 
 /**
- * Leaves the membership: the caller's registration record (its rows) is deleted and its number
- * retired, in one transaction; the number is never issued again, and registering later gets a new
- * one. 404 `not_member` for a record that is not the caller's active registration in that survey
+ * Leaves the membership: the caller's registration is deleted as deleteItem deletes a record (the
+ * records module's rules: a booked slot's change deadline, an order waiting or paid), which retires
+ * its number in the same transaction; the number is never issued again, and registering later gets a
+ * new one. 404 `not_member` for a record that is not the caller's active registration in that survey
  * (another citizen's included: its existence is not revealed).
  */
-export function withdrawMembership(deps: MembersDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ members, records }) => {
-    const number = await members.activeOfRecord(partitionKey);
-    if (number === undefined || number.surveyId !== surveyId || number.userId !== userId) throw notMember();
-    await records.delete(partitionKey);
-    await retireNumberOf(members, partitionKey, deps.now());
-  });
+export async function withdrawMembership(deps: MembersDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
+  const number = await deps.store.read.members.activeOfRecord(partitionKey);
+  if (number === undefined || number.surveyId !== surveyId || number.userId !== userId) throw notMember();
+  await deps.deleteRegistration(surveyId, partitionKey, userId);
 }
