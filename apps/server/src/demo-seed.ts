@@ -48,6 +48,10 @@ export async function seedDemoData(store: DemoSeedStore, options: DemoSeedOption
 }
 
 async function seedDemoSurveys(store: DemoSeedStore): Promise<void> {
+  // Read first: a database holding every demo survey (every start but the first after a new demo)
+  // takes no write lock here.
+  const missing = await Promise.all(DEMO_SURVEYS.map(async (survey) => (await store.read.surveys.find(survey.config.surveyId)) === undefined));
+  if (!missing.includes(true)) return;
   await store.transaction(async ({ surveys, records, members }) => {
     // A database seeded before a demo survey existed (the library card, the study room) gets it;
     // a stored survey is left as it is.

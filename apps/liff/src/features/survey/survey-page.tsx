@@ -2,7 +2,7 @@ import type { FileRef, SurveyConfig } from '@city/survey-core';
 import { isClosedCheckStatus, normalizeAnswers, registrationForm } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Notice, PageLayout, SurveyForm } from '@city/ui';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
@@ -103,7 +103,8 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   const configQuery = useGetSurveyConfigQuery(id);
   // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
   const config = survey.surveyId === id ? configQuery.currentData : undefined;
-  const formConfig = useMemo(() => (config === undefined ? undefined : registrationForm(config)), [config]);
+  // The same object for the same configuration (registrationForm keeps it), as the form needs.
+  const formConfig = config === undefined ? undefined : registrationForm(config);
 
   useEffect(() => {
     dispatch(surveyOpened(id));
