@@ -14,7 +14,7 @@ import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USER
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromiumPath, searchPath } from './env.js';
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
@@ -86,7 +86,10 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
 }
 
-/** A phone: 390×844, touch, Japanese, Japan time. CSP bypass only so that axe can be injected. */
+/**
+ * A phone: 390×844, touch, Japanese, Japan time, with the server's Content-Security-Policy in
+ * force (what it blocks, a citizen's phone blocks too).
+ */
 export function newPhoneContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl,
@@ -96,24 +99,64 @@ export function newPhoneContext(browser: Browser, baseUrl: string): Promise<Brow
     hasTouch: true,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
-    bypassCSP: true,
   });
+}
+
+/** What went wrong on a page: policy violations and uncaught errors, none of which a citizen should meet. */
+export interface PageTrouble {
+  /** `directive blocked-uri` of each Content-Security-Policy violation. */
+  cspViolations: string[];
+  pageErrors: string[];
+  /** Console errors, with the URL of the resource a failed-load line is about. */
+  consoleErrors: { text: string; url: string }[];
+}
+
+/** Starts recording a page's trouble (CSP violations as the page's own event reports them). */
+export async function watchPage(page: Page): Promise<PageTrouble> {
+  const trouble: PageTrouble = { cspViolations: [], pageErrors: [], consoleErrors: [] };
+  await page.exposeBinding('__reportCspViolation', (_source, violation: string) => {
+    trouble.cspViolations.push(violation);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __reportCspViolation: (violation: string) => void }).__reportCspViolation(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('pageerror', (error) => trouble.pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') trouble.consoleErrors.push({ text: message.text(), url: message.location().url });
+  });
+  return trouble;
 }
 
 /** A test file's world: one server with a fresh database, one browser, phone pages on demand. */
 export interface TestWorld {
   readonly baseUrl: string;
   readonly databasePath: string;
-  /** A page in a new phone context (its own cookies and storage). */
+  /**
+   * A page in a new phone context (its own cookies and storage). Any Content-Security-Policy
+   * violation or uncaught error on it fails the test it happened in.
+   */
   newPhonePage(): Promise<Page>;
+  /** What went wrong on a page opened by newPhonePage so far. */
+  troubleOf(page: Page): PageTrouble;
 }
 
 /** Starts the server and the browser before the file's tests and stops both after them. */
 export function useTestWorld(): TestWorld {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  const watched = new Map<Page, PageTrouble>();
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterEach(() => {
+    for (const [page, trouble] of watched) {
+      const found = [...trouble.cspViolations.map((violation) => `CSP: ${violation}`), ...trouble.pageErrors.map((error) => `page error: ${error}`)];
+      trouble.cspViolations.length = 0;
+      trouble.pageErrors.length = 0;
+      expect(found, `trouble on ${page.url()}`).toEqual([]);
+    }
   });
   afterAll(async () => {
     await browser?.close(); // closes every context it opened
@@ -133,14 +176,20 @@ export function useTestWorld(): TestWorld {
     async newPhonePage() {
       const { server: running, browser: chromium } = started();
       const context = await newPhoneContext(chromium, running.baseUrl);
-      return context.newPage();
+      const page = await context.newPage();
+      watched.set(page, await watchPage(page));
+      return page;
+    },
+    troubleOf(page) {
+      const trouble = watched.get(page);
+      if (trouble === undefined) throw new Error('Not a page of this world.');
+      return trouble;
     },
   };
 }
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Runs axe-core on the page; fails on any serious or critical violation, naming it. */
 /** Waits until the text shows; on failure the message carries what the screen said instead. */
 export async function textShows(page: Page, text: string | RegExp): Promise<void> {
   try {
@@ -150,8 +199,11 @@ export async function textShows(page: Page, text: string | RegExp): Promise<void
   }
 }
 
+/** Runs axe-core on the page; fails on any serious or critical violation, naming it. */
 export async function expectNoSeriousA11yViolations(page: Page, screen: string): Promise<void> {
-  await page.addScriptTag({ content: await axeSource });
+  // Evaluated by the browser's debugging protocol, which the page's Content-Security-Policy does
+  // not govern (an inline <script> would be refused, as it must be).
+  await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
     const results = await axe.run(document, { resultTypes: ['violations'] });

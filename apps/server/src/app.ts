@@ -22,6 +22,7 @@ import { seedDemoData } from './demo-seed.js';
 import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
 import { registerSecurity } from './http/security.js';
 import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
 import { calendarsModule } from './modules/calendars/routes.js';
@@ -98,15 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const connections = connectSqlite(db);
 
   const app = Fastify({
-    logger: (options.logger ?? false) && {
-      // A login URL carries LINE's one-time code: keep it out of the logs.
-      serializers: {
-        req: (request: { method: string; url: string }) => ({
-          method: request.method,
-          url: request.url.replace(/([?&](?:code|state)=)[^&]*/g, '$1***'),
-        }),
-      },
-    },
+    ...(options.logger === true ? await loggerOptions(config.logFormat) : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // TypeBox checks requests itself: unknown properties are refused, never silently dropped.

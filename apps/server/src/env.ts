@@ -41,7 +41,14 @@ export interface ServerConfig {
   publicBaseUrl: string | undefined;
   /** The receipt's 発行者. */
   receiptIssuer: ReceiptIssuerConfig;
+  /**
+   * How log lines are written: `json` (one object a line, for log collectors) or `pretty` (one
+   * readable line a request, for a person at a terminal).
+   */
+  logFormat: LogFormat;
 }
+
+export type LogFormat = 'json' | 'pretty';
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 export type StripePaymentMethod = 'card' | 'konbini' | 'paypay';
@@ -75,8 +82,12 @@ export const DEV_RECEIPT_ISSUER_NAME = 'デモ市 保健福祉課';
 const STRIPE_PAYMENT_METHODS: readonly StripePaymentMethod[] = ['card', 'konbini', 'paypay'];
 const DEFAULT_CITIZEN_APP_DIR = fileURLToPath(new URL('../../liff/dist', import.meta.url));
 
-/** Reads and checks the configuration; throws a ConfigError naming every problem at once. */
-export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+/**
+ * Reads and checks the configuration; throws a ConfigError naming every problem at once.
+ * `terminal`: whether the logs go to a person's terminal (standard output is a TTY), where
+ * development writes them readably unless LOG_FORMAT says otherwise.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env, terminal = process.stdout.isTTY === true): ServerConfig {
   const problems: string[] = [];
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (nodeEnv !== 'production' && nodeEnv !== 'development' && nodeEnv !== 'test') {
@@ -148,6 +159,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const issuerAddress = optional('RECEIPT_ISSUER_ADDRESS');
   const issuerPhone = optional('RECEIPT_ISSUER_PHONE');
 
+  const logFormat = optional('LOG_FORMAT') ?? (nodeEnv === 'development' && terminal ? 'pretty' : 'json');
+  if (logFormat !== 'json' && logFormat !== 'pretty') problems.push(`LOG_FORMAT must be json or pretty (got "${logFormat}")`);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -171,5 +185,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       ...(issuerPhone === undefined ? {} : { phone: issuerPhone }),
       ...(registrationNumber === undefined ? {} : { registrationNumber }),
     },
+    logFormat: logFormat as LogFormat,
   };
 }

@@ -18,15 +18,20 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Ctrl-C in a terminal signals every process of the command (pnpm, this one): a repeated or
+  // second signal must not cut the shutdown short, and a normal stop ends with exit code 0.
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   const origin = `http://${config.host}:${String((app.server.address() as AddressInfo).port)}`;
   if (app.citizenAppServed) {

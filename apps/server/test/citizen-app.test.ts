@@ -77,7 +77,7 @@ describe('with a built citizen app', () => {
         "default-src 'self'",
         "script-src 'self'",
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
+        "img-src 'self' data: https: blob:",
         "connect-src 'self' https://api.line.me https://access.line.me https://liffsdk.line-scdn.net https://*.line-scdn.net",
         "form-action 'self'",
         "frame-ancestors 'none'",

@@ -50,6 +50,16 @@ describe('configuration', () => {
     });
   });
 
+  it('logs readably at a development terminal, and JSON lines anywhere else unless LOG_FORMAT says otherwise', () => {
+    expect(readConfig({}, true).logFormat).toBe('pretty');
+    expect(readConfig({}, false).logFormat).toBe('json');
+    expect(readConfig({ NODE_ENV: 'test' }, true).logFormat).toBe('json');
+    expect(readConfig({ ...PRODUCTION_PAYMENT_ENV, NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: 'a-real-secret', PUBLIC_BASE_URL: 'https://city.example.jp', RECEIPT_ISSUER_NAME: 'デモ市' }, true).logFormat).toBe('json');
+    expect(readConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(readConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => readConfig({ LOG_FORMAT: 'colourful' })).toThrow(/LOG_FORMAT must be json or pretty/);
+  });
+
   it('refuses nonsense', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);

@@ -72,6 +72,7 @@ export const uiMessages = {
   legendFree: '空きあり',
   legendFew: '残りわずか',
   legendFull: '満員',
+  legendLeft: '○・△の下の数字は残りの数',
   // Booking summary
   bookingTitle: '予約内容',
   bookingDateTime: '日時',

@@ -17,7 +17,8 @@ export async function registerSecurity(app: FastifyInstance, options: { corsOrig
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
+        // blob: for the thumbnails of photos a citizen picks (object URLs of the picked files).
+        'img-src': ["'self'", 'data:', 'https:', 'blob:'],
         'connect-src': ["'self'", 'https://api.line.me', 'https://access.line.me', 'https://liffsdk.line-scdn.net', 'https://*.line-scdn.net'],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],

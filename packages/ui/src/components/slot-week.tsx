@@ -38,6 +38,11 @@ interface Cell {
   /** Present when the calendar has a slot here; choosable only when `open` and not ×. */
   slot?: CalendarSlot;
   choosable: boolean;
+  /**
+   * Units left, shown under ○ and △: a citizen sees a slot fill (and their own booking taken from
+   * it), where the mark alone stays ○ until the △ threshold.
+   */
+  left?: number;
 }
 
 function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: number): Cell {
@@ -56,7 +61,7 @@ function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: 
     return { slot, symbol: SLOT_MARK_SYMBOLS.full, meaning, tone: 'full', choosable: false };
   }
   const meaning = mark === 'few' ? uiMessages.slotFew(slot.left) : uiMessages.slotFree(slot.left);
-  return { slot, symbol: SLOT_MARK_SYMBOLS[mark], meaning, tone: mark, choosable: true };
+  return { slot, symbol: SLOT_MARK_SYMBOLS[mark], meaning, tone: mark, choosable: true, left: slot.left };
 }
 
 /** The distinct times of day among the shown slots, earliest first: the rows of the week. */
@@ -79,7 +84,14 @@ function SlotButton({ cell, label, chosen, className, onSelect }: { cell: Cell; 
         if (cell.slot !== undefined) onSelect(cell.slot);
       }}
     >
-      <span aria-hidden="true">{cell.symbol}</span>
+      <span aria-hidden="true" className="city-week__mark">
+        {cell.symbol}
+      </span>
+      {cell.left === undefined ? null : (
+        <span aria-hidden="true" className="city-week__left">
+          {cell.left}
+        </span>
+      )}
     </button>
   );
 }
@@ -93,7 +105,7 @@ function dayClass(date: string): string {
 
 /**
  * A week of a calendar's slots, to choose one: ○ free, △ few left, × full (not enough for the
- * cost), 休 closed day, − outside the booking window. Every cell is read out in words
+ * cost), 休 closed day, − outside the booking window; under ○ and △, how many are left. Every cell is read out in words
  * (`12月1日（火）10:00〜11:00 空きあり（残り5）`); only open ○ and △ slots can be chosen.
  *
  * Layout: a grid, days as columns and times as rows, as Japanese booking calendars print it. At
@@ -221,6 +233,7 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
             <li>
               {uiMessages.outsideWindowMark} {uiMessages.outsideWindow}
             </li>
+            <li>{uiMessages.legendLeft}</li>
           </ul>
         </>
       ) : null}

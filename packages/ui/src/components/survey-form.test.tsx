@@ -1,5 +1,5 @@
 import type { Answers, SurveyConfig } from '@city/survey-core';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,6 +63,49 @@ describe('SurveyForm', () => {
     await user.click(screen.getByRole('textbox', { name: /お名前/ }));
     await user.tab();
     expect(screen.getAllByText('必須項目です')).toHaveLength(1);
+  });
+
+  it('shows the error of an item left by a tap only once the tap has ended, so nothing moves under the finger', async () => {
+    render(<Form onSubmit={() => undefined} />);
+    const phone = screen.getByRole('textbox', { name: /電話番号/ });
+    const option = screen.getByRole('radio', { name: '再診' });
+    act(() => {
+      phone.focus();
+    });
+    // The browser's order for a tap on another control: press, focus moves, release, click.
+    fireEvent.pointerDown(option);
+    act(() => {
+      option.focus();
+    });
+    expect(screen.queryByText('必須項目です')).toBeNull();
+    fireEvent.pointerUp(option);
+    expect(screen.queryByText('必須項目です')).toBeNull();
+    fireEvent.click(option);
+    expect((option as HTMLInputElement).checked).toBe(true);
+    expect(screen.getAllByText('必須項目です')).toHaveLength(1);
+  });
+
+  it('shows that error anyway when a press ends with no click (a drag off the control)', () => {
+    vi.useFakeTimers();
+    try {
+      render(<Form onSubmit={() => undefined} />);
+      const name = screen.getByRole('textbox', { name: /お名前/ });
+      act(() => {
+        name.focus();
+      });
+      fireEvent.pointerDown(document.body);
+      act(() => {
+        name.blur();
+      });
+      fireEvent.pointerUp(document.body);
+      expect(screen.queryByText('必須項目です')).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(400);
+      });
+      expect(screen.getAllByText('必須項目です')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('can be filled and sent with the keyboard alone', async () => {

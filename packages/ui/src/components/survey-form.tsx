@@ -1,7 +1,7 @@
 import type { AnswerValue, Answers, FileRef, SurveyConfig, SurveySchemaItem } from '@city/survey-core';
 import { isStaffOnlyItem, validateAnswers } from '@city/survey-core';
 import type { ReactNode, SyntheticEvent } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { uiMessages } from '../messages.js';
 import { formatSeireki, formatWareki } from '../wareki.js';
 import { formatYen, orderTotal } from '../yen.js';
@@ -42,9 +42,68 @@ export interface SurveyFormProps {
 }
 
 /**
+ * How long after a finger or button is released a tap's click is waited for (it normally follows
+ * at once): past that, items left during the press show their errors anyway.
+ */
+const TAP_END_WAIT_MS = 400;
+
+/**
+ * The items the citizen has left, whose errors are shown. An item left by tapping another control
+ * is marked only once that tap has ended: the browser moves the focus (and the item's error would
+ * appear) between the press and the release, and an error appearing then pushes the control below
+ * it down under the finger, so the release lands elsewhere and the tap is lost. Left by keyboard,
+ * it is marked at once.
+ */
+function useLeftItems(): [ReadonlySet<string>, (itemKey: string) => void] {
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const pressing = useRef(false);
+  const waiting = useRef<Set<string>>(new Set());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tapEnded = () => {
+      clearTimeout(timer);
+      pressing.current = false;
+      if (waiting.current.size === 0) return;
+      const keys = [...waiting.current];
+      waiting.current.clear();
+      setLeft((previous) => new Set([...previous, ...keys]));
+    };
+    const pressed = () => {
+      clearTimeout(timer);
+      pressing.current = true;
+    };
+    // A touch moves the focus after it is released, so the release only starts the wait for its click.
+    const released = () => {
+      clearTimeout(timer);
+      timer = setTimeout(tapEnded, TAP_END_WAIT_MS);
+    };
+    document.addEventListener('pointerdown', pressed, true);
+    document.addEventListener('pointerup', released, true);
+    document.addEventListener('pointercancel', tapEnded, true);
+    document.addEventListener('keydown', tapEnded, true);
+    // On the window, bubbling: after the tapped control has handled its click.
+    window.addEventListener('click', tapEnded);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerdown', pressed, true);
+      document.removeEventListener('pointerup', released, true);
+      document.removeEventListener('pointercancel', tapEnded, true);
+      document.removeEventListener('keydown', tapEnded, true);
+      window.removeEventListener('click', tapEnded);
+    };
+  }, []);
+  const leave = useCallback((itemKey: string) => {
+    if (pressing.current) waiting.current.add(itemKey);
+    else setLeft((previous) => (previous.has(itemKey) ? previous : new Set(previous).add(itemKey)));
+  }, []);
+  return [left, leave];
+}
+
+/**
  * A whole survey: one input per item (staff-only items left out), checked with
  * `validateAnswers` from @city/survey-core when an item is left and when the form is sent. The
- * first item needing attention gets the focus; errors clear as they are fixed.
+ * first item needing attention gets the focus; errors clear as they are fixed. An error never
+ * appears while the citizen is tapping something (see useLeftItems).
  */
 export function SurveyForm(props: SurveyFormProps) {
   const { config, answers, onAnswersChange, onSubmit } = props;
@@ -53,7 +112,7 @@ export function SurveyForm(props: SurveyFormProps) {
     // A mistake in the app, not the citizen's: fail where the developer sees it.
     throw new Error('SurveyForm needs an `upload` function for a survey with a files item.');
   }
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [touched, leaveItem] = useLeftItems();
   const [submitted, setSubmitted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,7 +136,7 @@ export function SurveyForm(props: SurveyFormProps) {
     onAnswersChange(latestAnswers.current);
   };
   const leave = (itemKey: string) => () => {
-    setTouched((previous) => new Set(previous).add(itemKey));
+    leaveItem(itemKey);
   };
 
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {

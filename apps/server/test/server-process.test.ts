@@ -1,0 +1,70 @@
+// The server as an operator runs it (src/server.ts in its own process): what it writes to a
+// terminal, and how it stops.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const folders: string[] = [];
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Starts src/server.ts with these settings (port 0, a fresh database); resolves once it listens. */
+async function startServer(env: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'city-server-process-'));
+  folders.push(dir);
+  const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: path.join(dir, 'city.sqlite'), CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const look = () => {
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    };
+    child.stdout.on('data', look);
+    void exited.then((code) => reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`)));
+  });
+  return { origin, exited, output: () => output, signal: (name: NodeJS.Signals) => child.kill(name) };
+}
+
+describe('the server process', () => {
+  it('writes one readable line per request in the readable format, and stops on Ctrl-C with exit code 0', async () => {
+    const server = await startServer({ LOG_FORMAT: 'pretty' });
+    await fetch(`${server.origin}/survey/api/v1/db/survey-configs/getItem?surveyId=citizen-questionnaire`);
+    await fetch(`${server.origin}/survey/api/v1/db/login/token?code=secret-code&redirectTo=x`);
+    await expect.poll(server.output).toMatch(/GET \/survey\/api\/v1\/db\/survey-configs\/getItem\?surveyId=citizen-questionnaire 401 \d+\.\d ms/);
+    await expect.poll(server.output).toMatch(/GET \/survey\/api\/v1\/db\/login\/token\?code=\*\*\*&redirectTo=x 400 \d+\.\d ms/);
+    expect(server.output()).not.toContain('secret-code');
+    expect(server.output()).not.toContain('"msg"');
+    expect(server.output()).not.toContain('incoming request');
+    // A terminal's Ctrl-C reaches every process of the command, and pnpm passes it on again.
+    server.signal('SIGINT');
+    server.signal('SIGINT');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+  });
+
+  it('writes JSON lines for log collectors by default when not at a terminal, and stops on SIGTERM with exit code 0', async () => {
+    const server = await startServer({});
+    await fetch(`${server.origin}/survey/api/v1/db/survey-configs/getItem?surveyId=citizen-questionnaire`);
+    await expect.poll(server.output).toContain('"msg":"request completed"');
+    const completed = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('request completed'))
+      .map((line) => JSON.parse(line) as { res: { statusCode: number } });
+    expect(completed[0]?.res.statusCode).toBe(401);
+    server.signal('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+});

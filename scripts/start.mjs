@@ -1,0 +1,49 @@
+// `pnpm start`: builds the citizen app and the server, then runs the server as production does
+// (plain node on the build), saying what it is doing meanwhile. Ctrl-C stops it quietly with exit
+// code 0. package.json runs this with `exec`, so no shell stands between pnpm and this process: a
+// shell would be killed by the Ctrl-C and pnpm would report the normal stop as a failure.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+
+/** The child running now, and whether the person asked to stop. */
+let current;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    // Ctrl-C reaches every process of the terminal's command anyway; a signal sent to this one
+    // alone (a process manager, pnpm passing Ctrl-C on) is passed to the child.
+    current?.kill(signal);
+  });
+}
+
+/** Runs a command with this terminal; answers its exit code, or null when a signal ended it. */
+function run(command, args, cwd) {
+  return new Promise((resolve) => {
+    current = spawn(command, args, { cwd, stdio: 'inherit' });
+    current.once('error', (error) => {
+      console.error(`Could not run ${command}: ${error.message}`);
+      resolve(1);
+    });
+    current.once('exit', (code) => {
+      current = undefined;
+      resolve(code);
+    });
+  });
+}
+
+console.log('Building the citizen app and the server (about a minute the first time)…');
+const built = await run('turbo', ['run', 'build', '--filter=@city/liff', '--filter=@city/server', '--output-logs=errors-only'], root);
+if (stopping) process.exit(0);
+if (built !== 0) {
+  console.error('The build failed (see above); nothing was started.');
+  process.exit(built ?? 1);
+}
+console.log('Starting the server…');
+const served = await run(process.execPath, ['--enable-source-maps', 'dist/server.js'], serverDir);
+// Asked to stop: done, unless the server said it could not close cleanly.
+if (stopping && served !== 1) process.exit(0);
+process.exit(served ?? 1);
