@@ -38,7 +38,8 @@ export const messages = {
   receiptContents: '送信した内容',
   notSentCancelPost: 'このアンケートは確認用のため、内容は送信されていません。',
   print: '印刷する',
-  noReceipt: '表示する受付がありません。',
+  noReceiptTitle: '受付内容',
+  noReceipt: '表示する受付がありません。送信した回答・申込みは「送信した内容を確認する」からご覧いただけます。',
   seeMyAnswers: '送信した内容を確認する',
   // Look-up
   searchTitle: 'アンケート・申込みの確認',

@@ -40,6 +40,8 @@ export const paymentMessages = {
   errorPaymentNext: 'もう一度お申し込みになる場合は、「アンケートに戻ってやり直す」からお進みください。カードでお支払いできなかった場合は、別のカードをお使いいただくか、カード会社にお問い合わせください。',
   endingPayment: 'お支払いの状況を確認しています',
   noOrder: '表示するお支払いがありません。',
+  orderNotFoundTitle: 'お支払いの情報が見つかりません',
+  orderNotFound: 'このアドレスのお支払いは見つかりませんでした。アドレスが途中で切れていないかご確認ください。お申し込みの状況は「送信した内容を確認する」からご覧いただけます。',
   startAgain: 'アンケートに戻ってやり直す',
   orderLoading: 'お支払いの状況を読み込んでいます',
   orderReceiptTitle: '受付内容',

@@ -137,6 +137,6 @@ describe('API answers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
-    expect(response.json()).toEqual({ data: [] });
+    expect(response.json()).toEqual({ data: [], records: [] });
   });
 });

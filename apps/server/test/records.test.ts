@@ -51,10 +51,24 @@ describe('one user never sees or touches another\'s records', () => {
     await yamadaApplies();
     const [yamada, sato] = ctx.users;
     const own = await ctx.call(sato!, 'querySurveyResults', { body: { surveyId: survey, userId: sato!.userId } });
-    expect(own).toEqual({ status: 200, body: { data: [] } });
+    expect(own).toEqual({ status: 200, body: { data: [], records: [] } });
     const other = await ctx.call(sato!, 'querySurveyResults', { body: { surveyId: survey, userId: yamada!.userId } });
     expect(other.status).toBe(403);
     expect(other.body.code).toBe('forbidden');
+  });
+
+  it('query and getBySurveyIdPartitionKeyIndex: each record\'s 受付番号, as the submission answered it', async () => {
+    const [yamada] = ctx.users;
+    const first = await ctx.call(yamada!, 'putReservation', { body: buildSubmissionPayload({ config: EVENT_APPLICATION, userId: yamada!.userId, answers, now: 1_000 }) });
+    const second = await ctx.call(yamada!, 'putReservation', { body: buildSubmissionPayload({ config: EVENT_APPLICATION, userId: yamada!.userId, answers, now: 2_000 }) });
+    const all = await ctx.call(yamada!, 'querySurveyResults', { body: { surveyId: survey, userId: yamada!.userId } });
+    expect(all.body.records).toEqual([
+      { partitionKey: first.body.partitionKey, receiptNumber: first.body.receiptNumber },
+      { partitionKey: second.body.partitionKey, receiptNumber: second.body.receiptNumber },
+    ]);
+    expect(new Set(all.body.data.map((row) => row.partitionKey))).toEqual(new Set([first.body.partitionKey, second.body.partitionKey]));
+    const one = await ctx.call(yamada!, 'getSurveyResultsByPartitionKey', { query: { surveyId: survey, partitionKey: second.body.partitionKey } });
+    expect(one.body.records).toEqual([{ partitionKey: second.body.partitionKey, receiptNumber: second.body.receiptNumber }]);
   });
 
   it('getBySurveyIdPartitionKeyIndex: 404 for another user\'s record', async () => {

@@ -1,14 +1,14 @@
 import type { CalendarCategory, FileRef, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ApiClient } from './client.js';
-import type { LoginSession, RecordChangeResult, ReservationResult, TemporaryReservation } from './contract/types.js';
+import type { LoginSession, RecordChangeResult, RecordSummary, ReservationResult, TemporaryReservation } from './contract/types.js';
 import type { ApiError } from './errors.js';
 
 describe('what each call resolves to', () => {
   it('data or an ApiError for calls that never reject', () => {
     expectTypeOf<Awaited<ReturnType<ApiClient['getSurveyConfig']>>>().toEqualTypeOf<{ data: SurveyConfig } | ApiError>();
     expectTypeOf<Awaited<ReturnType<ApiClient['querySurveyResults']>>>().toEqualTypeOf<
-      { data: SurveyResultRow[] } | ApiError
+      { data: SurveyResultRow[]; records: RecordSummary[] } | ApiError
     >();
     expectTypeOf<Awaited<ReturnType<ApiClient['putReservation']>>>().toEqualTypeOf<ReservationResult | ApiError>();
     expectTypeOf<Awaited<ReturnType<ApiClient['getCalendarCategories']>>>().toEqualTypeOf<

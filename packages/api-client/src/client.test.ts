@@ -5,7 +5,7 @@ import type { Reply, TestServer } from '../test/http-test-server.js';
 import { ManualClock, startTestServer } from '../test/http-test-server.js';
 import type { ApiClient, ApiClientOptions } from './client.js';
 import { createApiClient } from './client.js';
-import { ApiError, isApiError } from './errors.js';
+import { ApiError, errorFromResponse, isApiError } from './errors.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -335,6 +335,17 @@ describe('errors', () => {
     });
     server.respond(() => ({ status: 502, raw: '' }));
     expect(await client().getSurveyConfig('a')).toMatchObject({ status: 502, code: 'ERR_BAD_RESPONSE' });
+  });
+
+  it('read the same from a response fetched outside the client (errorFromResponse)', async () => {
+    const body = { statusCode: 404, error: 'Not Found', message: 'アンケートが見つかりません。', code: 'survey_not_found' };
+    server.respond(() => ({ status: 404, body }));
+    const fromClient = await client().getSurveyConfig('a');
+    const fromFetch = await errorFromResponse(await fetch(`${server.url}${prefix}/survey-configs/getItem?surveyId=a`));
+    expect(fromFetch).toMatchObject({ name: 'ApiError', status: 404, code: 'survey_not_found', body, message: body.message });
+    expect(isApiError(fromFetch)).toBe(true);
+    const facts = (error: ApiError) => ({ message: error.message, status: error.status, code: error.code, body: error.body });
+    expect(facts(fromFetch)).toEqual(facts(fromClient as ApiError));
   });
 
   it("say 'Network Error' when the server cannot be reached", async () => {

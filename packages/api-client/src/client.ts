@@ -259,7 +259,8 @@ export function createApiClient(options: ApiClientOptions) {
 
     /**
      * The user's result rows of a survey: POST `survey-results/query` without a partition key, or
-     * GET `getBySurveyIdPartitionKeyIndex` for the one record with it (spec section 7).
+     * GET `getBySurveyIdPartitionKeyIndex` for the one record with it (spec section 7); with each
+     * record's 受付番号 in `records`.
      */
     querySurveyResults(
       params: { surveyId: string; userId: string; partitionKey?: string },

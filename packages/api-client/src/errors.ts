@@ -54,7 +54,18 @@ export const requestTimeoutError = (ms: number, cause?: unknown) =>
 /** Retries ran past the overall time limit (spec section 8: "timeout, code 'timeout'"). */
 export const overallTimeoutError = () => new ApiError('timeout', { code: 'timeout' });
 
-/** The ApiError for a response that is not 2xx, with the server's body when it is JSON. */
+/**
+ * The ApiError for a response that is not 2xx, with the server's body when it is JSON: what a call
+ * answers for it. For a response fetched outside the client (a request sent before the app's code
+ * has loaded, say) that should read exactly as the client's own would.
+ *
+ * @example
+ * ```ts
+ * const response = await fetch(`/survey/api/v1/db/survey-configs/getItem?surveyId=${id}`, { headers });
+ * const result = response.ok ? ((await response.json()) as DataResponse<SurveyConfig>) : await errorFromResponse(response);
+ * if (isApiError(result)) showError(result.message);
+ * ```
+ */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   let parsed: unknown;
   try {

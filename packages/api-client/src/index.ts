@@ -1,6 +1,6 @@
 export type { ApiClient, ApiClientOptions, CallOptions, PutReservationOptions, PutTemporaryReservationOptions, Result } from './client.js';
 export { createApiClient } from './client.js';
-export { ApiError, isApiError } from './errors.js';
+export { ApiError, errorFromResponse, isApiError } from './errors.js';
 export type { Clock, RetryPolicy } from './retry.js';
 export { DEFAULT_RETRY_POLICY } from './retry.js';
 export type { IntegrationSettings, SettingsStorage } from './settings.js';
@@ -31,10 +31,12 @@ export type {
   OrdersQuery,
   OrderStatus,
   OrderView,
+  OwnRecordsResponse,
   PaymentReturn,
   ReceiptIssuer,
   RecordKeyBody,
   RecordChangeResult,
+  RecordSummary,
   ReservationResult,
   SurveyResultsByUserFailure,
   SurveyResultsByUserResponse,

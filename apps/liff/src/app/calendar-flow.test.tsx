@@ -82,7 +82,7 @@ function fakeCalendarApi(options: { changeClosesDays?: number } = {}) {
     getCalendarSlots,
     api: {
       getSurveyConfig: () => Promise.resolve({ data: checkup }),
-      querySurveyResults: () => Promise.resolve({ data: [] }),
+      querySurveyResults: () => Promise.resolve({ data: [], records: [] }),
       getCalendarCategories: () => Promise.resolve({ data: categories }),
       getCalendarCategoriesTree: () => Promise.resolve({ data: tree }),
       getCalendarDisplaySettings: () => Promise.resolve({ data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '会場' } } }),
@@ -239,7 +239,7 @@ function bookedRows(): SurveyResultRow[] {
 }
 
 async function openDetails(api: Partial<ApiClient>) {
-  const opened = openApp('/confirmList/health-checkup', { ...api, querySurveyResults: () => Promise.resolve({ data: bookedRows() }) });
+  const opened = openApp('/confirmList/health-checkup', { ...api, querySurveyResults: () => Promise.resolve({ data: bookedRows(), records: [] }) });
   const record = await screen.findByRole('article');
   await vi.waitFor(() => {
     expect(within(record).getByText('中央保健センター')).toBeTruthy();
@@ -274,7 +274,7 @@ describe('a booking on the details screen', () => {
     const rows = bookedRows().map((row) => ({ ...row, check: 'キャンセル' as const }));
     const closedLine = 'この予約はキャンセルされました。';
     // The list card.
-    const { router, store } = openApp('/confirmList/health-checkup', { ...calendar.api, querySurveyResults: () => Promise.resolve({ data: rows }) });
+    const { router, store } = openApp('/confirmList/health-checkup', { ...calendar.api, querySurveyResults: () => Promise.resolve({ data: rows, records: [] }) });
     const record = await screen.findByRole('article');
     expect(await within(record).findByText(closedLine)).toBeTruthy();
     expect(within(record).getByText('11月24日（火）10:00〜11:00')).toBeTruthy();

@@ -59,7 +59,7 @@ function library(options: { member?: boolean } = {}) {
   const api = {
     getSurveyConfig: (surveyId: string) => Promise.resolve({ data: surveyId === 'study-room' ? studyRoom : libraryCard }),
     getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [libraryCard, studyRoom] }),
-    querySurveyResults: ({ surveyId }: { surveyId: string }) => Promise.resolve({ data: surveyId === 'library-card' ? rows : [] }),
+    querySurveyResults: ({ surveyId }: { surveyId: string }) => Promise.resolve({ data: surveyId === 'library-card' ? rows : [], records: [] }),
     getMemberCard: () => Promise.resolve(rows[0] === undefined ? notMember() : { data: card(rows[0].partitionKey) }),
     putReservation,
     withdrawMembership,

@@ -71,7 +71,7 @@ function calendarApi() {
   };
   return {
     getSurveyConfig: () => Promise.resolve({ data: checkup }),
-    querySurveyResults: () => Promise.resolve({ data: rows }),
+    querySurveyResults: () => Promise.resolve({ data: rows, records: [] }),
     getCalendarCategories: () => Promise.resolve({ data: categories }),
     getCalendarCategoriesTree: () => Promise.resolve({ data: tree }),
     getCalendarDisplaySettings: () => Promise.resolve({ data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '会場' } } }),
@@ -245,7 +245,7 @@ describe('the return from the payment provider (/completedPayment/{id})', () => 
     openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: orderOf('expired') }) });
     expect(await screen.findByRole('heading', { name: '予約は完了していません' })).toBeTruthy();
     expect(screen.getByText('お支払いの期限が過ぎたため、予約はされませんでした。')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'アンケートに戻ってやり直す' }).getAttribute('href')).toBe('/survey/health-checkup');
+    expect(screen.getByRole('button', { name: 'アンケートに戻ってやり直す' })).toBeTruthy();
   });
 });
 
@@ -261,7 +261,20 @@ describe('a payment cancelled or failed at the provider', () => {
     expect(screen.queryByText('お支払い金額')).toBeNull();
     expect(cancelOrder).toHaveBeenCalledTimes(1);
     expect(cancelOrder).toHaveBeenCalledWith(ORDER_ID);
-    expect(screen.getByRole('link', { name: 'アンケートに戻ってやり直す' }).getAttribute('href')).toBe('/survey/health-checkup');
+  });
+
+  it('starts again from the answers of the booking not made: everything but the payment is kept', async () => {
+    const { router } = openApp(`/canceledPayment?order=${ORDER_ID}`, { cancelOrder: () => Promise.resolve({ data: orderOf('cancelled') }) });
+    await screen.findByRole('heading', { name: 'お支払いをキャンセルしました' });
+    await userEvent.click(screen.getByRole('button', { name: 'アンケートに戻ってやり直す' }));
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/survey/health-checkup');
+    });
+    expect((await screen.findByLabelText<HTMLInputElement>(/^お名前/)).value).toBe('山田 太郎');
+    expect(await screen.findByText('選択中の予約枠: 11月24日（火）10:00〜11:00 中央保健センター')).toBeTruthy();
+    expect(screen.getByLabelText('特定健診 受診料の数量').textContent).toBe('1');
+    // A new answer, not an edit of the record whose payment ended.
+    expect(screen.queryByText('送信済みの内容を変更しています', { exact: false })).toBeNull();
   });
 
   it('/errorPayment does the same, saying the payment could not be completed', async () => {
@@ -467,7 +480,7 @@ describe('a paid booking on the look-up screens', () => {
       cancelled = true;
       return Promise.resolve({ result: 'OK' as const, partitionKey: PARTITION_KEY });
     });
-    const querySurveyResults = () => Promise.resolve({ data: cancelled ? rows.map((row) => ({ ...row, check: 'キャンセル' as const })) : rows });
+    const querySurveyResults = () => Promise.resolve({ data: cancelled ? rows.map((row) => ({ ...row, check: 'キャンセル' as const })) : rows, records: [] });
     openApp('/confirmList/health-checkup', { getOrders: () => Promise.resolve({ data: [cancelled ? afterCancel : orderOf('paid')] }), querySurveyResults, cancelReservation });
     await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
     await userEvent.click(await screen.findByRole('button', { name: 'キャンセルする' }));
@@ -574,7 +587,7 @@ describe('money being given back, on the payment result and receipt screens', ()
     const cancelledRows = rows.map((row) => ({ ...row, check: 'キャンセル' as const }));
     openApp(`/completedPayment/${ORDER_ID}`, {
       getOrder: () => Promise.resolve({ data: orderOf('refunded', { refundedAt: Date.UTC(2026, 10, 22, 2, 0) }) }),
-      querySurveyResults: () => Promise.resolve({ data: cancelledRows }),
+      querySurveyResults: () => Promise.resolve({ data: cancelledRows, records: [] }),
     });
     expect(await screen.findByRole('heading', { name: '予約はキャンセルされました' })).toBeTruthy();
     expect(screen.getByText('キャンセルにともない、お支払いを返金しました。')).toBeTruthy();
@@ -584,7 +597,7 @@ describe('money being given back, on the payment result and receipt screens', ()
   it('a cancelled paid booking whose refund is under way is not shown as paid, and issues no 領収書', async () => {
     const order = orderOf('cancelled', { paymentMethod: 'card', paidAt: Date.UTC(2026, 10, 22, 1, 5), refundPending: true });
     const cancelledRows = rows.map((row) => ({ ...row, check: 'キャンセル' as const }));
-    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }), querySurveyResults: () => Promise.resolve({ data: cancelledRows }) });
+    openApp(`/completedPayment/${ORDER_ID}`, { getOrder: () => Promise.resolve({ data: order }), querySurveyResults: () => Promise.resolve({ data: cancelledRows, records: [] }) });
     expect(await screen.findByRole('heading', { name: '予約はキャンセルされました' })).toBeTruthy();
     expect(await screen.findByText(/キャンセルにともない、お支払いを返金します。返金の手続き中です。/)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'お支払いが完了しました' })).toBeNull();

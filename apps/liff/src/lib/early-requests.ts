@@ -2,8 +2,8 @@
 // app's JavaScript takes a second or two to download; the form's configuration and the citizen's
 // records need only the session in storage, so a tiny script of its own (src/early.ts, loaded by
 // index.html beside the app) asks for them at once, and the app's first queries take the answers
-// instead of asking again. Anything unusual (no session, another API origin, a failed answer)
-// leaves the app to ask as it always does, with its own retry and error rules.
+// instead of asking again, refusals included. Anything unusual (no session, another API origin, no
+// answer at all) leaves the app to ask as it always does, with its own error rules.
 import { INTEGRATION_SETTING_KEYS, routes } from '@city/api-client/routes';
 import { SESSION_KEYS, userIdFromIdToken } from './session.js';
 
@@ -59,19 +59,18 @@ export function startEarlyRequests(location: Location, sessionStorage: Storage, 
 }
 
 /**
- * The `data` of the early answer of this kind for this survey, once (later queries ask the API
- * themselves); undefined when there was none or it failed, and the caller asks as usual. Only
- * answers sent with the current session's token count: a session that changed meanwhile asks again.
+ * The early answer of this kind for this survey, once (later queries ask the API themselves), as it
+ * came: a success or a refusal (a 404 for a survey that does not exist is that survey's answer, and
+ * the app's own call would have met the same). Undefined when there was none, no answer came (the
+ * network), or the session changed meanwhile: the caller then asks as usual, with its own rules.
  */
-export async function takeEarlyData(kind: EarlyKind, surveyId: string, idToken: string | null): Promise<unknown> {
+export async function takeEarlyResponse(kind: EarlyKind, surveyId: string, idToken: string | null): Promise<Response | undefined> {
   const response = early?.surveyId === surveyId ? early.responses.get(kind) : undefined;
   if (response === undefined || early === undefined) return undefined;
   early.responses.delete(kind);
   if (idToken !== early.idToken) return undefined;
   try {
-    const answer = await response;
-    if (!answer.ok) return undefined;
-    return ((await answer.json()) as { data?: unknown }).data;
+    return await response;
   } catch {
     return undefined;
   }

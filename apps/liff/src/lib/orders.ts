@@ -1,4 +1,8 @@
 import type { OrderView } from '@city/api-client';
+import { PAYMENT_ERROR_CODES } from '@city/api-client';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { CallFailure } from './api-errors.js';
+import { isCallFailure } from './api-errors.js';
 import type { Answers, SurveySchemaItem } from '@city/survey-core';
 import { DEFAULT_CHECK_STATUS } from '@city/survey-core';
 import { paymentMessages } from '../payment-messages.js';
@@ -82,4 +86,13 @@ export function refundMessage(order: OrderView, bookingCancelled: boolean): stri
  */
 export function answersShown(schema: readonly SurveySchemaItem[], answers: Answers, order: OrderView | undefined): Answers {
   return order === undefined ? answers : answersWithProducts(schema, answers, order.lines);
+}
+
+/**
+ * The order named in the address is none of the citizen's: not theirs or unknown (404
+ * `order_not_found`), or not an order id at all (400: the server checks its shape). Either way
+ * there is nothing to check or try again, only a way on.
+ */
+export function isOrderMissing(failure: CallFailure | SerializedError | undefined): boolean {
+  return isCallFailure(failure) && (failure.code === PAYMENT_ERROR_CODES.orderNotFound || failure.status === 400);
 }

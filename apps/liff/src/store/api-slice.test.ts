@@ -46,7 +46,7 @@ describe('a failed call', () => {
 describe('getRecords', () => {
   it('reads one survey with survey-results/query, reusing the survey configuration in hand', async () => {
     const getSurveyConfig = vi.fn(() => Promise.resolve({ data: questionnaire }));
-    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(questionnaire, { name: '山田 太郎' }) }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(questionnaire, { name: '山田 太郎' }), records: [] }));
     const store = storeWith({ getSurveyConfig, querySurveyResults });
     await store.dispatch(apiSlice.endpoints.getSurveyConfig.initiate('citizen-questionnaire'));
     const result = await store.dispatch(apiSlice.endpoints.getRecords.initiate('citizen-questionnaire'));
@@ -58,7 +58,7 @@ describe('getRecords', () => {
   it('asks for the rows at the same time as a configuration not yet in hand, not after it', async () => {
     let answerConfig: (value: { data: SurveyConfig }) => void = () => undefined;
     const getSurveyConfig = vi.fn(() => new Promise<{ data: SurveyConfig }>((resolve) => (answerConfig = resolve)));
-    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(questionnaire, { name: '山田 太郎' }) }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(questionnaire, { name: '山田 太郎' }), records: [] }));
     const store = storeWith({ getSurveyConfig, querySurveyResults });
     const request = store.dispatch(apiSlice.endpoints.getRecords.initiate('citizen-questionnaire'));
     await vi.waitFor(() => {
@@ -71,7 +71,7 @@ describe('getRecords', () => {
 
   it('asks for the configuration once when it is not in hand, and keeps it for the form', async () => {
     const getSurveyConfig = vi.fn(() => Promise.resolve({ data: course }));
-    const store = storeWith({ getSurveyConfig, querySurveyResults: () => Promise.resolve({ data: [] }) });
+    const store = storeWith({ getSurveyConfig, querySurveyResults: () => Promise.resolve({ data: [], records: [] }) });
     await store.dispatch(apiSlice.endpoints.getRecords.initiate('event-application'));
     await store.dispatch(apiSlice.endpoints.getSurveyConfig.initiate('event-application'));
     expect(getSurveyConfig).toHaveBeenCalledTimes(1);
@@ -79,7 +79,7 @@ describe('getRecords', () => {
   });
 
   it('reads every searchable survey without an id', async () => {
-    const querySurveyResults = vi.fn(({ surveyId }: { surveyId: string }) => Promise.resolve({ data: surveyId === course.surveyId ? rowsOf(course, { ticket: '200001' }) : [] }));
+    const querySurveyResults = vi.fn(({ surveyId }: { surveyId: string }) => Promise.resolve({ data: surveyId === course.surveyId ? rowsOf(course, { ticket: '200001' }) : [], records: [] }));
     const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [questionnaire, course] }), querySurveyResults });
     const result = await store.dispatch(apiSlice.endpoints.getRecords.initiate(undefined));
     expect(result.data?.map((records) => [records.config.surveyId, records.rows.length])).toEqual([
@@ -92,7 +92,7 @@ describe('getRecords', () => {
 describe('cancelRecord', () => {
   it('cancels as the signed-in citizen, then the lists showing that survey and the orders load again', async () => {
     const cancelReservation = vi.fn(() => Promise.resolve({ result: 'OK' as const }));
-    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(course, { ticket: '200001' }) }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: rowsOf(course, { ticket: '200001' }), records: [] }));
     const getOrders = vi.fn(() => Promise.resolve({ data: [] }));
     const store = storeWith({
       getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [course] }),
@@ -116,7 +116,7 @@ describe('cancelRecord', () => {
   });
 
   it('loads nothing again when the cancel failed, and says why', async () => {
-    const querySurveyResults = vi.fn(() => Promise.resolve({ data: [] }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: [], records: [] }));
     const refused = new ApiError('この申込みはキャンセルできません。', { code: 'record_closed', status: 409, body: { statusCode: 409, error: 'Conflict', code: 'record_closed', message: 'この申込みはキャンセルできません。' } });
     const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [course] }), querySurveyResults, cancelReservation: () => Promise.reject(refused) });
     const list = store.dispatch(apiSlice.endpoints.getRecords.initiate(undefined));

@@ -1,5 +1,6 @@
-import type { CalendarSlotsQuery, OrderView, ReservationResult } from '@city/api-client';
-import { BOOKING_ERROR_CODES, isApiError } from '@city/api-client';
+import type { CalendarSlotsQuery, DataResponse, OrderView, OwnRecordsResponse, ReservationResult } from '@city/api-client';
+import type { ApiError } from '@city/api-client';
+import { BOOKING_ERROR_CODES, errorFromResponse, isApiError } from '@city/api-client';
 import type {
   CalendarCategory,
   CalendarCategoryTreeRoot,
@@ -7,13 +8,12 @@ import type {
   CalendarSlots,
   SubmissionPayload,
   SurveyConfig,
-  SurveyResultRow,
 } from '@city/survey-core';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { CallFailure } from '../lib/api-errors.js';
 import { isCallFailure } from '../lib/api-errors.js';
-import { takeEarlyData } from '../lib/early-requests.js';
+import { takeEarlyResponse } from '../lib/early-requests.js';
 import type { RecordKey, SurveyRecords } from '../lib/records.js';
 import { failureOf } from './call-failure.js';
 import type { AppServices } from './services.js';
@@ -53,6 +53,22 @@ export function failedWith(error: CallFailure | SerializedError | undefined): { 
 const idTokenOf = (getState: () => unknown) => selectSession(getState() as SessionRoot)?.idToken ?? null;
 
 /**
+ * The answer a request sent before the app's code arrived got (lib/early-requests.ts), read as the
+ * API client reads one: its body, or the refusal. Undefined when there is none to take (or it
+ * cannot be read): ask as usual.
+ */
+async function earlyAnswer<Body>(kind: Parameters<typeof takeEarlyResponse>[0], surveyId: string, getState: () => unknown): Promise<Body | ApiError | undefined> {
+  const response = await takeEarlyResponse(kind, surveyId, idTokenOf(getState));
+  if (response === undefined) return undefined;
+  if (!response.ok) return errorFromResponse(response);
+  try {
+    return (await response.json()) as Body;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Server data, through @city/api-client. A failed call ends its query or mutation with a
  * {@link CallFailure}; a 401 also dispatches sessionLost (see failureOf). Screens show
  * messageForScreen(error).
@@ -72,9 +88,7 @@ const baseApi = createApi({
     getSurveyConfig: build.query<SurveyConfig, string>({
       queryFn: async (surveyId, { extra, dispatch, getState }) => {
         // Asked for before the app's code arrived (lib/early-requests.ts), on the first opening.
-        const early = await takeEarlyData('surveyConfig', surveyId, idTokenOf(getState));
-        if (early !== undefined) return { data: early as SurveyConfig };
-        const result = await servicesOf(extra).api.getSurveyConfig(surveyId);
+        const result = (await earlyAnswer<DataResponse<SurveyConfig>>('surveyConfig', surveyId, getState)) ?? (await servicesOf(extra).api.getSurveyConfig(surveyId));
         return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
       },
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
@@ -155,9 +169,7 @@ const recordsApi = baseApi.injectEndpoints({
           // rows are asked for at the same time, not after it (one round trip, not two).
           const [config, rows] = await Promise.all([
             dispatch(baseApi.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false })),
-            takeEarlyData('surveyRows', surveyId, idTokenOf(getState)).then((early) =>
-              early === undefined ? api.querySurveyResults({ surveyId, userId }) : { data: early as SurveyResultRow[] },
-            ),
+            earlyAnswer<OwnRecordsResponse>('surveyRows', surveyId, getState).then((early) => early ?? api.querySurveyResults({ surveyId, userId })),
           ]);
           if (config.data === undefined) {
             // Its own query already reported a lost session.
@@ -171,7 +183,7 @@ const recordsApi = baseApi.injectEndpoints({
         for (const [index, rows] of results.entries()) {
           if (isApiError(rows)) return { error: failureOf(rows, dispatch) };
           const config = configs[index];
-          if (config !== undefined) found.push({ config, rows: rows.data });
+          if (config !== undefined) found.push({ config, rows: rows.data, receipts: rows.records });
         }
         return { data: found };
       },

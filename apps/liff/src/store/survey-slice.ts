@@ -147,6 +147,17 @@ export const surveySlice = createSlice({
       state.reservationComplite = false;
       state.completedSurveyId = null;
     },
+    /**
+     * A new answer that starts from earlier answers (those of a booking whose payment ended unpaid):
+     * the citizen tries again without typing everything again. Dispatched through startAgainWith.
+     */
+    answerRestarted(state, action: PayloadAction<{ surveyId: string; answers: Answers }>) {
+      leaveEdit(state);
+      state.surveyId = action.payload.surveyId;
+      state.surveyInput = action.payload.answers;
+      state.reservationComplite = false;
+      state.completedSurveyId = null;
+    },
     reservationCompleteCleared(state) {
       state.reservationComplite = false;
       state.completedSurveyId = null;
@@ -168,5 +179,5 @@ export const surveySlice = createSlice({
   },
 });
 
-export const { surveyOpened, answersChanged, editStarted, newAnswerStarted, reservationCompleteCleared, answersSent, holdMade } = surveySlice.actions;
+export const { surveyOpened, answersChanged, editStarted, newAnswerStarted, answerRestarted, reservationCompleteCleared, answersSent, holdMade } = surveySlice.actions;
 export const { selectSurvey } = surveySlice.selectors;

@@ -4,7 +4,7 @@ import type { SelectedRecord } from '../lib/records.js';
 import { apiSlice } from './api-slice.js';
 import { createAppThunk } from './hooks.js';
 import type { PaidProduct, SubmissionIdentity } from './survey-slice.js';
-import { answersChanged, editStarted, newAnswerStarted, surveySlice } from './survey-slice.js';
+import { answerRestarted, answersChanged, editStarted, newAnswerStarted, surveySlice } from './survey-slice.js';
 
 /** A new identity for the submission about to be confirmed. */
 export function newSubmissionIdentity(now: number): SubmissionIdentity {
@@ -22,6 +22,17 @@ export const submissionPrepared = createAppThunk('survey/prepareSubmission', (an
 export const startNewAnswer = createAppThunk('survey/startNewAnswer', (_: undefined, { extra, dispatch }) => {
   extra.storage.removeItem(RESERVATION_COMPLETE_KEY);
   dispatch(newAnswerStarted());
+});
+
+/**
+ * Starts a new answer from earlier answers (a booking whose payment was cancelled or failed): the
+ * form opens with them, to be checked, changed and sent again as a new submission with a new
+ * payment. Their survey's configuration comes along, as in startEdit.
+ */
+export const startAgainWith = createAppThunk('survey/startAgainWith', (restart: { config: SurveyConfig; answers: Answers }, { extra, dispatch }) => {
+  extra.storage.removeItem(RESERVATION_COMPLETE_KEY);
+  dispatch(apiSlice.util.upsertQueryEntries([{ endpointName: 'getSurveyConfig', arg: restart.config.surveyId, value: restart.config }]));
+  dispatch(answerRestarted({ surveyId: restart.config.surveyId, answers: restart.answers }));
 });
 
 /**

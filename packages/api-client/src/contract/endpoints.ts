@@ -19,6 +19,14 @@ import {
 
 const Data = <Schema extends TSchema>(schema: Schema) => Type.Object({ data: schema }, closed);
 const Rows = Data(Type.Array(SurveyResultRowSchema));
+/** A citizen's own records: the rows, and for each record what is not a row (its 受付番号). */
+const OwnRecords = Type.Object(
+  {
+    data: Type.Array(SurveyResultRowSchema),
+    records: Type.Array(Type.Object({ partitionKey: PartitionKey, receiptNumber: Key }, closed)),
+  },
+  closed,
+);
 const RecordChangeResult = Type.Object({ result: Type.Literal('OK'), partitionKey: PartitionKey }, closed);
 const ReservationResult = Type.Object(
   { result: Type.Literal('OK'), partitionKey: PartitionKey, receiptNumber: Key },
@@ -100,12 +108,12 @@ export const endpoints = {
   querySurveyResults: {
     ...routes.querySurveyResults,
     body: Type.Object({ surveyId: Key, userId: Key }, closed),
-    response: Rows,
+    response: OwnRecords,
   },
   getSurveyResultsByPartitionKey: {
     ...routes.getSurveyResultsByPartitionKey,
     query: Type.Object({ surveyId: Key, partitionKey: PartitionKey }, closed),
-    response: Rows,
+    response: OwnRecords,
   },
   getSurveyResultsByUser: {
     ...routes.getSurveyResultsByUser,

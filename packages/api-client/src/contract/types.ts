@@ -54,6 +54,22 @@ export interface SurveyResultsByUserQuery {
   surveyId: string;
 }
 
+/** What a record is besides its rows, as its citizen sees it. */
+export interface RecordSummary {
+  partitionKey: string;
+  /** 受付番号: what the citizen quotes when they call the city hall about it. */
+  receiptNumber: string;
+}
+
+/**
+ * The signed-in citizen's records (`query`, `getBySurveyIdPartitionKeyIndex`): their rows in `data`,
+ * as the spec has them, and one summary per record in `records`.
+ */
+export interface OwnRecordsResponse {
+  data: SurveyResultRow[];
+  records: RecordSummary[];
+}
+
 /** What `getBySurveyIdUserIdIndex` answers: the caller's records of a survey. */
 export interface SurveyResultsByUserResponse {
   result: 'OK';
@@ -250,11 +266,11 @@ export interface Endpoints {
   getSurveyConfig: { query: SurveyConfigQuery; body: never; response: DataResponse<SurveyConfig> };
   getAllSearchableSurveyConfigs: { query: never; body: never; response: DataResponse<SurveyConfig[]> };
   getSurveyConfigsList: { query: never; body: SurveyConfigsListBody; response: DataResponse<SurveyConfig[]> };
-  querySurveyResults: { query: never; body: SurveyResultsQueryBody; response: DataResponse<SurveyResultRow[]> };
+  querySurveyResults: { query: never; body: SurveyResultsQueryBody; response: OwnRecordsResponse };
   getSurveyResultsByPartitionKey: {
     query: SurveyResultsByPartitionKeyQuery;
     body: never;
-    response: DataResponse<SurveyResultRow[]>;
+    response: OwnRecordsResponse;
   };
   getSurveyResultsByUser: { query: SurveyResultsByUserQuery; body: never; response: SurveyResultsByUserResponse };
   filterSurveyResults: { query: never; body: FilterSurveyResultsBody; response: DataResponse<SurveyResultRow[]> };

@@ -80,7 +80,7 @@ export function MemberCardPage() {
     );
   }
 
-  const own = records.currentData.flatMap((found) => recordsOf(found.config, found.rows)).find((view) => view.record.partitionKey === memberCard.partitionKey);
+  const own = records.currentData.flatMap((found) => recordsOf(found.config, found.rows, found.receipts)).find((view) => view.record.partitionKey === memberCard.partitionKey);
   const justSent = survey.reservationComplite && survey.completedSurveyId === id;
   // Set by the member confirm screen: the registration just sent was a change of it.
   const arrival = location.state as { changed?: boolean; claimed?: boolean } | null;

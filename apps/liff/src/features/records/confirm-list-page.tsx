@@ -32,7 +32,7 @@ export function ConfirmListPage() {
   const { currentData: surveys = NO_SURVEYS, isUninitialized, isFetching, isError, error, refetch } = useGetRecordsQuery(id, { refetchOnMountOrArgChange: true });
   const loading = isUninitialized || isFetching;
   // Every booking in the list, with its times and place, in one call.
-  const listed = useMemo(() => surveys.flatMap(({ config, rows }) => recordsOf(config, rows).map((view) => ({ config, answers: view.answers }))), [surveys]);
+  const listed = useMemo(() => surveys.flatMap(({ config, rows, receipts }) => recordsOf(config, rows, receipts).map((view) => ({ config, answers: view.answers }))), [surveys]);
   const bookings = useBookings(listed);
   // Every order of the citizen in one call, matched to the records by partition key. The list
   // shows without them if they fail (a record that buys nothing has none).
@@ -48,8 +48,8 @@ export function ConfirmListPage() {
     <PageLayout title={messages.listTitle}>
       {isError ? <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} /> : null}
       {loading && surveys.length === 0 ? <Loading label={messages.listLoading} /> : null}
-      {surveys.map(({ config, rows }) => {
-        const records = recordsOf(config, rows);
+      {surveys.map(({ config, rows, receipts }) => {
+        const records = recordsOf(config, rows, receipts);
         const canAnswer = config.isAppending?.value === true || records.length === 0;
         const title = config.surveyTitle ?? config.surveyId;
         if (config.membership !== undefined) {

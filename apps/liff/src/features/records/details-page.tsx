@@ -75,6 +75,14 @@ export function DetailsPage() {
           <PaymentStatus status={order.status} refundPending={order.refundPending} />
         </p>
       )}
+      {record.receiptNumber === undefined ? null : (
+        <dl className="app-receipt">
+          <div>
+            <dt>{messages.receiptNumber}</dt>
+            <dd className="app-receipt__number">{record.receiptNumber}</dd>
+          </div>
+        </dl>
+      )}
       <BookingSummaries views={booked} check={record.check} notBooked={notBooked} />
       {order?.status === 'pending' ? (
         <>

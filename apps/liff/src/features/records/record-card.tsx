@@ -12,7 +12,10 @@ import type { BookingView } from '../../store/use-bookings.js';
 /** How many answers a list entry shows; the details screen shows them all. */
 const SUMMARY_ITEMS = 3;
 
-/** A record in the list: its status, its bookings (date, time, place) and its first other answers, titled from the schema. */
+/**
+ * A record in the list: its status, its bookings (date, time, place), its 受付番号 (what the citizen
+ * quotes on the phone to the city hall) and its first other answers, titled from the schema.
+ */
 export function RecordCard({
   config,
   view,
@@ -50,6 +53,12 @@ export function RecordCard({
       )}
       <BookingSummaries views={bookings} check={view.record.check} notBooked={bookedNothing(payment)} />
       <dl className="city-confirm">
+        {view.record.receiptNumber === undefined ? null : (
+          <div className="city-confirm__row">
+            <dt>{messages.receiptNumber}</dt>
+            <dd className="app-record__receipt-number">{view.record.receiptNumber}</dd>
+          </div>
+        )}
         {items.map((item) => (
           <div key={item.itemKey} className="city-confirm__row">
             <dt>{item.title}</dt>

@@ -55,7 +55,7 @@ function renderRecords(api: Partial<ApiClient>, services: Partial<Omit<AppServic
 
 describe('the records screens', () => {
   it('list the records newest first; a record picked opens in full, read from the list without asking again', async () => {
-    const querySurveyResults = vi.fn(() => Promise.resolve({ data: stored }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: stored, records: [] }));
     const { router } = renderRecords({ querySurveyResults });
     const records = await screen.findAllByRole('article');
     expect(records.map((record) => within(record).getByText(/^2000\d\d$/).textContent)).toEqual(['200002', '200001']);
@@ -64,6 +64,18 @@ describe('the records screens', () => {
     expect(router.state.location.pathname).toBe('/confirmDetails');
     expect(screen.getByText('200001')).toBeTruthy();
     expect(querySurveyResults).toHaveBeenCalledTimes(1);
+  });
+
+  it('show each record\'s 受付番号 in the list and in its details, where a citizen looks it up to phone the city hall', async () => {
+    const receipts = [...new Set(stored.map((row) => row.partitionKey))].map((partitionKey, index) => ({ partitionKey, receiptNumber: `K7Q-4M2${String(index)}` }));
+    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored, records: receipts }) });
+    const records = await screen.findAllByRole('article');
+    // Newest first: the second record is listed first.
+    expect(records.map((record) => within(record).getByText(/^K7Q-/).textContent)).toEqual(['K7Q-4M21', 'K7Q-4M20']);
+    for (const record of records) expect(within(record).getByText('受付番号')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '2件目を詳しく見る' }));
+    expect(await screen.findByRole('heading', { name: '送信した内容の詳細' })).toBeTruthy();
+    expect(screen.getByText('K7Q-4M20')).toBeTruthy();
   });
 
   it('cancel a record after the confirmation screen; the list is loaded again before it shows, with its new status', async () => {
@@ -76,7 +88,7 @@ describe('the records screens', () => {
     let cancelledYet = false;
     const querySurveyResults = vi.fn(async () => {
       if (cancelledYet) await reload;
-      return { data: rows };
+      return { data: rows, records: [] };
     });
     const cancelReservation = vi.fn(({ partitionKey }: { partitionKey: string }) => {
       rows = cancelled(rows, partitionKey);
@@ -105,7 +117,7 @@ describe('the records screens', () => {
 
   it('say why a cancel was refused, and stay on the confirmation screen', async () => {
     const refused = new ApiError('この申込みはキャンセルできません。', { code: 'record_closed', status: 409, body: { statusCode: 409, error: 'Conflict', code: 'record_closed', message: 'この申込みはキャンセルできません。' } });
-    const { router } = renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), cancelReservation: () => Promise.reject(refused) });
+    const { router } = renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored, records: [] }), cancelReservation: () => Promise.reject(refused) });
     await userEvent.click(await screen.findByRole('button', { name: '1件目を詳しく見る' }));
     await userEvent.click(await screen.findByRole('button', { name: 'キャンセルする' }));
     await screen.findByText('以下の回答・申込みをキャンセルします。キャンセルすると元に戻せません。');
@@ -115,7 +127,7 @@ describe('the records screens', () => {
   });
 
   it('say so when the details screen is opened with nothing picked (a reload)', async () => {
-    const { router } = renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }) });
+    const { router } = renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored, records: [] }) });
     await router.navigate(paths.confirmDetails.to());
     expect(await screen.findByText('表示する内容がありません。一覧から選び直してください。')).toBeTruthy();
   });
@@ -147,7 +159,7 @@ describe('the payment state on the records screens', () => {
 
   it('shows each record’s payment state in words, from one call for every order', async () => {
     const getOrders = vi.fn(() => Promise.resolve({ data: [orderFor(newer, 'pending', pendingId), orderFor(older, 'paid', paidId), orderFor(older, 'cancelled', 'c'.repeat(32))] }));
-    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders });
+    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored, records: [] }), getOrders });
     const [first, second] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     await vi.waitFor(() => {
       expect(within(first).getByText('お支払い: お支払い待ち', { exact: false })).toBeTruthy();
@@ -165,7 +177,7 @@ describe('the payment state on the records screens', () => {
       return Promise.resolve({ data: orderFor(newer, 'cancelled', orderId) });
     });
     const navigateAway = vi.fn();
-    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders, cancelOrder }, { navigateAway });
+    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored, records: [] }), getOrders, cancelOrder }, { navigateAway });
     await screen.findAllByRole('article');
     await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
     // The provider's page closes at payBy (10:30), before the hold lapses (10:35): that is the deadline shown.
@@ -179,7 +191,7 @@ describe('the payment state on the records screens', () => {
   });
 
   it('links a paid record to its 領収書', async () => {
-    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored }), getOrders: () => Promise.resolve({ data: [orderFor(newer, 'paid', paidId)] }) });
+    renderRecords({ querySurveyResults: () => Promise.resolve({ data: stored, records: [] }), getOrders: () => Promise.resolve({ data: [orderFor(newer, 'paid', paidId)] }) });
     await screen.findAllByRole('article');
     await userEvent.click(screen.getByRole('button', { name: '1件目を詳しく見る' }));
     expect((await screen.findByRole('link', { name: '領収書を見る' })).getAttribute('href')).toBe(`/receipt?order=${paidId}`);

@@ -23,7 +23,7 @@ export function useRecordInHand(key: PickedRecord | null): { found: RecordInHand
     if (key === null) return undefined;
     const records = currentData?.find((candidate) => candidate.config.surveyId === key.surveyId);
     if (records === undefined) return undefined;
-    const view = recordsOf(records.config, records.rows).find((candidate) => candidate.record.partitionKey === key.partitionKey);
+    const view = recordsOf(records.config, records.rows, records.receipts).find((candidate) => candidate.record.partitionKey === key.partitionKey);
     return view === undefined ? undefined : { config: records.config, view };
   }, [currentData, key]);
   return { found, loading: found === undefined && currentData === undefined && isFetching };

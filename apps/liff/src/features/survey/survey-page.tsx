@@ -82,6 +82,23 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
   }, [config, updateMode, fresh, surveyId, dispatch, navigate, toMemberCard]);
 }
 
+/**
+ * The survey's configuration, as the route's loader asked for it when the form was opened
+ * (src/app/router.tsx). When that failed, the failure is the form's answer: subscribing to an entry
+ * that holds a failure makes RTK Query ask again at once, a second request for the same refusal (a
+ * survey that does not exist, say). 再読み込み asks again.
+ */
+function useSurveyConfigAsOpened(surveyId: string) {
+  const dispatch = useAppDispatch();
+  const entry = apiSlice.endpoints.getSurveyConfig.useQueryState(surveyId);
+  // Subscribed while it loads or holds the configuration: kept for the visit, as every screen reads it.
+  useGetSurveyConfigQuery(surveyId, { skip: entry.isError });
+  const retry = () => {
+    void dispatch(apiSlice.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false, forceRefetch: true }));
+  };
+  return { currentData: entry.currentData, isError: entry.isError, error: entry.error, retry };
+}
+
 /** Member registration (`/member/{id}`): the member survey's form, a new registration or a change. */
 export function MemberPage() {
   return <SurveyPage flow="member" />;
@@ -100,7 +117,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   const navigate = useNavigate();
   const { api } = useServices();
   const survey = useAppSelector(selectSurvey);
-  const configQuery = useGetSurveyConfigQuery(id);
+  const configQuery = useSurveyConfigAsOpened(id);
   // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
   const config = survey.surveyId === id ? configQuery.currentData : undefined;
   // The same object for the same configuration (registrationForm keeps it), as the form needs.
@@ -113,7 +130,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   if (configQuery.isError) {
     return (
       <PageLayout title={messages.appTitle}>
-        <LoadFailure message={messageForScreen(configQuery.error)} onRetry={() => void configQuery.refetch()} />
+        <LoadFailure message={messageForScreen(configQuery.error)} onRetry={configQuery.retry} />
       </PageLayout>
     );
   }

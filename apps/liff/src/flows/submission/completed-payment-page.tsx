@@ -1,15 +1,16 @@
 import type { OrderView } from '@city/api-client';
 import { Button, formatYen, Loading, Notice, OrderSummary, PageLayout, PaymentStatus, uiMessages } from '@city/ui';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { isPaidBooking, moneyTaken, refundMessage } from '../../lib/orders.js';
+import { isOrderMissing, isPaidBooking, moneyTaken, refundMessage } from '../../lib/orders.js';
 import { clearPaymentInProgress } from '../../lib/payment-return.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
-import { useServices } from '../../store/hooks.js';
+import { useAppDispatch, useServices } from '../../store/hooks.js';
+import { startAgainAfterPayment } from './start-again.js';
 import { OrderBooking, useOrderRecord } from './order-booking.js';
 import { useSettledOrder } from './use-settled-order.js';
 
@@ -26,6 +27,7 @@ export function CompletedPaymentPage() {
     if (settled) clearPaymentInProgress(storage, id);
   }, [settled, storage, id]);
 
+  if (isOrderMissing(error)) return <OrderNotFound />;
   if (error !== undefined) {
     return (
       <PageLayout title={paymentMessages.paymentCheckingTitle}>
@@ -59,6 +61,26 @@ export function CompletedPaymentPage() {
   return <NotBooked order={order} />;
 }
 
+/**
+ * A payment address naming no order of the citizen's (mistyped, cut short, someone else's): said
+ * plainly, with the ways on, never under 「お支払いを確認しています」 nor with a 再読み込み that cannot help.
+ */
+export function OrderNotFound() {
+  return (
+    <PageLayout title={paymentMessages.orderNotFoundTitle}>
+      <Notice>{paymentMessages.orderNotFound}</Notice>
+      <div className="app-actions">
+        <Link className="city-button city-button--primary" to={paths.confirmList.to()}>
+          {messages.seeMyAnswers}
+        </Link>
+        <Link className="city-button city-button--secondary" to={HOME_PATH}>
+          {messages.goHome}
+        </Link>
+      </div>
+    </PageLayout>
+  );
+}
+
 function Paid({ order }: { order: OrderView }) {
   return (
     <PageLayout title={paymentMessages.paidTitle}>
@@ -86,6 +108,12 @@ function Paid({ order }: { order: OrderView }) {
  */
 export function NotBooked({ order, title, message, next }: { order: OrderView; title?: string; message?: string; next?: string }) {
   const { recordClosed } = useOrderRecord(order);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const startAgain = async () => {
+    await dispatch(startAgainAfterPayment(order));
+    void navigate(paths.survey.to(order.surveyId));
+  };
   const refunding = order.status === 'refunded' || order.refundPending === true;
   if (message === undefined && refunding && recordClosed === undefined) return <Loading label={paymentMessages.orderLoading} />;
   const bookingCancelled = recordClosed === true || order.status === 'paid';
@@ -99,9 +127,7 @@ export function NotBooked({ order, title, message, next }: { order: OrderView; t
       {next === undefined ? null : <p>{next}</p>}
       <OrderFacts order={order} />
       <div className="app-actions">
-        <Link className="city-button city-button--primary" to={paths.survey.to(order.surveyId)}>
-          {paymentMessages.startAgain}
-        </Link>
+        <Button onClick={() => void startAgain()}>{paymentMessages.startAgain}</Button>
         <Link className="city-button city-button--secondary" to={HOME_PATH}>
           {messages.goHome}
         </Link>

@@ -5,7 +5,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
-import { nextPathOf, paths } from '../../config/paths.js';
+import { HOME_PATH, nextPathOf, paths } from '../../config/paths.js';
 import { memberMessages } from '../../member-messages.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
@@ -61,14 +61,21 @@ export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' })
   const priced = useMemo(() => (config === undefined ? undefined : priceForDisplay(config.surveySchema, survey.surveyInput)), [config, survey.surveyInput]);
 
   if (!hasAnswers || (config === undefined && !configQuery.isFetching)) {
+    // Opened with nothing to confirm (a bookmark, a reload): back to the form when the survey is
+    // known, and always to the survey list (inside LINE there is no address bar to leave by).
     return (
       <PageLayout title={messages.confirmTitle}>
         <Notice>{member ? memberMessages.noRegistrationToConfirm : messages.noAnswersToConfirm}</Notice>
-        {surveyId === undefined ? null : (
-          <Link className="city-button city-button--secondary" to={member ? paths.member.to(surveyId, next) : paths.survey.to(surveyId)}>
-            {member ? memberMessages.toRegistrationForm : messages.toSurvey}
+        <div className="app-actions">
+          {surveyId === undefined ? null : (
+            <Link className="city-button city-button--primary" to={member ? paths.member.to(surveyId, next) : paths.survey.to(surveyId)}>
+              {member ? memberMessages.toRegistrationForm : messages.toSurvey}
+            </Link>
+          )}
+          <Link className="city-button city-button--secondary" to={HOME_PATH}>
+            {messages.goHome}
           </Link>
-        )}
+        </div>
       </PageLayout>
     );
   }

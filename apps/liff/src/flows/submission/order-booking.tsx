@@ -17,7 +17,7 @@ export function useOrderRecord(order: OrderView | undefined) {
   const found = useMemo(() => {
     const survey = records.currentData?.[0];
     if (order === undefined || survey === undefined) return undefined;
-    const view = recordsOf(survey.config, survey.rows).find((candidate) => candidate.record.partitionKey === order.partitionKey);
+    const view = recordsOf(survey.config, survey.rows, survey.receipts).find((candidate) => candidate.record.partitionKey === order.partitionKey);
     return { config: survey.config, view };
   }, [order, records.currentData]);
   const shown = useMemo(() => (found?.view === undefined ? [] : [{ config: found.config, answers: found.view.answers }]), [found]);

@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { isPaidBooking } from '../../lib/orders.js';
+import { isOrderMissing, isPaidBooking } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useGetOrderQuery } from '../../store/api-slice.js';
 import { useAppSelector, useServices } from '../../store/hooks.js';
-import { OrderFacts } from './completed-payment-page.js';
+import { OrderFacts, OrderNotFound } from './completed-payment-page.js';
 import { OrderBooking } from './order-booking.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
@@ -22,6 +22,7 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
   const { now } = useServices();
   const citizen = useAppSelector((state) => state.session.lineUser?.displayName ?? '');
   const { currentData: order, isError, error, refetch } = useGetOrderQuery(orderId, { refetchOnMountOrArgChange: true });
+  if (isOrderMissing(error)) return <OrderNotFound />;
   if (isError) {
     return (
       <PageLayout title={paymentMessages.orderReceiptTitle}>

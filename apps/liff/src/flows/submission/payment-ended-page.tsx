@@ -4,12 +4,13 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
+import { isOrderMissing } from '../../lib/orders.js';
 import { clearPaymentInProgress, readPaymentInProgress } from '../../lib/payment-return.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation } from '../../store/api-slice.js';
 import { useServices } from '../../store/hooks.js';
-import { NotBooked } from './completed-payment-page.js';
+import { NotBooked, OrderNotFound } from './completed-payment-page.js';
 
 /**
  * Where the provider returns when the citizen cancelled, or the payment could not be completed
@@ -41,6 +42,7 @@ function PaymentEndedPage({ title, message, next }: { title: string; message: st
     );
   }
   const order = result.data;
+  if (isOrderMissing(result.error)) return <OrderNotFound />;
   if (result.isError) {
     return (
       <PageLayout title={title}>

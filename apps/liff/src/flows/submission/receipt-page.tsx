@@ -2,7 +2,7 @@ import { Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
-import { HOME_PATH } from '../../config/paths.js';
+import { HOME_PATH, paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { useBookings } from '../../store/use-bookings.js';
@@ -27,10 +27,18 @@ function SubmissionReceipt() {
   const sent = useMemo(() => (receipt === null ? [] : [{ config: receipt.config, answers: receipt.answers }]), [receipt]);
   const bookings = useBookings(sent);
   if (receipt === null) {
+    // Nothing was sent in this visit (a bookmark, a reload): no success heading without a receipt.
     return (
-      <PageLayout title={messages.receiptTitle}>
+      <PageLayout title={messages.noReceiptTitle}>
         <Notice>{messages.noReceipt}</Notice>
-        <Link to={HOME_PATH}>{messages.goHome}</Link>
+        <div className="app-actions">
+          <Link className="city-button city-button--primary" to={paths.confirmList.to()}>
+            {messages.seeMyAnswers}
+          </Link>
+          <Link className="city-button city-button--secondary" to={HOME_PATH}>
+            {messages.goHome}
+          </Link>
+        </div>
       </PageLayout>
     );
   }

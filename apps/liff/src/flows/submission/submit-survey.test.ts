@@ -93,7 +93,7 @@ describe('submitSurvey', () => {
 
   it('has the lists of the survey load again after a submission, so they show the new record', async () => {
     const putReservation = vi.fn((payload: SubmissionPayload) => Promise.resolve({ result: 'OK' as const, partitionKey: payload.data[0]!.partitionKey, receiptNumber: 'K7Q-4M2X' }));
-    const querySurveyResults = vi.fn(() => Promise.resolve({ data: [] }));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: [], records: [] }));
     const services = testServices({ api: { putReservation, querySurveyResults } });
     const store = makeTestStore(services, { session: sessionStateFor(TEST_SESSION) });
     openSurvey(store, survey);

@@ -1,4 +1,5 @@
 // A citizen reads their own records, as citizens see them (staff-only answers left out).
+import type { OwnRecordsResponse } from '@city/api-client';
 import type { SurveyResultRow } from '@city/survey-core';
 import { citizenRows } from '@city/survey-core';
 import { requireSurvey } from '../surveys/surveys.js';
@@ -11,10 +12,20 @@ export async function rowsOfUser(deps: RecordsDeps, surveyId: string, userId: st
   return citizenRows(survey.config, await deps.store.read.records.rowsOfUser(surveyId, userId));
 }
 
-/** The rows of one of the user's records. */
-export async function rowsOfOwnRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<SurveyResultRow[]> {
+/** Every row of the user's records in the survey, and each record's receipt number. */
+export async function recordsOfUser(deps: RecordsDeps, surveyId: string, userId: string): Promise<OwnRecordsResponse> {
   const survey = await requireSurvey(deps.store.read.surveys, surveyId);
   const { records } = deps.store.read;
-  await requireOwnRecord(records, surveyId, partitionKey, userId);
-  return citizenRows(survey.config, await records.rowsOf(partitionKey));
+  return {
+    data: citizenRows(survey.config, await records.rowsOfUser(surveyId, userId)),
+    records: (await records.recordsOfUser(surveyId, userId)).map(({ partitionKey, receiptNumber }) => ({ partitionKey, receiptNumber })),
+  };
+}
+
+/** The rows of one of the user's records, and its receipt number. */
+export async function ownRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<OwnRecordsResponse> {
+  const survey = await requireSurvey(deps.store.read.surveys, surveyId);
+  const { records } = deps.store.read;
+  const record = await requireOwnRecord(records, surveyId, partitionKey, userId);
+  return { data: citizenRows(survey.config, await records.rowsOf(partitionKey)), records: [{ partitionKey, receiptNumber: record.receiptNumber }] };
 }

@@ -20,6 +20,8 @@ export interface RecordRepository {
   isClosed(partitionKey: string): Promise<boolean>;
   /** Every row of the user's records in the survey, record by record. */
   rowsOfUser(surveyId: string, userId: string): Promise<SurveyResultRow[]>;
+  /** The user's records in the survey (owner and receipt number), in partitionKey order. */
+  recordsOfUser(surveyId: string, userId: string): Promise<RecordInfo[]>;
   /** Records of the survey having every one of these userSearchKeys. */
   findBySearchKeys(surveyId: string, searchKeys: readonly string[]): Promise<string[]>;
   isReceiptNumberTaken(receiptNumber: string): Promise<boolean>;

@@ -6,7 +6,7 @@ import { contractRoute } from '../../http/contract-route.js';
 import { cancelRecord, claimRecord, deleteRecord } from './change-record.js';
 import { holdRecord } from './hold-record.js';
 import { lookUpRecord } from './look-up-record.js';
-import { rowsOfOwnRecord, rowsOfUser } from './read-records.js';
+import { ownRecord, recordsOfUser, rowsOfUser } from './read-records.js';
 import type { RecordsDeps } from './records.js';
 import { submitRecord } from './submit-record.js';
 
@@ -29,12 +29,12 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
 
     contractRoute(app, endpoints.querySurveyResults, {}, async (request) => {
       assertCaller(request, request.body.userId);
-      return { data: await rowsOfUser(deps, request.body.surveyId, request.userId) };
+      return recordsOfUser(deps, request.body.surveyId, request.userId);
     });
 
     contractRoute(app, endpoints.getSurveyResultsByPartitionKey, {}, async (request) => {
       const { surveyId, partitionKey } = request.query;
-      return { data: await rowsOfOwnRecord(deps, surveyId, partitionKey, request.userId) };
+      return ownRecord(deps, surveyId, partitionKey, request.userId);
     });
 
     contractRoute(app, endpoints.getSurveyResultsByUser, {}, async (request) => ({

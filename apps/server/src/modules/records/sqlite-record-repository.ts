@@ -50,6 +50,9 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const rowsOfUser = db.prepare<[string, string], ResultRow>(
     `SELECT ${COLUMNS} FROM survey_results WHERE survey_id = ? AND user_id = ? ORDER BY partition_key, position`,
   );
+  const recordsOfUser = db.prepare<[string, string], { partition_key: string; survey_id: string; user_id: string; receipt_number: string }>(
+    'SELECT partition_key, survey_id, user_id, receipt_number FROM survey_records WHERE survey_id = ? AND user_id = ? ORDER BY partition_key',
+  );
   const receiptTaken = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM survey_records WHERE receipt_number = ?');
   const deleteRecord = db.prepare<[string]>('DELETE FROM survey_records WHERE partition_key = ?');
   // Positional parameters: binding by name costs a lookup per value, on every row of every submission.
@@ -69,11 +72,15 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   // A booking the record holds becomes the claimer's too, so it counts toward their per-calendar limit.
   const claimSlots = db.prepare<[string, string]>('UPDATE slot_claims SET user_id = ? WHERE partition_key = ?');
 
+  const toInfo = (row: { partition_key: string; survey_id: string; user_id: string; receipt_number: string }): RecordInfo => ({
+    partitionKey: row.partition_key,
+    surveyId: row.survey_id,
+    userId: row.user_id,
+    receiptNumber: row.receipt_number,
+  });
   const info = (partitionKey: string): RecordInfo | undefined => {
     const row = recordStatement.get(partitionKey);
-    return row === undefined
-      ? undefined
-      : { partitionKey: row.partition_key, surveyId: row.survey_id, userId: row.user_id, receiptNumber: row.receipt_number };
+    return row === undefined ? undefined : toInfo(row);
   };
 
   return {
@@ -95,6 +102,10 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
 
     async rowsOfUser(surveyId, userId) {
       return rowsOfUser.all(surveyId, userId).map(toRow);
+    },
+
+    async recordsOfUser(surveyId, userId) {
+      return recordsOfUser.all(surveyId, userId).map(toInfo);
     },
 
     async findBySearchKeys(surveyId, searchKeys) {
