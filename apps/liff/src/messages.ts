@@ -87,6 +87,13 @@ export const messages = {
   chooseAnotherPlace: '場所を選び直す',
   backToSurvey: 'アンケートに戻る',
   slotFull: '選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。',
+  // The per-citizen limit of a calendar, told before a slot is chosen
+  bookingLimitReachedHere: (limit: number) =>
+    `ここでは、お一人${String(limit)}件まで予約できます。すでに${String(limit)}件の予約があるため、新しく予約できません。ほかの予約をキャンセルすると、予約できるようになります。`,
+  bookingLimitReachedAt: (places: string) =>
+    `次の場所は、予約できる件数の上限に達しているため、新しく予約できません: ${places}。ほかの予約をキャンセルすると、予約できるようになります。`,
+  bookingLimitPlace: (place: string, limit: number) => `${place}（お一人${String(limit)}件まで）`,
+  bookingLimitUnnamedPlace: 'この予約の場所',
   // Bookings on the confirm, receipt and details screens
   changeSlot: '予約日時を変更する',
   changeClosed: (rule: string) => `変更・キャンセルの受付は終了しました（${rule}）。`,

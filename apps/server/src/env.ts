@@ -87,7 +87,7 @@ const DEFAULT_CITIZEN_APP_DIR = fileURLToPath(new URL('../../liff/dist', import.
  * `terminal`: whether the logs go to a person's terminal (standard output is a TTY), where
  * development writes them readably unless LOG_FORMAT says otherwise.
  */
-export function readConfig(env: Record<string, string | undefined> = process.env, terminal = process.stdout.isTTY === true): ServerConfig {
+export function readConfig(env: Record<string, string | undefined> = process.env, terminal: boolean = process.stdout.isTTY): ServerConfig {
   const problems: string[] = [];
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (nodeEnv !== 'production' && nodeEnv !== 'development' && nodeEnv !== 'test') {

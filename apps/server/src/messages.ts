@@ -43,6 +43,7 @@ export const messages = {
 
   // ---- Calendars and bookings ----
   calendarNotFound: 'カレンダーが見つかりません。',
+  bookingCategoryNotFound: '予約の場所が見つかりません。',
   invalidDateRange: '表示する期間が正しくありません。',
   slotFull: '選んだ予約枠は満員になりました。カレンダーで空いている枠を選び直してください。',
   slotNotFound: '選んだ予約枠が見つかりません。カレンダーから選び直してください。',

@@ -30,7 +30,7 @@ import {
   slotValue,
 } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
-import { createTestContext } from './helpers.js';
+import { createTestContext, pathOf } from './helpers.js';
 
 /** The moment a Japan-time date and time stand for. */
 const at = (date: string, time: string) => japanTimeToEpochMs(date, time);
@@ -347,5 +347,29 @@ describe('the per-citizen limit', () => {
     const moved = await appendBook('2026-12-08', 4, third.body.partitionKey);
     expect(moved.status).toBe(200);
     expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1, 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-08|1': 1 });
+  });
+
+  it('is told before a slot is chosen (booking_limits): per limited calendar below a category, counted as a booking counts it', async () => {
+    const limits = (user = one, query: { categoryId: string; partitionKey?: string } = { categoryId: 'checkup' }) => http.call(user, 'getBookingLimits', { query });
+    // cal-central allows three; cal-north has no limit; cal-flu is not below 特定健診.
+    expect((await limits()).body.data).toEqual([{ calendarId: 'cal-central', categoryId: 'checkup-central', maxActiveBookingsPerUser: 3, activeBookings: 0 }]);
+    const appendBook = (date: string, now: number) => book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now });
+    await appendBook('2026-12-03', 1);
+    await appendBook('2026-12-04', 2);
+    const third = await appendBook('2026-12-05', 3);
+    expect((await limits()).body.data[0]?.activeBookings).toBe(3);
+    // The calendar's own category, and another citizen's standing.
+    expect((await limits(one, { categoryId: 'checkup-central' })).body.data).toEqual([{ calendarId: 'cal-central', categoryId: 'checkup-central', maxActiveBookingsPerUser: 3, activeBookings: 3 }]);
+    expect((await limits(two)).body.data[0]?.activeBookings).toBe(0);
+    // Changing one of them gives its booking up: it does not count (nor does naming another's record).
+    expect((await limits(one, { categoryId: 'checkup', partitionKey: third.body.partitionKey })).body.data[0]?.activeBookings).toBe(2);
+    expect((await limits(two, { categoryId: 'checkup', partitionKey: third.body.partitionKey })).body.data[0]?.activeBookings).toBe(0);
+    // A slot that has ended no longer counts, as the booking rule says.
+    clock = at('2026-12-03', '10:00');
+    expect((await limits()).body.data[0]?.activeBookings).toBe(2);
+    const unknown = await limits(one, { categoryId: 'nope' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'category_not_found', message: '予約の場所が見つかりません。' });
+    expect((await fetch(`${http.baseUrl}${pathOf('getBookingLimits')}?categoryId=checkup`)).status).toBe(401);
   });
 });

@@ -19,20 +19,27 @@ async function startServer(env: Record<string, string>) {
   folders.push(dir);
   const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: path.join(dir, 'city.sqlite'), CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env },
+    env: { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: path.join(dir, 'city.sqlite'), CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', resolve);
+  });
   const origin = await new Promise<string>((resolve, reject) => {
     const look = () => {
       const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1] !== undefined) resolve(match[1]);
     };
     child.stdout.on('data', look);
-    void exited.then((code) => reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`)));
+    void exited.then((code) => {
+      reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`));
+    });
   });
   return { origin, exited, output: () => output, signal: (name: NodeJS.Signals) => child.kill(name) };
 }

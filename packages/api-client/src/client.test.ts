@@ -204,6 +204,14 @@ const endpointCases: {
     onFailure: 'resolves ApiError',
   },
   {
+    name: 'getBookingLimits',
+    call: (api) => api.getBookingLimits({ categoryId: 'checkup', partitionKey: 'checkup#U1#5' }),
+    method: 'GET',
+    path: `${prefix}/calendars/booking_limits`,
+    query: { categoryId: 'checkup', partitionKey: 'checkup#U1#5' },
+    onFailure: 'resolves ApiError',
+  },
+  {
     name: 'uploadFile',
     call: (api) => api.uploadFile(new Blob(['%PDF-1.7'], { type: 'application/pdf' }), '申請書.pdf'),
     method: 'POST',

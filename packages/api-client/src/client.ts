@@ -3,6 +3,7 @@ import kyExport, { TimeoutError } from 'ky';
 import type {
   Endpoints,
   FilterSurveyResultsBody,
+  BookingLimitsQuery,
   CalendarSlotsQuery,
   LoginCodeQuery,
   OrdersQuery,
@@ -370,6 +371,15 @@ export function createApiClient(options: ApiClientOptions) {
      */
     getCalendarSlots(query: CalendarSlotsQuery, callOptions: CallOptions = {}): Result<'getCalendarSlots'> {
       return settle(call('getCalendarSlots', { query: { ...query }, signal: callOptions.signal }));
+    },
+
+    /**
+     * The signed-in citizen's standing in each calendar at or below a category that limits how many
+     * bookings one citizen may hold (`calendars/booking_limits`): the limit and their bookings whose
+     * slots have not ended, not counting those of the record `partitionKey` being changed.
+     */
+    getBookingLimits(query: BookingLimitsQuery, callOptions: CallOptions = {}): Result<'getBookingLimits'> {
+      return settle(call('getBookingLimits', { query: { ...query }, signal: callOptions.signal }));
     },
 
     /**

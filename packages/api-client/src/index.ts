@@ -21,6 +21,8 @@ export type {
   Endpoints,
   ErrorBody,
   FilterSurveyResultsBody,
+  BookingLimit,
+  BookingLimitsQuery,
   CalendarSlotsQuery,
   LoginCodeQuery,
   LoginSession,

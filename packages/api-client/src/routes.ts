@@ -27,6 +27,9 @@ export const routes = {
   getCalendarDisplaySettings: { method: 'GET', path: `${API_PREFIX}/calendars/display_settings` },
   // Not in the spec (its calendar calls are not shown): a calendar's slots over a range of dates.
   getCalendarSlots: { method: 'GET', path: `${API_PREFIX}/calendars/slots` },
+  // Not in the spec: how many bookings the signed-in citizen holds in each calendar with a
+  // per-citizen limit, so a screen can say a limit is reached before a slot is chosen.
+  getBookingLimits: { method: 'GET', path: `${API_PREFIX}/calendars/booking_limits` },
   // Not in the spec: files items need somewhere to put the files. The body is the file itself.
   uploadFile: { method: 'POST', path: `${API_PREFIX}/files` },
   // The url of an uploaded file's FileRef; only its uploader may read it.

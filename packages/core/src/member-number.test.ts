@@ -36,17 +36,31 @@ describe('formatMemberNumber', () => {
 
 describe('readMemberNumber', () => {
   it('reads a number as typed at a counter: full-width, lower case, spaces and hyphens', () => {
-    for (const typed of ['LIB0000422', 'ｌｉｂ－００００４２２', 'lib-000042-2', ' LIB 000042 2 ']) {
+    for (const typed of ['LIB0000422', 'ｌｉｂ－００００４２２', 'ｌｉｂ００００４２２', 'lib-000042-2', ' LIB 000042 2 ', 'LIB−000042−2', 'ＬＩＢ　000042　2']) {
       expect(readMemberNumber(LIBRARY, typed)).toEqual({ ok: true, memberNumber: 'LIB0000422', sequence: 42 });
     }
   });
 
   it('says a mistyped digit is a mistake, and a wrong shape what a number looks like', () => {
     expect(readMemberNumber(LIBRARY, 'LIB0000427')).toEqual({ ok: false, problem: memberNumberMessages.checkDigit });
-    const shape = memberNumberMessages.shape(memberNumberMessages.example(formatMemberNumber(LIBRARY, 1)));
-    for (const typed of ['', 'LIB000042', 'LIB00004220', 'ABC0000426', 'LIB00004A6', 'LIB0000000']) {
+    const example = memberNumberMessages.example(formatMemberNumber(LIBRARY, 1));
+    const shape = memberNumberMessages.shape(example);
+    for (const typed of ['', 'LIB', 'ABC0000426', 'LIB00004A6', 'LIB0000000']) {
       expect(readMemberNumber(LIBRARY, typed)).toEqual({ ok: false, problem: shape });
     }
+  });
+
+  it('says how many digits a number has and how many were typed, when only that is wrong (a zero too many, full-width or not)', () => {
+    const example = memberNumberMessages.example(formatMemberNumber(LIBRARY, 1));
+    expect(readMemberNumber(LIBRARY, 'ｌｉｂ０００００４２２')).toEqual({ ok: false, problem: memberNumberMessages.digitCount('LIB', 7, 8, example) });
+    expect(readMemberNumber(LIBRARY, 'LIB000042')).toEqual({ ok: false, problem: memberNumberMessages.digitCount('LIB', 7, 6, example) });
+    expect(memberNumberMessages.digitCount('LIB', 8, 9, '例: LIB00000018')).toBe(
+      '会員番号は「LIB」に続けて数字8桁です。入力された番号は数字が9桁です。お手元のカードの番号をもう一度ご確認ください（例: LIB00000018）',
+    );
+    expect(readMemberNumber({ prefix: '', digits: 6 }, '12345')).toEqual({
+      ok: false,
+      problem: '会員番号は数字7桁です。入力された番号は数字が5桁です。お手元のカードの番号をもう一度ご確認ください（例: 0000018）',
+    });
   });
 
   it('reads back every number it writes, and catches every single wrong digit and neighbour swap but 09/90', () => {

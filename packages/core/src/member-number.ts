@@ -61,19 +61,24 @@ export function formatMemberNumber(format: MemberNumberFormat, sequence: number)
 
 /**
  * Reads a member number as a citizen or a counter typed it: full-width characters, lower-case
- * letters, spaces and hyphens are accepted (`ｌｉｂ-000042 2` reads as `LIB0000422`). Answers the
- * number as issued and its sequence, or why it cannot be one (wrong prefix or length, or a check
- * digit that does not match: a typing mistake).
+ * letters, spaces and hyphens (and dashes, long-vowel marks and minus signs an IME may put for
+ * one) are accepted (`ｌｉｂ-000042 2` reads as `LIB0000422`). Answers the number as issued and
+ * its sequence, or why it cannot be one: a wrong prefix or shape, too many or too few digits (said
+ * with how many are expected and how many were typed), or a check digit that does not match (a
+ * typing mistake).
  */
 export function readMemberNumber(format: MemberNumberFormat, typed: string): ReadMemberNumberResult {
   assertFormat(format);
   const text = typed
     .normalize('NFKC')
-    .replace(/[\s\-‐－ー―]/g, '')
+    .replace(/[\s\-‐－ー―−]/g, '')
     .toUpperCase();
   const expected = memberNumberMessages.example(formatMemberNumber(format, 1));
   if (!text.startsWith(format.prefix)) return { ok: false, problem: memberNumberMessages.shape(expected) };
   const numeric = text.slice(format.prefix.length);
+  if (/^\d+$/.test(numeric) && numeric.length !== format.digits + 1) {
+    return { ok: false, problem: memberNumberMessages.digitCount(format.prefix, format.digits + 1, numeric.length, expected) };
+  }
   if (!new RegExp(`^\\d{${String(format.digits + 1)}}$`).test(numeric)) return { ok: false, problem: memberNumberMessages.shape(expected) };
   const body = numeric.slice(0, -1);
   if (luhnCheckDigit(body) !== Number(numeric.slice(-1))) return { ok: false, problem: memberNumberMessages.checkDigit };

@@ -87,6 +87,8 @@ function fakeCalendarApi(options: { changeClosesDays?: number } = {}) {
       getCalendarCategoriesTree: () => Promise.resolve({ data: tree }),
       getCalendarDisplaySettings: () => Promise.resolve({ data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '会場' } } }),
       getCalendarSlots,
+      // No limit reached unless a test says so.
+      getBookingLimits: () => Promise.resolve({ data: [] }),
       // Nothing of this survey is paid for.
       getOrders: () => Promise.resolve({ data: [] }),
     } satisfies Partial<ApiClient>,
@@ -126,6 +128,29 @@ describe('choosing a slot from the survey form', () => {
     expect(router.state.location.pathname).toBe('/survey/health-checkup');
     expect((await screen.findByLabelText<HTMLInputElement>(/^お名前/)).value).toBe('山田 太郎');
     expect(await screen.findByText('選択中の予約枠: 11月24日（火）10:00〜11:00 北部公民館')).toBeTruthy();
+  });
+
+  it('says where the citizen holds the most bookings allowed on the form, the venues and the week, where no slot can then be chosen', async () => {
+    const calendar = fakeCalendarApi();
+    const getBookingLimits = vi.fn(({ categoryId }: { categoryId: string }) =>
+      Promise.resolve({ data: [{ calendarId: 'cal-checkup-central', categoryId: 'checkup-central', maxActiveBookingsPerUser: 3, activeBookings: 3 }].filter(() => categoryId === 'checkup' || categoryId === 'checkup-central') }),
+    );
+    openApp('/survey/health-checkup', { ...calendar.api, getBookingLimits });
+    const onForm = '次の場所は、予約できる件数の上限に達しているため、新しく予約できません: 中央保健センター（お一人3件まで）。ほかの予約をキャンセルすると、予約できるようになります。';
+    expect(await screen.findByText(onForm)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '予約枠を選ぶ' }));
+    expect(await screen.findByRole('heading', { name: '会場を選んでください' })).toBeTruthy();
+    expect(await screen.findByText(onForm)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '中央保健センター' }));
+    expect(await screen.findByText('ここでは、お一人3件まで予約できます。すでに3件の予約があるため、新しく予約できません。ほかの予約をキャンセルすると、予約できるようになります。')).toBeTruthy();
+    await vi.waitFor(async () => {
+      expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).hasAttribute('disabled')).toBe(true);
+    });
+    // Another venue has room for one more.
+    await userEvent.click(screen.getByRole('link', { name: '場所を選び直す' }));
+    await userEvent.click(await screen.findByRole('button', { name: '北部公民館' }));
+    expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(/上限/)).toBeNull();
   });
 
   it('shows the next week and back, and a slot without enough units cannot be chosen', async () => {

@@ -76,6 +76,7 @@ function calendarApi() {
     getCalendarCategoriesTree: () => Promise.resolve({ data: tree }),
     getCalendarDisplaySettings: () => Promise.resolve({ data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '会場' } } }),
     getCalendarSlots,
+    getBookingLimits: () => Promise.resolve({ data: [] }),
   } satisfies Partial<ApiClient>;
 }
 

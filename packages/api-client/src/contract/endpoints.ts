@@ -184,6 +184,18 @@ export const endpoints = {
     query: Type.Object({ calendarId: Key, from: DateText, to: DateText }, closed),
     response: Data(CalendarSlotsSchema),
   },
+  getBookingLimits: {
+    ...routes.getBookingLimits,
+    query: Type.Object({ categoryId: Key, partitionKey: Type.Optional(PartitionKey) }, closed),
+    response: Data(
+      Type.Array(
+        Type.Object(
+          { calendarId: Key, categoryId: Key, maxActiveBookingsPerUser: Type.Integer({ minimum: 1 }), activeBookings: Type.Integer({ minimum: 0 }) },
+          closed,
+        ),
+      ),
+    ),
+  },
   uploadFile: {
     ...routes.uploadFile,
     // The body is the file's bytes, with its type as Content-Type: one of `contentTypes`.

@@ -32,6 +32,8 @@ export type {
   Endpoints,
   ErrorBody,
   FilterSurveyResultsBody,
+  BookingLimit,
+  BookingLimitsQuery,
   CalendarSlotsQuery,
   LoginCodeQuery,
   LoginSession,

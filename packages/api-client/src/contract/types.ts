@@ -240,6 +240,27 @@ export interface CalendarSlotsQuery {
   to: string;
 }
 
+/**
+ * Which calendars to tell the citizen's limits of: those at or below a category (a reservation
+ * item's, or one calendar's own). `partitionKey`: the citizen's record being changed, whose
+ * bookings a change gives up and so does not count (as the server counts when it is sent).
+ */
+export interface BookingLimitsQuery {
+  categoryId: string;
+  partitionKey?: string;
+}
+
+/** A calendar's per-citizen limit and how much of it the signed-in citizen holds. */
+export interface BookingLimit {
+  calendarId: string;
+  /** The bookable category the calendar hangs off (its place). */
+  categoryId: string;
+  /** The calendar's rule: most bookings one citizen may hold whose slots have not ended. */
+  maxActiveBookingsPerUser: number;
+  /** The citizen's bookings in it whose slots have not ended (unexpired holds included). */
+  activeBookings: number;
+}
+
 export interface LoginCodeQuery {
   code: string;
   /** The login route on the current host, as sent to LINE's authorize endpoint. */
@@ -284,6 +305,7 @@ export interface Endpoints {
   getCalendarCategoriesTree: { query: never; body: never; response: DataResponse<CalendarCategoryTreeRoot[]> };
   getCalendarDisplaySettings: { query: never; body: never; response: DataResponse<CalendarDisplaySettings> };
   getCalendarSlots: { query: CalendarSlotsQuery; body: never; response: DataResponse<CalendarSlots> };
+  getBookingLimits: { query: BookingLimitsQuery; body: never; response: DataResponse<BookingLimit[]> };
   /** The body is the file's bytes, not JSON. */
   uploadFile: { query: UploadFileQuery; body: never; response: DataResponse<FileRef> };
   /** The url of an uploaded file (`/files/:fileId`); the response is the file's bytes, not JSON. */

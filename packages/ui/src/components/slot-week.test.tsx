@@ -92,6 +92,16 @@ describe('SlotWeek', () => {
     expect(onSelect).toHaveBeenLastCalledWith(slots[5]);
   });
 
+  it('lets nothing be chosen when disabled (the page says why), still showing what is left', async () => {
+    const user = userEvent.setup();
+    const onSelect = renderWeek({ disabled: true });
+    const open = slotButton('12月1日（火）09:00〜10:00 空きあり（残り5）');
+    expect((open as HTMLButtonElement).disabled).toBe(true);
+    expect(open.textContent).toBe('○5');
+    await user.click(open);
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
   it('marks × when fewer units are left than one booking takes, saying how many are left', () => {
     renderWeek({ cost: 2 });
     const button = slotButton('12月1日（火）10:00〜11:00 空き不足（残り1）');

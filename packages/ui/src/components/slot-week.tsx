@@ -25,6 +25,11 @@ export interface SlotWeekProps {
   state?: 'ready' | 'loading' | 'error';
   /** The error state's retry button; without it the error has no button. */
   onRetry?: (() => void) | undefined;
+  /**
+   * Nothing can be chosen this time, whatever is left (the citizen holds the most bookings the
+   * calendar allows, say; the page says why): the week still shows every slot and what is left.
+   */
+  disabled?: boolean | undefined;
 }
 
 type Tone = 'free' | 'few' | 'full' | 'closed' | 'outside' | 'none';
@@ -45,7 +50,7 @@ interface Cell {
   left?: number;
 }
 
-function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: number): Cell {
+function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: number, disabled: boolean): Cell {
   const base = slot === undefined ? {} : { slot };
   if (closedDay || slot?.status === 'closedDay') {
     return { ...base, symbol: uiMessages.closedDayMark, meaning: uiMessages.closedDay, tone: 'closed', choosable: false };
@@ -61,7 +66,7 @@ function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: 
     return { slot, symbol: SLOT_MARK_SYMBOLS.full, meaning, tone: 'full', choosable: false };
   }
   const meaning = mark === 'few' ? uiMessages.slotFew(slot.left) : uiMessages.slotFree(slot.left);
-  return { slot, symbol: SLOT_MARK_SYMBOLS[mark], meaning, tone: mark, choosable: true, left: slot.left };
+  return { slot, symbol: SLOT_MARK_SYMBOLS[mark], meaning, tone: mark, choosable: !disabled, left: slot.left };
 }
 
 /** The distinct times of day among the shown slots, earliest first: the rows of the week. */
@@ -113,7 +118,7 @@ function dayClass(date: string): string {
  * the whole week at a glance (which day still has room) where a list per day would take several
  * screens of scrolling. It is a real table, so a screen reader can also move by row and column.
  */
-export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, onPreviousWeek, onNextWeek, state = 'ready', onRetry }: SlotWeekProps) {
+export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, onPreviousWeek, onNextWeek, state = 'ready', onRetry, disabled = false }: SlotWeekProps) {
   const first = dates[0];
   const last = dates[dates.length - 1];
   const caption = first === undefined || last === undefined ? '' : uiMessages.weekCaption(formatSlotDate(first), formatSlotDate(last));
@@ -188,7 +193,7 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
                       return (
                         <td key={date} className="city-week__cell city-week__cell--several">
                           {here.map((slot, index) => {
-                            const cell = describeCell(slot, closedDays.includes(date), cost);
+                            const cell = describeCell(slot, closedDays.includes(date), cost, disabled);
                             // The slots have no names of their own: their order tells them apart when read out.
                             const label = `${formatSlotLabel({ date, ...time })} ${uiMessages.sameTimeSlot(index + 1)} ${cell.meaning}`;
                             return <SlotButton key={slot.slotId} cell={cell} label={label} chosen={isChosen(slot)} className={`city-week__cell--${cell.tone}`} onSelect={onSelect} />;
@@ -197,7 +202,7 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
                       );
                     }
                     const slot = here[0];
-                    const cell = describeCell(slot, closedDays.includes(date), cost);
+                    const cell = describeCell(slot, closedDays.includes(date), cost, disabled);
                     const label = `${formatSlotLabel({ date, ...time })} ${cell.meaning}`;
                     return (
                       <td key={date} className={`city-week__cell city-week__cell--${cell.tone}`}>

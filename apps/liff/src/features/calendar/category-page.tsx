@@ -1,6 +1,7 @@
 import { CategoryPicker, Notice, PageLayout } from '@city/ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { BookingLimitNotice } from '../../components/booking-limit-notice.js';
 import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useGetCalendarCategoriesQuery, useGetCalendarCategoriesTreeQuery, useGetCalendarDisplaySettingsQuery } from '../../store/api-slice.js';
@@ -45,6 +46,7 @@ export function CalendarCategoryPage() {
   return (
     <PageLayout title={messages.categoryTitle}>
       <p>{messages.categoryLead}</p>
+      <BookingLimitNotice categoryId={rootCategoryId} rootCategoryId={rootCategoryId} />
       {notice === null ? null : <Notice tone="error">{notice}</Notice>}
       <CategoryPicker
         tree={tree.currentData ?? []}

@@ -3,12 +3,14 @@ import { addDaysToDate, parseReservationValue, todayInJapan } from '@city/survey
 import { Notice, PageLayout, SlotWeek } from '@city/ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { BookingLimitNotice } from '../../components/booking-limit-notice.js';
 import { paths } from '../../config/paths.js';
 import { placeOf, weekDates } from '../../lib/bookings.js';
 import { messages } from '../../messages.js';
 import { useGetCalendarCategoriesQuery, useGetCalendarSlotsQuery } from '../../store/api-slice.js';
 import { selectCalendar, weekShown } from '../../store/calendar-slice.js';
 import { chooseSlot } from '../../store/calendar-thunks.js';
+import { useBookingLimitsReached } from '../../store/booking-limits.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import { NoReservationInHand } from './no-reservation-in-hand.js';
 
@@ -45,6 +47,8 @@ export function CalendarSlotsPage() {
   }, [data, anchor]);
   const today = serverToday ?? anchor;
   const dates = weekDates(today, calendar.week);
+  // The citizen holds the most bookings this calendar allows: said, and no slot can be chosen.
+  const limitReached = useBookingLimitsReached(data?.categoryId).length > 0;
 
   if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
   const rootCategoryId = calendar.categoryValues.rootCategoryId ?? undefined;
@@ -58,7 +62,7 @@ export function CalendarSlotsPage() {
   const hasNextWeek = windowEnd === undefined || (dates[6] ?? today) < windowEnd;
 
   const select = (slot: CalendarSlot) => {
-    if (data === undefined || slot.status !== 'open' || slot.left < calendar.reservationItemCost) return;
+    if (data === undefined || limitReached || slot.status !== 'open' || slot.left < calendar.reservationItemCost) return;
     void dispatch(chooseSlot({ categoryId: data.categoryId, date: slot.date, slotId: slot.slotId })).then((result) => {
       if (chooseSlot.fulfilled.match(result)) void navigate(result.payload);
     });
@@ -68,6 +72,7 @@ export function CalendarSlotsPage() {
       {calendar.notice === null ? null : <Notice tone="error">{calendar.notice}</Notice>}
       {place === undefined ? null : <h2 className="app-section-title">{place}</h2>}
       <p>{messages.slotsLead}</p>
+      <BookingLimitNotice categoryId={data?.categoryId} rootCategoryId={rootCategoryId} />
       <SlotWeek
         dates={dates}
         slots={data?.slots ?? []}
@@ -79,6 +84,7 @@ export function CalendarSlotsPage() {
         {...(hasNextWeek ? { onNextWeek: () => dispatch(weekShown(calendar.week + 1)) } : {})}
         state={slots.isError ? 'error' : data === undefined ? 'loading' : 'ready'}
         onRetry={() => void slots.refetch()}
+        disabled={limitReached}
       />
       <div className="app-actions">
         {rootCategoryId !== undefined && category?.categoryId === rootCategoryId ? null : (

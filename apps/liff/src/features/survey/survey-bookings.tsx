@@ -1,4 +1,5 @@
-// The survey form's bookings: the chosen slot's label, and bookings an edit may no longer change.
+// The survey form's bookings: the chosen slot's label, bookings an edit may no longer change, and
+// where the citizen already holds the most bookings allowed.
 // Only forms with a reservation item load this (survey-page.tsx): the booking code stays out of
 // the files every other form needs before its first paint (README, "First load").
 import type { Answers, SurveyConfig, SurveyResultRow } from '@city/survey-core';
@@ -6,7 +7,8 @@ import { answersFromRows, canChangeBooking } from '@city/survey-core';
 import { Notice } from '@city/ui';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { deadlineRule } from '../../lib/bookings.js';
+import { BookingLimitNotice } from '../../components/booking-limit-notice.js';
+import { deadlineRule, reservationItemsOf } from '../../lib/bookings.js';
 import { messages } from '../../messages.js';
 import { useServices } from '../../store/hooks.js';
 import { useBookings } from '../../store/use-bookings.js';
@@ -46,11 +48,22 @@ export default function SurveyBookings({
   const fixedBookings = [...editedBookings.views.values()].filter(
     (view) => view.start !== undefined && view.rules !== undefined && !canChangeBooking({ date: view.date, start: view.start }, view.rules, now),
   );
+  const locked = fixedBookings.map((view) => view.item.itemKey);
   return children({
     slotLabel: bookings.label,
-    lockedItemKeys: fixedBookings.map((view) => view.item.itemKey),
-    notices: fixedBookings.map((view) =>
-      view.rules === undefined ? null : <Notice key={view.item.itemKey}>{messages.changeClosed(deadlineRule(view.rules.changeClosesBefore))}</Notice>,
+    lockedItemKeys: locked,
+    notices: (
+      <>
+        {fixedBookings.map((view) =>
+          view.rules === undefined ? null : <Notice key={view.item.itemKey}>{messages.changeClosed(deadlineRule(view.rules.changeClosesBefore))}</Notice>,
+        )}
+        {/* Said before 予約枠を選ぶ, not at 送信する: where the citizen already holds the most bookings allowed. */}
+        {reservationItemsOf(config)
+          .filter((item) => !locked.includes(item.itemKey))
+          .map((item) => (
+            <BookingLimitNotice key={item.itemKey} categoryId={item.categoryId} rootCategoryId={item.categoryId} />
+          ))}
+      </>
     ),
   });
 }

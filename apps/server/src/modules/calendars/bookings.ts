@@ -4,6 +4,7 @@
 // The records use-cases call these inside their own transaction, so a record and its claims are
 // stored, moved and freed together or not at all. The database's trigger has the last word on
 // capacity, whatever was checked here.
+import type { BookingLimit } from '@city/api-client';
 import { BOOKING_ERROR_CODES } from '@city/api-client';
 import type { ReservationItem } from '@city/survey-core';
 import { bookingWindowState, canChangeBooking, japanTimeToEpochMs, parseReservationValue, reservationCost } from '@city/survey-core';
@@ -26,6 +27,37 @@ const hasEnded = (slot: { date: string; end: string }, now: number) => now >= ja
 
 /** Whether the claim is a hold that expired by `now`: it no longer counts, by the counting rule. */
 const hasLapsed = (claim: Pick<SlotClaim, 'holdExpiresAt'>, now: number) => claim.holdExpiresAt !== undefined && claim.holdExpiresAt <= now;
+
+/**
+ * How many bookings the user holds in the calendar, as its per-citizen limit counts them: slots not
+ * ended, holds not lapsed, the records being replaced (a change gives their bookings up) left out.
+ */
+async function activeBookingsOf(calendars: CalendarRepository, calendarId: string, userId: string, now: number, replacedKeys: readonly string[]): Promise<number> {
+  const replaced = new Set(replacedKeys);
+  const claims = await calendars.claimsOfUser(calendarId, userId);
+  return claims.filter((claim) => !replaced.has(claim.partitionKey) && !hasEnded(claim, now) && !hasLapsed(claim, now)).length;
+}
+
+/**
+ * The user's standing in every calendar at or below the category whose rules limit the bookings
+ * one citizen holds, counted as planClaims counts them (the record `replacing` left out), so a
+ * screen can say a limit is reached before a slot is chosen. 404 `category_not_found`.
+ */
+export async function bookingLimits(calendars: CalendarRepository, input: { categoryId: string; userId: string; now: number; replacing?: string | undefined }): Promise<BookingLimit[]> {
+  const categories = await calendars.categories();
+  const root = categories.find((category) => category.categoryId === input.categoryId);
+  if (root === undefined) throw new HttpError(404, 'category_not_found', messages.bookingCategoryNotFound);
+  const limits: BookingLimit[] = [];
+  for (const category of categories) {
+    if (category.calendarId === undefined || !isSameOrBelow(category, root)) continue;
+    const calendar = await calendars.findCalendar(category.calendarId);
+    const max = calendar?.rules.maxActiveBookingsPerUser;
+    if (calendar === undefined || max === undefined) continue;
+    const activeBookings = await activeBookingsOf(calendars, calendar.calendarId, input.userId, input.now, input.replacing === undefined ? [] : [input.replacing]);
+    limits.push({ calendarId: calendar.calendarId, categoryId: category.categoryId, maxActiveBookingsPerUser: max, activeBookings });
+  }
+  return limits;
+}
 
 /** One reservation item of a submission and its answer. */
 export interface ReservationAnswer {
@@ -102,12 +134,9 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
     if (window === 'closed') throw refusal(409, BOOKING_ERROR_CODES.bookingClosed, messages.bookingClosed, itemKey);
     const limit = calendar.rules.maxActiveBookingsPerUser;
     if (limit !== undefined) {
-      const replaced = new Set(input.replacedKeys);
-      const elsewhere = (await calendars.claimsOfUser(calendar.calendarId, userId)).filter(
-        (claim) => !replaced.has(claim.partitionKey) && !hasEnded(claim, now) && !hasLapsed(claim, now),
-      );
+      const elsewhere = await activeBookingsOf(calendars, calendar.calendarId, userId, now, input.replacedKeys);
       const here = planned.filter((claim) => claim.calendarId === calendar.calendarId);
-      if (elsewhere.length + here.length >= limit) {
+      if (elsewhere + here.length >= limit) {
         throw refusal(409, BOOKING_ERROR_CODES.bookingLimitReached, messages.bookingLimitReached, itemKey);
       }
     }

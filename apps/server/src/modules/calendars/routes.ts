@@ -2,6 +2,7 @@ import { endpoints } from '@city/api-client/contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
 import type { CalendarRepository } from './calendar-repository.js';
+import { bookingLimits } from './bookings.js';
 import { calendarSlots, categoryTree } from './calendars.js';
 
 export interface CalendarsModuleDeps {
@@ -12,7 +13,10 @@ export interface CalendarsModuleDeps {
   now: () => number;
 }
 
-/** calendars/*: the category list and tree, the display settings, and a calendar's slots. */
+/**
+ * calendars/*: the category list and tree, the display settings, a calendar's slots, and the
+ * signed-in citizen's standing against the per-citizen limits.
+ */
 export function calendarsModule(deps: CalendarsModuleDeps): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
@@ -28,6 +32,11 @@ export function calendarsModule(deps: CalendarsModuleDeps): FastifyPluginAsync {
     contractRoute(app, endpoints.getCalendarSlots, {}, async (request) => {
       const { calendarId, from, to } = request.query;
       return { data: await calendarSlots(deps.calendars, calendarId, from, to, deps.now()) };
+    });
+
+    contractRoute(app, endpoints.getBookingLimits, {}, async (request) => {
+      const { categoryId, partitionKey } = request.query;
+      return { data: await bookingLimits(deps.calendars, { categoryId, userId: request.userId, now: deps.now(), replacing: partitionKey }) };
     });
   };
 }

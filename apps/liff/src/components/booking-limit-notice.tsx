@@ -1,0 +1,30 @@
+import { Notice } from '@city/ui';
+import { placeOf } from '../lib/bookings.js';
+import { messages } from '../messages.js';
+import { useGetCalendarCategoriesQuery } from '../store/api-slice.js';
+import { useBookingLimitsReached } from '../store/booking-limits.js';
+
+/**
+ * Says, before a slot is chosen, where the citizen already holds the most bookings allowed (the
+ * survey form and the category picker: below the item's category; the week: its calendar's).
+ * Nothing when no limit is reached.
+ */
+export function BookingLimitNotice({ categoryId, rootCategoryId }: { categoryId: string | undefined; rootCategoryId: string | undefined }) {
+  const reached = useBookingLimitsReached(categoryId);
+  const categories = useGetCalendarCategoriesQuery(undefined, { skip: reached.length === 0 });
+  if (reached.length === 0) return null;
+  const places = reached.map((limit) => {
+    const category = categories.currentData?.find((candidate) => candidate.categoryId === limit.categoryId);
+    return { place: category === undefined ? undefined : placeOf(category, categories.currentData ?? [], rootCategoryId), limit: limit.maxActiveBookingsPerUser };
+  });
+  const [only] = places;
+  // One calendar (the week of it, or an item that books in one place): no place to name.
+  if (only !== undefined && places.length === 1 && reached[0]?.categoryId === categoryId) {
+    return <Notice tone="warning">{messages.bookingLimitReachedHere(only.limit)}</Notice>;
+  }
+  return (
+    <Notice tone="warning">
+      {messages.bookingLimitReachedAt(places.map(({ place, limit }) => messages.bookingLimitPlace(place ?? messages.bookingLimitUnnamedPlace, limit)).join('、'))}
+    </Notice>
+  );
+}
