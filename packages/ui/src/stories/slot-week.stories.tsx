@@ -99,6 +99,14 @@ export const SameTimeSlots: Story = {
   },
 };
 
+/** The citizen holds the most bookings this calendar allows: every slot and what is left shows, none can be chosen (the page says why). */
+export const LimitReached: Story = {
+  args: {
+    disabled: true,
+    slots: weekSlots((slot) => (slot.slotId === '2' ? { left: 1 } : {})),
+  },
+};
+
 /** No slots at all this week. */
 export const NoSlots: Story = { args: { slots: [] } };
 
