@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatSlotDate } from '@city/ui';
 import { quietDate, TIMES } from './demo-calendar.js';
-import { logInAs, TEST_USERS, textShows, useTestWorld } from './harness.js';
+import { fieldOf, logInAs, ONE_PIXEL_PNG, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 // Every route of the spec's table (section 2), walked on a 390 px phone as a citizen meets it, with
 // the server's Content-Security-Policy in force. Any policy violation or uncaught error fails the
@@ -38,11 +38,9 @@ function expectOnlyExpectedConsoleErrors(expected: readonly ExpectedRefusal[] = 
 }
 
 const API = '/survey/api/v1/db';
-const field = (title: string) => page.getByLabel(new RegExp(`^${title}`));
+const field = (title: string) => fieldOf(page, title);
 const visible = (text: string | RegExp) => textShows(page, text);
 const heading = (name: string) => expect.poll(() => page.getByRole('heading', { level: 1, name }).isVisible()).toBe(true);
-// A 1×1 PNG: the photo the questionnaire uploads (its thumbnail is a blob: image).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 beforeAll(async () => {
   page = await world.newPhonePage();
@@ -80,7 +78,7 @@ describe('every route of the spec, on a phone', () => {
     await field('電話番号').fill('090-1234-5678');
     await field('お住まいの地区').selectOption('中央区');
     await page.getByRole('radio', { name: '満足', exact: true }).check();
-    await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await expect.poll(() => page.locator('img.city-file__preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await fitsThePhone();
     expectOnlyExpectedConsoleErrors();

@@ -190,6 +190,12 @@ export function useTestWorld(): TestWorld {
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** A survey form's field, by its title (its label starts with it; 必須 or 任意 follows). */
+export const fieldOf = (page: Page, title: string) => page.getByLabel(new RegExp(`^${title}`));
+
+/** A 1×1 PNG: the photo a files item uploads in the tests (its thumbnail is a blob: image). */
+export const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
 /** Waits until the text shows; on failure the message carries what the screen said instead. */
 export async function textShows(page: Page, text: string | RegExp): Promise<void> {
   try {

@@ -2,7 +2,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatSlotDate } from '@city/ui';
 import { quietDate, slotCell, TIMES } from './demo-calendar.js';
-import { bookAndPayAs, logInAs, TEST_USERS, textShows, useTestWorld } from './harness.js';
+import { bookAndPayAs, fieldOf, logInAs, ONE_PIXEL_PNG, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 // What a citizen on a phone tripped over (issue 29), each walked as they met it: one fresh
 // database for the file, each test on its own signed-in page.
@@ -15,15 +15,13 @@ async function signedIn(user: (typeof TEST_USERS)[keyof typeof TEST_USERS] = TES
   return page;
 }
 
-const field = (page: Page, title: string) => page.getByLabel(new RegExp(`^${title}`));
-// A 1×1 PNG: what the photo item uploads.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+const field = fieldOf;
 
 describe('the photo a citizen picks', () => {
   it('shows its thumbnail under the Content-Security-Policy, with no violation', async () => {
     const page = await signedIn();
     await page.goto('/survey/citizen-questionnaire');
-    await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await textShows(page, 'park.png');
     const thumbnail = page.locator('img.city-file__preview');
     await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
@@ -32,14 +30,44 @@ describe('the photo a citizen picks', () => {
   });
 });
 
+/** How far (in CSS pixels, up or down) the control pressed moved between the press and its click. */
+interface TapShift {
+  pressed?: Element;
+  top?: number;
+  moved?: number;
+}
+
 /**
  * Leaves `invalid` with `value` (its error is shown from then on) by tapping `target` at once, as a
- * thumb does, and answers whether the tap did what it should.
+ * thumb does; answers how far the control under the finger moved between the press and the click
+ * (0: the error did not push it away).
  */
-async function tapAfterInvalid(page: Page, invalid: Locator, value: string, target: Locator): Promise<void> {
+async function tapAfterInvalid(page: Page, invalid: Locator, value: string, target: Locator): Promise<number | undefined> {
   await invalid.fill(value);
   await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => {
+    const shift: TapShift = {};
+    (window as unknown as { tapShift: TapShift }).tapShift = shift;
+    document.addEventListener(
+      'pointerdown',
+      (event) => {
+        if (!(event.target instanceof Element)) return;
+        shift.pressed = event.target;
+        shift.top = event.target.getBoundingClientRect().top;
+      },
+      { capture: true, once: true },
+    );
+    // Capturing: measured before the click's own handlers (and whatever they show) run.
+    window.addEventListener(
+      'click',
+      () => {
+        if (shift.pressed !== undefined && shift.top !== undefined) shift.moved = shift.pressed.getBoundingClientRect().top - shift.top;
+      },
+      { capture: true, once: true },
+    );
+  });
   await target.tap();
+  return page.evaluate(() => (window as unknown as { tapShift: TapShift }).tapShift.moved);
 }
 
 describe('a tap right after an invalid answer', () => {
@@ -47,7 +75,7 @@ describe('a tap right after an invalid answer', () => {
     const page = await signedIn();
     await page.goto('/survey/event-application');
     const option = page.getByRole('radio', { name: '健康体操' });
-    await tapAfterInvalid(page, field(page, '受講券番号'), '12345', option);
+    expect(await tapAfterInvalid(page, field(page, '受講券番号'), '12345', option)).toBe(0);
     await expect.poll(() => option.isChecked()).toBe(true);
     // The error still shows, once the tap is done.
     await textShows(page, '6文字以上で入力してください');
@@ -126,7 +154,8 @@ describe('a tap right after an invalid answer', () => {
       const page = await signedIn();
       await page.goto(survey);
       const tapped = target(page);
-      await tapAfterInvalid(page, field(page, invalid[0]), invalid[1], tapped);
+      // Nothing moved under the finger, and the tap did what it should.
+      expect(await tapAfterInvalid(page, field(page, invalid[0]), invalid[1], tapped)).toBe(0);
       await expect.poll(() => done(page, tapped)).toBe(true);
     });
   }
@@ -135,7 +164,7 @@ describe('a tap right after an invalid answer', () => {
     const page = await signedIn();
     await page.goto(questionnaire);
     const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
-    await tapAfterInvalid(page, field(page, '世帯人数'), 'abc', page.getByText('ファイルを選ぶ'));
+    expect(await tapAfterInvalid(page, field(page, '世帯人数'), 'abc', page.getByText('ファイルを選ぶ'))).toBe(0);
     expect(await chooser).toBeTruthy();
   });
 });
@@ -167,14 +196,14 @@ describe('the per-citizen booking limit', () => {
     }
     const page = await signedIn(TEST_USERS.suzuki);
     await page.goto('/survey/health-checkup');
-    const onForm = '次の場所は、予約できる件数の上限に達しているため、新しく予約できません: 中央保健センター（お一人3件まで）。';
+    const onForm = '次の場所では、お一人が予約できる件数の上限に達しているため、新しく予約できません（中央保健センター：お一人3件まで）。';
     await textShows(page, onForm);
     await page.getByRole('button', { name: '予約枠を選ぶ' }).click();
     await page.waitForURL(/\/calendar$/);
     await textShows(page, onForm);
     await page.getByRole('button', { name: '中央保健センター' }).click();
     await page.waitForURL(/\/calendar\/cal-checkup-central$/);
-    await textShows(page, 'ここでは、お一人3件まで予約できます。すでに3件の予約があるため、新しく予約できません。');
+    await textShows(page, 'ここでは、お一人3件まで予約できます。すでに3件のご予約があるため、新しく予約できません。');
     const open = page.getByRole('button', { name: new RegExp(`^${formatSlotDate(quietDate)}${TIMES['4']} 空きあり`) });
     await expect.poll(() => open.isDisabled()).toBe(true);
     // Another venue has no such limit reached.
@@ -199,7 +228,7 @@ describe('claiming a paper card', () => {
     };
     // A zero too many (the number is LIB, then 8 digits).
     await search('ｌｉｂ００００００１８２');
-    await textShows(page, '会員番号は「LIB」に続けて数字8桁です。入力された番号は数字が9桁です。');
+    await textShows(page, '会員番号は「LIB」に続けて数字8桁です。入力された番号の数字は9桁です。');
     await search('ｌｉｂ０００００１８２');
     await textShows(page, '次の内容が見つかりました。');
     await textShows(page, '佐藤');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, logInAs, TEST_USERS, textShows, useTestWorld } from './harness.js';
+import { expectNoSeriousA11yViolations, fieldOf, logInAs, ONE_PIXEL_PNG, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 // One citizen's whole journey through the demo questionnaire, in order: answer, look up, edit,
 // cancel. The steps share one page and one fresh database.
@@ -12,11 +12,9 @@ beforeAll(async () => {
   await logInAs(page, TEST_USERS.yamada);
 });
 
-const field = (title: string) => page.getByLabel(new RegExp(`^${title}`));
+const field = (title: string) => fieldOf(page, title);
 /** Waits until the text shows on this test's page. */
 const visible = (text: string | RegExp) => textShows(page, text);
-// A 1×1 PNG: what the photo item uploads.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 describe('the demo questionnaire', () => {
   it('shows validation messages before anything is sent', async () => {
@@ -50,7 +48,7 @@ describe('the demo questionnaire', () => {
     await page.getByRole('checkbox', { name: '図書館' }).check();
     await page.getByRole('checkbox', { name: '体育館' }).check();
     await field('最後に市役所を訪れた日').fill('2026-10-01');
-    await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: PNG });
+    await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await visible('park.png');
     // The thumbnail is the picked file itself: the stored one needs a token an <img> cannot send.
     await expect.poll(() => page.locator('img.city-file__preview').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

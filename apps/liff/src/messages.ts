@@ -88,11 +88,11 @@ export const messages = {
   backToSurvey: 'アンケートに戻る',
   slotFull: '選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。',
   // The per-citizen limit of a calendar, told before a slot is chosen
-  bookingLimitReachedHere: (limit: number) =>
-    `ここでは、お一人${String(limit)}件まで予約できます。すでに${String(limit)}件の予約があるため、新しく予約できません。ほかの予約をキャンセルすると、予約できるようになります。`,
+  bookingLimitReachedHere: (limit: number, held: number) =>
+    `ここでは、お一人${String(limit)}件まで予約できます。すでに${String(held)}件のご予約があるため、新しく予約できません。ご予約済みのいずれかをキャンセルすると、予約できるようになります。`,
   bookingLimitReachedAt: (places: string) =>
-    `次の場所は、予約できる件数の上限に達しているため、新しく予約できません: ${places}。ほかの予約をキャンセルすると、予約できるようになります。`,
-  bookingLimitPlace: (place: string, limit: number) => `${place}（お一人${String(limit)}件まで）`,
+    `次の場所では、お一人が予約できる件数の上限に達しているため、新しく予約できません（${places}）。ご予約済みのいずれかをキャンセルすると、予約できるようになります。`,
+  bookingLimitPlace: (place: string, limit: number) => `${place}：お一人${String(limit)}件まで`,
   bookingLimitUnnamedPlace: 'この予約の場所',
   // Bookings on the confirm, receipt and details screens
   changeSlot: '予約日時を変更する',

@@ -4,6 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './env.js';
 
+/** Signals this close to the first are its echo (the terminal's and pnpm's), not a second request. */
+const REPEATED_SIGNAL_MS = 2_000;
+/** How long closing (requests in flight, the database) may take before the process stops anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
 async function main(): Promise<void> {
   let config;
   let app;
@@ -18,13 +23,22 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Ctrl-C in a terminal signals every process of the command (pnpm, this one): a repeated or
-  // second signal must not cut the shutdown short, and a normal stop ends with exit code 0.
-  let stopping = false;
+  // Ctrl-C in a terminal signals every process of the command (pnpm, this one), and pnpm passes it
+  // on once more: a repeat within moments must not cut the shutdown short, and a normal stop ends
+  // with exit code 0. A signal sent again later, or a shutdown that hangs, stops at once.
+  let stoppingSince: number | undefined;
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince < REPEATED_SIGNAL_MS) return;
+      app.log.warn({ signal }, 'stopping at once');
+      process.exit(1);
+    }
+    stoppingSince = Date.now();
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('the shutdown did not finish in time; stopping at once');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -35,6 +35,7 @@ const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
   ['getCalendarCategoriesTree', {}],
   ['getCalendarDisplaySettings', {}],
   ['getCalendarSlots', { query: { calendarId: 'cal-checkup-central', from: '2026-12-01', to: '2026-12-07' } }],
+  ['getBookingLimits', { query: { categoryId: 'checkup' } }],
   ['getOrder', { query: { orderId: '0123456789abcdef0123456789abcdef' } }],
   ['getOrders', {}],
   ['cancelOrder', { body: { orderId: '0123456789abcdef0123456789abcdef' } }],

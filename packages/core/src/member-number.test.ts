@@ -36,7 +36,7 @@ describe('formatMemberNumber', () => {
 
 describe('readMemberNumber', () => {
   it('reads a number as typed at a counter: full-width, lower case, spaces and hyphens', () => {
-    for (const typed of ['LIB0000422', 'ｌｉｂ－００００４２２', 'ｌｉｂ００００４２２', 'lib-000042-2', ' LIB 000042 2 ', 'LIB−000042−2', 'ＬＩＢ　000042　2']) {
+    for (const typed of ['LIB0000422', 'ｌｉｂ－００００４２２', 'ｌｉｂ００００４２２', 'lib-000042-2', ' LIB 000042 2 ', 'LIB−000042−2', 'LIB–000042—2', 'ＬＩＢ　000042　2']) {
       expect(readMemberNumber(LIBRARY, typed)).toEqual({ ok: true, memberNumber: 'LIB0000422', sequence: 42 });
     }
   });
@@ -55,11 +55,11 @@ describe('readMemberNumber', () => {
     expect(readMemberNumber(LIBRARY, 'ｌｉｂ０００００４２２')).toEqual({ ok: false, problem: memberNumberMessages.digitCount('LIB', 7, 8, example) });
     expect(readMemberNumber(LIBRARY, 'LIB000042')).toEqual({ ok: false, problem: memberNumberMessages.digitCount('LIB', 7, 6, example) });
     expect(memberNumberMessages.digitCount('LIB', 8, 9, '例: LIB00000018')).toBe(
-      '会員番号は「LIB」に続けて数字8桁です。入力された番号は数字が9桁です。お手元のカードの番号をもう一度ご確認ください（例: LIB00000018）',
+      '会員番号は「LIB」に続けて数字8桁です。入力された番号の数字は9桁です。お手元のカードの番号をもう一度ご確認ください（例: LIB00000018）',
     );
     expect(readMemberNumber({ prefix: '', digits: 6 }, '12345')).toEqual({
       ok: false,
-      problem: '会員番号は数字7桁です。入力された番号は数字が5桁です。お手元のカードの番号をもう一度ご確認ください（例: 0000018）',
+      problem: '会員番号は数字7桁です。入力された番号の数字は5桁です。お手元のカードの番号をもう一度ご確認ください（例: 0000018）',
     });
   });
 

@@ -61,8 +61,8 @@ export function formatMemberNumber(format: MemberNumberFormat, sequence: number)
 
 /**
  * Reads a member number as a citizen or a counter typed it: full-width characters, lower-case
- * letters, spaces and hyphens (and dashes, long-vowel marks and minus signs an IME may put for
- * one) are accepted (`ｌｉｂ-000042 2` reads as `LIB0000422`). Answers the number as issued and
+ * letters, spaces and hyphens (and any dash, the long-vowel mark or the minus sign an IME may put
+ * for one) are accepted (`ｌｉｂ-000042 2` reads as `LIB0000422`). Answers the number as issued and
  * its sequence, or why it cannot be one: a wrong prefix or shape, too many or too few digits (said
  * with how many are expected and how many were typed), or a check digit that does not match (a
  * typing mistake).
@@ -71,7 +71,7 @@ export function readMemberNumber(format: MemberNumberFormat, typed: string): Rea
   assertFormat(format);
   const text = typed
     .normalize('NFKC')
-    .replace(/[\s\-‐－ー―−]/g, '')
+    .replace(/[\s\p{Pd}ー−]/gu, '')
     .toUpperCase();
   const expected = memberNumberMessages.example(formatMemberNumber(format, 1));
   if (!text.startsWith(format.prefix)) return { ok: false, problem: memberNumberMessages.shape(expected) };

@@ -32,6 +32,6 @@ export const memberNumberMessages = {
   shape: (example: string) => `会員番号の形式が正しくありません。会員証に記載の番号を入力してください（${example}）`,
   /** The prefix is right and the rest are digits, but too many or too few: say how many. */
   digitCount: (prefix: string, expected: number, typed: number, example: string) =>
-    `会員番号は${prefix === '' ? '' : `「${prefix}」に続けて`}数字${String(expected)}桁です。入力された番号は数字が${String(typed)}桁です。お手元のカードの番号をもう一度ご確認ください（${example}）`,
+    `会員番号は${prefix === '' ? '' : `「${prefix}」に続けて`}数字${String(expected)}桁です。入力された番号の数字は${String(typed)}桁です。お手元のカードの番号をもう一度ご確認ください（${example}）`,
   checkDigit: '会員番号に誤りがあります。お手元のカードの番号をもう一度ご確認ください',
 } as const;

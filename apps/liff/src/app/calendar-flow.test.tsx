@@ -136,13 +136,13 @@ describe('choosing a slot from the survey form', () => {
       Promise.resolve({ data: [{ calendarId: 'cal-checkup-central', categoryId: 'checkup-central', maxActiveBookingsPerUser: 3, activeBookings: 3 }].filter(() => categoryId === 'checkup' || categoryId === 'checkup-central') }),
     );
     openApp('/survey/health-checkup', { ...calendar.api, getBookingLimits });
-    const onForm = '次の場所は、予約できる件数の上限に達しているため、新しく予約できません: 中央保健センター（お一人3件まで）。ほかの予約をキャンセルすると、予約できるようになります。';
+    const onForm = '次の場所では、お一人が予約できる件数の上限に達しているため、新しく予約できません（中央保健センター：お一人3件まで）。ご予約済みのいずれかをキャンセルすると、予約できるようになります。';
     expect(await screen.findByText(onForm)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '予約枠を選ぶ' }));
     expect(await screen.findByRole('heading', { name: '会場を選んでください' })).toBeTruthy();
     expect(await screen.findByText(onForm)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '中央保健センター' }));
-    expect(await screen.findByText('ここでは、お一人3件まで予約できます。すでに3件の予約があるため、新しく予約できません。ほかの予約をキャンセルすると、予約できるようになります。')).toBeTruthy();
+    expect(await screen.findByText('ここでは、お一人3件まで予約できます。すでに3件のご予約があるため、新しく予約できません。ご予約済みのいずれかをキャンセルすると、予約できるようになります。')).toBeTruthy();
     await vi.waitFor(async () => {
       expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).hasAttribute('disabled')).toBe(true);
     });

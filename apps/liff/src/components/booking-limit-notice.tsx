@@ -10,21 +10,21 @@ import { useBookingLimitsReached } from '../store/booking-limits.js';
  * Nothing when no limit is reached.
  */
 export function BookingLimitNotice({ categoryId, rootCategoryId }: { categoryId: string | undefined; rootCategoryId: string | undefined }) {
-  const reached = useBookingLimitsReached(categoryId);
+  const { reached } = useBookingLimitsReached(categoryId);
   const categories = useGetCalendarCategoriesQuery(undefined, { skip: reached.length === 0 });
   if (reached.length === 0) return null;
   const places = reached.map((limit) => {
     const category = categories.currentData?.find((candidate) => candidate.categoryId === limit.categoryId);
-    return { place: category === undefined ? undefined : placeOf(category, categories.currentData ?? [], rootCategoryId), limit: limit.maxActiveBookingsPerUser };
+    return { place: category === undefined ? undefined : placeOf(category, categories.currentData ?? [], rootCategoryId), limit };
   });
   const [only] = places;
   // One calendar (the week of it, or an item that books in one place): no place to name.
-  if (only !== undefined && places.length === 1 && reached[0]?.categoryId === categoryId) {
-    return <Notice tone="warning">{messages.bookingLimitReachedHere(only.limit)}</Notice>;
+  if (only !== undefined && places.length === 1 && only.limit.categoryId === categoryId) {
+    return <Notice tone="warning">{messages.bookingLimitReachedHere(only.limit.maxActiveBookingsPerUser, only.limit.activeBookings)}</Notice>;
   }
   return (
     <Notice tone="warning">
-      {messages.bookingLimitReachedAt(places.map(({ place, limit }) => messages.bookingLimitPlace(place ?? messages.bookingLimitUnnamedPlace, limit)).join('、'))}
+      {messages.bookingLimitReachedAt(places.map(({ place, limit }) => messages.bookingLimitPlace(place ?? messages.bookingLimitUnnamedPlace, limit.maxActiveBookingsPerUser)).join('、'))}
     </Notice>
   );
 }

@@ -90,9 +90,10 @@ export function answersShown(schema: readonly SurveySchemaItem[], answers: Answe
 
 /**
  * The order named in the address is none of the citizen's: not theirs or unknown (404
- * `order_not_found`), or not an order id at all (400: the server checks its shape). Either way
- * there is nothing to check or try again, only a way on.
+ * `order_not_found`), or not an order id at all (400 `invalid_request`: the server checks its
+ * shape, the only thing these calls are sent). Either way there is nothing to check or try again,
+ * only a way on.
  */
 export function isOrderMissing(failure: CallFailure | SerializedError | undefined): boolean {
-  return isCallFailure(failure) && (failure.code === PAYMENT_ERROR_CODES.orderNotFound || failure.status === 400);
+  return isCallFailure(failure) && (failure.code === PAYMENT_ERROR_CODES.orderNotFound || (failure.status === 400 && failure.code === 'invalid_request'));
 }

@@ -35,7 +35,7 @@ export interface RecordView {
  * (titles from the schema), each with its rows, answers and receipt number. Update-mode keys carry
  * no time (0).
  */
-export function recordsOf(config: SurveyConfig, rows: readonly SurveyResultRow[], receipts: readonly RecordSummary[] = []): RecordView[] {
+export function recordsOf(config: SurveyConfig, rows: readonly SurveyResultRow[], receipts: readonly RecordSummary[]): RecordView[] {
   const receiptNumbers = new Map(receipts.map((receipt) => [receipt.partitionKey, receipt.receiptNumber]));
   const groups = groupSurveyResults(rows, config.surveySchema);
   const appendedAt = (partitionKey: string) => parsePartitionKey(partitionKey)?.appendedAt ?? 0;

@@ -25,15 +25,16 @@ export const bookingLimitsApi = apiSlice.injectEndpoints({
 
 /**
  * The calendars at or below `categoryId` in which the citizen already holds the most bookings
- * allowed, so the screen can say so before a slot is chosen (the server refuses one more at
- * 送信する: 409 booking_limit_reached). An edit's own record does not count: changing it gives its
- * bookings up. Empty while unknown or when the call fails (the server still has the last word).
+ * allowed (`reached`), so the screen can say so before a slot is chosen (the server refuses one
+ * more at 送信する: 409 booking_limit_reached); `known` once the server has answered, or failed to
+ * (then nothing counts as reached: the server still has the last word). An edit's own record does
+ * not count: changing it gives its bookings up.
  */
-export function useBookingLimitsReached(categoryId: string | undefined): BookingLimit[] {
+export function useBookingLimitsReached(categoryId: string | undefined): { reached: BookingLimit[]; known: boolean } {
   const partitionKey = useAppSelector(({ survey }) => (survey.inEditingAppendingMode ? survey.selectedSurveyResults?.partitionKey : undefined));
-  const { currentData } = bookingLimitsApi.useGetBookingLimitsQuery(
+  const { currentData, isError } = bookingLimitsApi.useGetBookingLimitsQuery(
     categoryId === undefined ? skipToken : { categoryId, ...(partitionKey === undefined ? {} : { partitionKey }) },
     { refetchOnMountOrArgChange: true },
   );
-  return (currentData ?? []).filter((limit) => limit.activeBookings >= limit.maxActiveBookingsPerUser);
+  return { reached: (currentData ?? []).filter((limit) => limit.activeBookings >= limit.maxActiveBookingsPerUser), known: currentData !== undefined || isError };
 }

@@ -81,7 +81,7 @@ function SlotButton({ cell, label, chosen, className, onSelect }: { cell: Cell; 
   return (
     <button
       type="button"
-      className={`city-week__slot${chosen ? ' city-week__slot--chosen' : ''}${className === undefined ? '' : ` ${className}`}`}
+      className={`city-week__slot${chosen ? ' city-week__slot--chosen' : ''}${cell.left === undefined ? '' : ' city-week__slot--with-left'}${className === undefined ? '' : ` ${className}`}`}
       aria-label={label}
       aria-pressed={cell.choosable ? chosen : undefined}
       disabled={!cell.choosable}
@@ -126,7 +126,7 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
   const times = timesOf(shown);
 
   return (
-    <div className="city-week">
+    <div className={disabled ? 'city-week city-week--disabled' : 'city-week'}>
       <div className="city-week__nav">
         {onPreviousWeek === undefined ? <span /> : (
           <Button variant="secondary" onClick={onPreviousWeek}>

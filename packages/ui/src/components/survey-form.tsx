@@ -81,6 +81,9 @@ function useLeftItems(): [ReadonlySet<string>, (itemKey: string) => void] {
     document.addEventListener('pointerup', released, true);
     document.addEventListener('pointercancel', tapEnded, true);
     document.addEventListener('keydown', tapEnded, true);
+    // A press that never ends here: the citizen switched apps, or a native picker took over.
+    document.addEventListener('visibilitychange', tapEnded);
+    window.addEventListener('blur', tapEnded);
     // On the window, bubbling: after the tapped control has handled its click.
     window.addEventListener('click', tapEnded);
     return () => {
@@ -89,6 +92,8 @@ function useLeftItems(): [ReadonlySet<string>, (itemKey: string) => void] {
       document.removeEventListener('pointerup', released, true);
       document.removeEventListener('pointercancel', tapEnded, true);
       document.removeEventListener('keydown', tapEnded, true);
+      document.removeEventListener('visibilitychange', tapEnded);
+      window.removeEventListener('blur', tapEnded);
       window.removeEventListener('click', tapEnded);
     };
   }, []);

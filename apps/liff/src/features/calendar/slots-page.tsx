@@ -47,12 +47,17 @@ export function CalendarSlotsPage() {
   }, [data, anchor]);
   const today = serverToday ?? anchor;
   const dates = weekDates(today, calendar.week);
-  // The citizen holds the most bookings this calendar allows: said, and no slot can be chosen.
-  const limitReached = useBookingLimitsReached(data?.categoryId).length > 0;
+  // The citizen holds the most bookings this calendar allows: said, and no slot can be chosen. Asked
+  // beside the slots (the category is known from the categories, kept for the visit), not after them.
+  const category = categories.currentData?.find((candidate) => candidate.calendarId === calendarId);
+  const categoryId = category?.categoryId;
+  const limits = useBookingLimitsReached(categoryId);
+  const limitReached = limits.reached.length > 0;
+  // Known, or not to be known (no category to ask with): a slot can then be taken.
+  const limitsSettled = limits.known || categories.isError || (categories.currentData !== undefined && category === undefined);
 
   if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
   const rootCategoryId = calendar.categoryValues.rootCategoryId ?? undefined;
-  const category = categories.currentData?.find((candidate) => candidate.calendarId === calendarId);
   const place = category === undefined ? undefined : placeOf(category, categories.currentData ?? [], rootCategoryId);
   const answer = answers[reservationItemName];
   const chosen = typeof answer === 'string' ? parseReservationValue(answer) : undefined;
@@ -62,7 +67,8 @@ export function CalendarSlotsPage() {
   const hasNextWeek = windowEnd === undefined || (dates[6] ?? today) < windowEnd;
 
   const select = (slot: CalendarSlot) => {
-    if (data === undefined || limitReached || slot.status !== 'open' || slot.left < calendar.reservationItemCost) return;
+    // Until the limits are known a slot is not taken: a citizen at the limit would only be refused at 送信する.
+    if (data === undefined || !limitsSettled || limitReached || slot.status !== 'open' || slot.left < calendar.reservationItemCost) return;
     void dispatch(chooseSlot({ categoryId: data.categoryId, date: slot.date, slotId: slot.slotId })).then((result) => {
       if (chooseSlot.fulfilled.match(result)) void navigate(result.payload);
     });
@@ -72,7 +78,7 @@ export function CalendarSlotsPage() {
       {calendar.notice === null ? null : <Notice tone="error">{calendar.notice}</Notice>}
       {place === undefined ? null : <h2 className="app-section-title">{place}</h2>}
       <p>{messages.slotsLead}</p>
-      <BookingLimitNotice categoryId={data?.categoryId} rootCategoryId={rootCategoryId} />
+      <BookingLimitNotice categoryId={categoryId} rootCategoryId={rootCategoryId} />
       <SlotWeek
         dates={dates}
         slots={data?.slots ?? []}

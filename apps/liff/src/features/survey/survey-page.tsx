@@ -64,8 +64,8 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
     request.unwrap().then(
       (found) => {
         if (!stillFresh) return;
-        const rows = found.find((records) => records.config.surveyId === surveyId)?.rows ?? [];
-        const own = recordsOf(config, rows).find((view) => !isClosedCheckStatus(view.record.check));
+        const survey = found.find((records) => records.config.surveyId === surveyId);
+        const own = recordsOf(config, survey?.rows ?? [], survey?.receipts ?? []).find((view) => !isClosedCheckStatus(view.record.check));
         if (own === undefined) return;
         // A member opening the registration again is shown their card; changing starts from there.
         if (config.membership !== undefined) void navigate(toMemberCard, { replace: true });

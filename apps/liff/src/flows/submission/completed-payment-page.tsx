@@ -1,6 +1,6 @@
 import type { OrderView } from '@city/api-client';
 import { Button, formatYen, Loading, Notice, OrderSummary, PageLayout, PaymentStatus, uiMessages } from '@city/ui';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
@@ -110,7 +110,10 @@ export function NotBooked({ order, title, message, next }: { order: OrderView; t
   const { recordClosed } = useOrderRecord(order);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  // The record's answers are read first (a moment on a slow line): the button says so meanwhile.
+  const [starting, setStarting] = useState(false);
   const startAgain = async () => {
+    setStarting(true);
     await dispatch(startAgainAfterPayment(order));
     void navigate(paths.survey.to(order.surveyId));
   };
@@ -127,7 +130,9 @@ export function NotBooked({ order, title, message, next }: { order: OrderView; t
       {next === undefined ? null : <p>{next}</p>}
       <OrderFacts order={order} />
       <div className="app-actions">
-        <Button onClick={() => void startAgain()}>{paymentMessages.startAgain}</Button>
+        <Button onClick={() => void startAgain()} disabled={starting} aria-busy={starting}>
+          {starting ? paymentMessages.startingAgain : paymentMessages.startAgain}
+        </Button>
         <Link className="city-button city-button--secondary" to={HOME_PATH}>
           {messages.goHome}
         </Link>
