@@ -172,7 +172,8 @@ describe('a tap right after an invalid answer', () => {
 describe('the week of slots', () => {
   it('shows how many places are left under ○ and △, and the number falls when someone books', async () => {
     const page = await signedIn(TEST_USERS.sato);
-    const cellText = async (meaning: string) => (await slotCell(page, quietDate, '4', meaning).innerText()).replace(/\s+/g, '');
+    // What a sighted citizen sees in the cell: the mark, and under it what is left.
+    const cellText = async (meaning: string) => (await slotCell(page, quietDate, '4', meaning).locator('xpath=ancestor::td[1]').innerText()).replace(/\s+/g, '');
     const openWeek = async () => {
       await page.goto('/survey/health-checkup');
       await page.getByRole('button', { name: '予約枠を選ぶ' }).click();

@@ -35,21 +35,23 @@ const slotButton = (name: string) => screen.getByRole('button', { name });
 describe('SlotWeek', () => {
   it('reads every slot out in words, with the symbol (and what is left) hidden from screen readers', () => {
     renderWeek();
-    expect(slotButton('12月1日（火）09:00〜10:00 空きあり（残り5）').textContent).toBe('○5');
-    expect(slotButton('12月1日（火）10:00〜11:00 残りわずか（残り1）').textContent).toBe('△1');
+    expect(slotButton('12月1日（火）09:00〜10:00 空きあり（残り5）').textContent).toBe('○');
+    expect(slotButton('12月1日（火）10:00〜11:00 残りわずか（残り1）').textContent).toBe('△');
     expect(slotButton('12月2日（水）09:00〜10:00 満員').textContent).toBe('×');
     expect(slotButton('11月30日（月）09:00〜10:00 受付期間外').textContent).toBe('−');
     expect(slotButton('12月3日（木）10:00〜11:00 受付期間外').textContent).toBe('−');
     for (const symbol of screen.getAllByText('○', { selector: 'button span' })) expect(symbol.getAttribute('aria-hidden')).toBe('true');
-    for (const left of screen.getAllByText('5', { selector: 'button span' })) expect(left.getAttribute('aria-hidden')).toBe('true');
+    for (const left of screen.getAllByText('5', { selector: '.city-week__left' })) expect(left.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('shows how many are left under ○ and △ (so a booking shows), never under × or a slot out of reach', () => {
     renderWeek();
-    expect(slotButton('12月2日（水）10:00〜11:00 空きあり（残り4）').querySelector('.city-week__left')?.textContent).toBe('4');
-    expect(slotButton('12月1日（火）10:00〜11:00 残りわずか（残り1）').querySelector('.city-week__left')?.textContent).toBe('1');
-    expect(slotButton('12月2日（水）09:00〜10:00 満員').querySelector('.city-week__left')).toBeNull();
-    expect(slotButton('12月3日（木）10:00〜11:00 受付期間外').querySelector('.city-week__left')).toBeNull();
+    // Beside the button, not in it: what a button shows must be part of what it is called.
+    const shown = (name: string) => slotButton(name).closest('.city-week__choice')?.textContent;
+    expect(shown('12月2日（水）10:00〜11:00 空きあり（残り4）')).toBe('○4');
+    expect(shown('12月1日（火）10:00〜11:00 残りわずか（残り1）')).toBe('△1');
+    expect(shown('12月2日（水）09:00〜10:00 満員')).toBe('×');
+    expect(shown('12月3日（木）10:00〜11:00 受付期間外')).toBe('−');
   });
 
   it('marks closed days 休 in every row, read out as 休業日', () => {
@@ -97,7 +99,7 @@ describe('SlotWeek', () => {
     const onSelect = renderWeek({ disabled: true });
     const open = slotButton('12月1日（火）09:00〜10:00 空きあり（残り5）');
     expect((open as HTMLButtonElement).disabled).toBe(true);
-    expect(open.textContent).toBe('○5');
+    expect(open.closest('.city-week__choice')?.textContent).toBe('○5');
     await user.click(open);
     expect(onSelect).not.toHaveBeenCalled();
   });
@@ -122,7 +124,7 @@ describe('SlotWeek', () => {
     const onSelect = renderWeek({ slots: [...slots, { ...slot('2026-12-01', '5', 0), start: '09:00', end: '10:00' }], selected: { date: '2026-12-01', slotId: '1' } });
     const first = slotButton('12月1日（火）09:00〜10:00 1つ目の枠 空きあり（残り5）');
     const second = slotButton('12月1日（火）09:00〜10:00 2つ目の枠 満員');
-    expect(first.textContent).toBe('○5');
+    expect(first.textContent).toBe('○');
     expect(first.getAttribute('aria-pressed')).toBe('true');
     expect(second.textContent).toBe('×');
     expect((second as HTMLButtonElement).disabled).toBe(true);

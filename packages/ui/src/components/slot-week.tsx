@@ -76,28 +76,32 @@ function timesOf(slots: readonly CalendarSlot[]): { start: string; end: string }
   return [...byKey.values()].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end));
 }
 
-/** One slot's button: its symbol on screen, its date, time and meaning read out. */
+/**
+ * One slot's button: its symbol on screen, its date, time and meaning read out. The units left
+ * show over the button's lower part but outside it: what a button shows must be part of what it is
+ * called (a speech-input user says what they see), and its name already says 残り5 in words.
+ */
 function SlotButton({ cell, label, chosen, className, onSelect }: { cell: Cell; label: string; chosen: boolean; className?: string; onSelect: (slot: CalendarSlot) => void }) {
   return (
-    <button
-      type="button"
-      className={`city-week__slot${chosen ? ' city-week__slot--chosen' : ''}${cell.left === undefined ? '' : ' city-week__slot--with-left'}${className === undefined ? '' : ` ${className}`}`}
-      aria-label={label}
-      aria-pressed={cell.choosable ? chosen : undefined}
-      disabled={!cell.choosable}
-      onClick={() => {
-        if (cell.slot !== undefined) onSelect(cell.slot);
-      }}
-    >
-      <span aria-hidden="true" className="city-week__mark">
-        {cell.symbol}
-      </span>
+    <span className={`city-week__choice${chosen ? ' city-week__choice--chosen' : ''}${className === undefined ? '' : ` ${className}`}`}>
+      <button
+        type="button"
+        className={`city-week__slot${chosen ? ' city-week__slot--chosen' : ''}${cell.left === undefined ? '' : ' city-week__slot--with-left'}`}
+        aria-label={label}
+        aria-pressed={cell.choosable ? chosen : undefined}
+        disabled={!cell.choosable}
+        onClick={() => {
+          if (cell.slot !== undefined) onSelect(cell.slot);
+        }}
+      >
+        <span aria-hidden="true">{cell.symbol}</span>
+      </button>
       {cell.left === undefined ? null : (
         <span aria-hidden="true" className="city-week__left">
           {cell.left}
         </span>
       )}
-    </button>
+    </span>
   );
 }
 
