@@ -194,6 +194,12 @@ const [serverProcess, anchorProcess] = await Promise.all([
     LINE_CHANNEL_ID: channel.channelId,
     LINE_CHANNEL_SECRET: channel.channelSecret,
     CITIZEN_APP_DIR: path.join(work, 'no-app'),
+    // What production requires since payments (issue 13); nothing here pays, so Stripe is never called.
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_bench',
+    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
+    PUBLIC_BASE_URL: 'https://city.example.jp',
+    RECEIPT_ISSUER_NAME: 'ベンチ市',
   }),
   start('anchor', [...profiling, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
 ]);
