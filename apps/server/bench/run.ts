@@ -24,6 +24,7 @@ import { createSqliteRecordRepository } from '../src/modules/records/sqlite-reco
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { benchSettings, keepFiles, onlyCases, profileDir, searchPath } from './env.js';
 import type { LoadResult, LoadSpec } from './load.js';
+import { benchServerSettings } from './server-settings.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
 const CITIZENS = 10; // one per connection
@@ -188,19 +189,7 @@ const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${
 await seedDatabase(path.join(work, 'server.sqlite'));
 await seedDatabase(path.join(work, 'anchor.sqlite'));
 const [serverProcess, anchorProcess] = await Promise.all([
-  start('server', [...profiling, '--enable-source-maps', 'dist/server.js'], {
-    NODE_ENV: 'production',
-    DATABASE_PATH: path.join(work, 'server.sqlite'),
-    LINE_CHANNEL_ID: channel.channelId,
-    LINE_CHANNEL_SECRET: channel.channelSecret,
-    CITIZEN_APP_DIR: path.join(work, 'no-app'),
-    // What production requires since payments (issue 13); nothing here pays, so Stripe is never called.
-    PAYMENT_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_bench',
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench',
-    PUBLIC_BASE_URL: 'https://city.example.jp',
-    RECEIPT_ISSUER_NAME: 'ベンチ市',
-  }),
+  start('server', [...profiling, '--enable-source-maps', 'dist/server.js'], benchServerSettings({ databasePath: path.join(work, 'server.sqlite'), channel, noAppDir: path.join(work, 'no-app') })),
   start('anchor', [...profiling, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
 ]);
 const server = serverProcess.origin;

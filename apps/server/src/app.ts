@@ -138,9 +138,14 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
         nodeEnv: config.nodeEnv,
       })
     : undefined;
+  // Where this server reaches itself (the stand-in's token call, the sandbox's notification): the
+  // address it listens on, loopback when that is every interface. Never a fixed 127.0.0.1: a server
+  // told HOST=192.168.1.10 does not listen there.
   const selfUrl = () => {
     const address = app.server.address() as AddressInfo | null;
-    return address === null ? 'http://127.0.0.1' : `http://127.0.0.1:${address.port}`;
+    if (address === null) return 'http://127.0.0.1';
+    const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
   };
   const lineApiBaseUrl = () => config.lineApiBaseUrl ?? `${selfUrl()}${LINE_STAND_IN_PATH}`;
 

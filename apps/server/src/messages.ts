@@ -92,6 +92,7 @@ export const sandboxMessages = {
   },
   refunded: (amount: number) => `${amount.toLocaleString('ja-JP')}円を返金しました。`,
   notificationFailed: (status: number) => `サーバーへの通知に失敗しました（HTTP ${status}）。もう一度お試しください。`,
+  notificationUnreachable: 'サーバーに通知を届けられませんでした（接続できません）。もう一度お試しください。',
 } as const;
 
 // ---------------------------------------------------------------------------------------------

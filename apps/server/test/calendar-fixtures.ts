@@ -153,7 +153,7 @@ export interface HttpResponse<Name extends EndpointName> {
   body: Endpoints[Name]['response'] & Partial<ErrorBody>;
 }
 
-/** The app listening on 127.0.0.1, called over real HTTP with fetch. */
+/** The app listening on 127.0.0.1 (or `host`), called over real HTTP with fetch. */
 export interface HttpClient {
   baseUrl: string;
   /** A signed ID token for the user (signed once, then reused). */
@@ -161,11 +161,11 @@ export interface HttpClient {
   call: <Name extends EndpointName>(user: TestUser | string, name: Name, request?: TestRequest) => Promise<HttpResponse<Name>>;
 }
 
-export async function listen(ctx: TestContext): Promise<HttpClient> {
+export async function listen(ctx: TestContext, host = '127.0.0.1'): Promise<HttpClient> {
   // A backlog above Node's default (511), so a burst of a thousand connections is accepted at once.
-  await ctx.app.listen({ host: '127.0.0.1', port: 0, backlog: 2048 });
+  await ctx.app.listen({ host, port: 0, backlog: 2048 });
   const { port } = ctx.app.server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${host}:${port}`;
   const standIn = ctx.app.lineStandIn;
   if (standIn === undefined) throw new Error('test apps run with the LINE stand-in');
   const tokens = new Map<string, string>();

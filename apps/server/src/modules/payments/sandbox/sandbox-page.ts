@@ -106,7 +106,14 @@ export function sandboxPage(deps: SandboxPageDeps): FastifyPluginAsync {
       // A session no longer open (paid, ended, expired) is shown as it stands.
       if (!(await sandbox.settle(sessionId, status))) return render(reply, sessionId, 409);
       const event = sandbox.signedEvent({ id: `evt_${randomBytes(12).toString('hex')}`, sessionId, occurredAt: deps.now(), outcome: await sandbox.fetchStatus(sessionId) });
-      const delivered = await fetch(deps.notificationUrl(), { method: 'POST', headers: event.headers, body: event.body });
+      let delivered: Response;
+      try {
+        delivered = await fetch(deps.notificationUrl(), { method: 'POST', headers: event.headers, body: event.body });
+      } catch {
+        // The page, not a bare 500. The order still settles: while it is pending, getOrder asks the
+        // provider (this sandbox) for the session's status, as it would Stripe.
+        return render(reply, sessionId, 502, text.notificationUnreachable);
+      }
       if (!delivered.ok) return render(reply, sessionId, 502, text.notificationFailed(delivered.status));
       const settled = (await sandbox.session(sessionId)) ?? session;
       return reply.redirect(status === 'paid' ? settled.successUrl : status === 'cancelled' ? settled.cancelUrl : settled.errorUrl, 303);
