@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/database.js';
-import { migrations } from '../src/db/migrations.js';
+import { migrations } from '../src/db/migrations/index.js';
 
 describe('migration 5', () => {
   it('keeps the orders of migration 4, with their record’s survey and receipt number', () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrations } from './migrations.js';
+import { migrations } from './migrations/index.js';
 
 export type SqliteDatabase = Database.Database;
 

@@ -1,0 +1,13 @@
+// The schema changes, one numbered file each, in the order they apply. A new one is the next file
+// here and the next entry below (test/migrations.test.ts checks that every file is listed, in order).
+import { migration as m001 } from './001-surveys-and-survey-results.js';
+import { migration as m002 } from './002-uploaded-files.js';
+import { migration as m003 } from './003-calendars-and-slot-claims.js';
+import { migration as m004 } from './004-orders-and-holds.js';
+import { migration as m005 } from './005-payments.js';
+import { migration as m006 } from './006-member-numbers.js';
+import type { Migration } from './migration.js';
+
+export type { Migration } from './migration.js';
+
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006];
