@@ -1,17 +1,26 @@
 // A citizen's membership: their member card, and withdrawing from the membership.
 import type { MemberCard } from '@city/api-client';
+import type { SurveyResultRow } from '@city/survey-core';
 import { answersFromRows, todayInJapan } from '@city/survey-core';
 import type { Store } from '../../db/store.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import type { RecordRepository } from '../records/record-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { MemberNumberRepository } from './member-number-repository.js';
 
-/** The repositories a members transaction works with: the numbers, and the registrations' records. */
+/**
+ * What members read of a registration's record: its rows of some items (the card's name). The
+ * records module's repository is one; members names only this, so the records module depends on
+ * members (a registration issues a number) and never the other way round.
+ */
+export interface RegistrationRows {
+  rowsOfItems(partitionKey: string, itemKeys: readonly string[]): Promise<SurveyResultRow[]>;
+}
+
+/** The repositories a members transaction works with: the numbers, and the registrations' rows. */
 export interface MemberRepositories {
   members: MemberNumberRepository;
-  records: RecordRepository;
+  records: RegistrationRows;
   surveys: SurveyRepository;
 }
 
