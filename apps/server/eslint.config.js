@@ -18,6 +18,8 @@ export default [
       except: [],
       message: 'Use-cases and repositories never import routes.',
     })),
+    // Records issue member numbers with a registration: records use members, never the reverse.
+    { target: './src/modules/members', from: './src/modules/records', message: 'members never imports records (records use members): name what members needs as its own interface.' },
     // Nothing imports upward: app.ts composes, server.ts starts.
     { target: ['./src/modules', ...lower], from: ['./src/app.ts', './src/server.ts', './src/demo-seed.ts'], message: 'Nothing imports the composition root (app.ts, server.ts).' },
     { target: lower, from: './src/modules', message: 'http/, db/ and auth/ sit below the modules and never import them.' },
