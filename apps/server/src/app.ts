@@ -222,8 +222,13 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const authenticate = createAuthenticate(verifyIdToken);
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
   await app.register(surveysModule({ authenticate, surveys: surveys.read }));
-  const recordsDeps = { store: records, now, isOwnUpload: (userId: string, file: FileRef) => isOwnUpload({ store: files }, userId, file) };
-  await app.register(recordsModule({ ...recordsDeps, authenticate, startCheckout, settleCancelledOrder: payments.settleCancelledOrder }));
+  const recordsDeps = {
+    store: records,
+    now,
+    isOwnUpload: (userId: string, file: FileRef) => isOwnUpload({ store: files }, userId, file),
+    settleCancelledOrder: payments.settleCancelledOrder,
+  };
+  await app.register(recordsModule({ ...recordsDeps, authenticate, startCheckout }));
   // Withdrawing deletes the registration as deleteItem would (its rules, and the number retired).
   await app.register(
     membersModule({ authenticate, store: members, deleteRegistration: (surveyId, partitionKey, userId) => deleteRecord(recordsDeps, surveyId, partitionKey, userId) }),

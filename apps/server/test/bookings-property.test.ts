@@ -132,7 +132,8 @@ async function createWorld(start = START) {
   await store.transaction(async ({ surveys }) => {
     for (const config of SURVEYS) await surveys.save({ config, lookupItemKeys: [], searchable: false });
   });
-  const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => world.clock };
+  // Nothing here is paid for: no order is ever settled.
+  const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => world.clock, settleCancelledOrder: async () => undefined };
   const close = () => {
     if (connections.reader !== db) connections.reader.close();
     db.close();

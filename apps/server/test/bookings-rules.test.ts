@@ -274,7 +274,7 @@ describe('slots that cannot be booked', () => {
       };
     });
     const six = citizen(6);
-    const attempt = submitRecord({ store, isOwnUpload: async () => true, now: () => clock }, six.userId, bookingPayload(six.userId, value), undefined);
+    const attempt = submitRecord({ store, isOwnUpload: async () => true, now: () => clock, settleCancelledOrder: async () => undefined }, six.userId, bookingPayload(six.userId, value), undefined);
     await expect(attempt).rejects.toBeInstanceOf(HttpError);
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'slot_full' });
     expect(units()).toEqual({ 'cal-central|2026-12-03|1': 5 });

@@ -78,7 +78,8 @@ function createWorld() {
     orders: createSqliteOrderRepository(connection),
     calendars: createSqliteCalendarRepository(connection),
   }));
-  const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => clock.now };
+  // The provider is out of this test's reach: a cancelled order's payment is left as the record leaves it.
+  const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => clock.now, settleCancelledOrder: async () => undefined };
   const close = () => {
     if (connections.reader !== db) connections.reader.close();
     db.close();

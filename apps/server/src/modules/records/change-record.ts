@@ -9,13 +9,24 @@ import type { RecordsDeps } from './records.js';
 import { requireOwnRecord } from './records.js';
 
 /**
+ * Cancels the caller's record, and settles its payment: the one cancel-and-refund use-case, for
+ * every route that cancels (the citizen's today; the staff console's will call it too). The record
+ * is cancelled in one transaction (see cancelInStore); then, outside it (the provider is remote),
+ * the order cancelled with it has its payment session ended or its payment refunded, once
+ * (`settleCancelledOrder`, which the provider's notifications retry if this fails).
+ */
+export async function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
+  const cancelledOrder = await cancelInStore(deps, surveyId, partitionKey, userId);
+  if (cancelledOrder !== undefined) await deps.settleCancelledOrder(cancelledOrder);
+}
+
+/**
  * Marks the caller's record キャンセル (every row of it) and frees the slots it booked or holds:
  * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. Its order,
- * waiting for its payment or paid, is marked cancelled; answers that order, whose payment session
- * the caller ends or whose payment it refunds (outside this transaction: the provider is remote).
- * A member survey's registration is withdrawn instead: removed, its number retired.
+ * waiting for its payment or paid, is marked cancelled; answers that order, for cancelRecord to
+ * settle. A member survey's registration is withdrawn instead: removed, its number retired.
  */
-export function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<string | undefined> {
+function cancelInStore(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<string | undefined> {
   return deps.store.transaction(async ({ records, calendars, orders, members, surveys }) => {
     await requireOwnRecord(records, surveyId, partitionKey, userId);
     const now = deps.now();

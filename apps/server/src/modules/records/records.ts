@@ -35,6 +35,11 @@ export interface RecordsDeps {
   isOwnUpload: (userId: string, file: FileRef) => Promise<boolean>;
   /** The clock the booking rules are applied at (ms since the epoch). */
   now: () => number;
+  /**
+   * After a record's order was cancelled with it: ends its payment session, or refunds its payment
+   * (the payments module; the provider is remote, so never inside the record's transaction).
+   */
+  settleCancelledOrder: (orderId: string) => Promise<void>;
 }
 
 /** The caller's record in this survey, or 404 (another user's record is "not found" too). */

@@ -14,8 +14,6 @@ export interface RecordsModuleDeps extends RecordsDeps {
   authenticate: onRequestAsyncHookHandler;
   /** Starts paying for a held order: the provider's page, which sends the citizen back as `returnTo` asks. */
   startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
-  /** After a record's order was cancelled with it: ends its payment session, or refunds its payment. */
-  settleCancelledOrder: (orderId: string) => Promise<void>;
 }
 
 /**
@@ -67,8 +65,7 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
     contractRoute(app, endpoints.cancelReservation, {}, async (request) => {
       const { surveyId, partitionKey, userId } = request.body;
       assertCaller(request, userId);
-      const cancelledOrder = await cancelRecord(deps, surveyId, partitionKey, request.userId);
-      if (cancelledOrder !== undefined) await deps.settleCancelledOrder(cancelledOrder);
+      await cancelRecord(deps, surveyId, partitionKey, request.userId);
       return { result: 'OK' as const, partitionKey };
     });
 
