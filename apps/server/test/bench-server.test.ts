@@ -13,7 +13,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('starts with the settings pnpm bench gives it (production mode) and listens', async () => {
+// A process of its own, started through tsx: on a loaded CI machine that alone takes seconds.
+it('starts with the settings pnpm bench gives it (production mode) and listens', { timeout: 30_000 }, async () => {
   const settings = benchServerSettings({
     databasePath: path.join(dir, 'server.sqlite'),
     channel: { channelId: '1650009999', channelSecret: 'a-bench-channel-secret' },

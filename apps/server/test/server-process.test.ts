@@ -44,7 +44,8 @@ async function startServer(env: Record<string, string>) {
   return { origin, exited, output: () => output, signal: (name: NodeJS.Signals) => child.kill(name) };
 }
 
-describe('the server process', () => {
+// Processes of their own, started through tsx: on a loaded CI machine that alone takes seconds.
+describe('the server process', { timeout: 30_000 }, () => {
   it('writes one readable line per request in the readable format, and stops on Ctrl-C with exit code 0', async () => {
     const server = await startServer({ LOG_FORMAT: 'pretty' });
     await fetch(`${server.origin}/survey/api/v1/db/survey-configs/getItem?surveyId=citizen-questionnaire`);
