@@ -1,12 +1,12 @@
 // `pnpm bench` measures the server started as production starts it. It stopped starting once
 // payments made new settings required in production, and nothing noticed for two issues: this
 // starts the server with exactly the bench's settings and fails if it does not listen.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { benchServerSettings } from '../bench/server-settings.js';
+import { startServerProcess } from './server-process.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'city-bench-server-'));
 afterAll(() => {
@@ -20,29 +20,7 @@ it('starts with the settings pnpm bench gives it (production mode) and listens',
     channel: { channelId: '1650009999', channelSecret: 'a-bench-channel-secret' },
     noAppDir: path.join(dir, 'no-app'),
   });
-  const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...settings, HOST: '127.0.0.1', PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', resolve);
-  });
-  const listening = await Promise.race([
-    new Promise<boolean>((resolve) => {
-      child.stdout.on('data', () => {
-        if (output.includes('Server listening at')) resolve(true);
-      });
-    }),
-    exited.then(() => false),
-  ]);
-  expect(listening, output).toBe(true);
-  child.kill('SIGTERM');
-  expect(await exited).toBe(0);
+  const server = await startServerProcess({ ...settings, HOST: '127.0.0.1', PORT: '0' });
+  server.signal('SIGTERM');
+  expect(await server.exited).toBe(0);
 });

@@ -1,47 +1,22 @@
 // The server as an operator runs it (src/server.ts in its own process): what it writes to a
 // terminal, and how it stops.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess } from './server-process.js';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const folders: string[] = [];
 
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Starts src/server.ts with these settings (port 0, a fresh database); resolves once it listens. */
-async function startServer(env: Record<string, string>) {
+/** Starts the server in development with these settings (port 0, a fresh database). */
+function startServer(env: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-process-'));
   folders.push(dir);
-  const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: path.join(dir, 'city.sqlite'), CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  const exited = new Promise<number | null>((resolve) => {
-    child.once('exit', resolve);
-  });
-  const origin = await new Promise<string>((resolve, reject) => {
-    const look = () => {
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    };
-    child.stdout.on('data', look);
-    void exited.then((code) => {
-      reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`));
-    });
-  });
-  return { origin, exited, output: () => output, signal: (name: NodeJS.Signals) => child.kill(name) };
+  return startServerProcess({ NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: path.join(dir, 'city.sqlite'), CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env });
 }
 
 // Processes of their own, started through tsx: on a loaded CI machine that alone takes seconds.

@@ -77,24 +77,21 @@ function useLeftItems(): [ReadonlySet<string>, (itemKey: string) => void] {
       clearTimeout(timer);
       timer = setTimeout(tapEnded, TAP_END_WAIT_MS);
     };
-    document.addEventListener('pointerdown', pressed, true);
-    document.addEventListener('pointerup', released, true);
-    document.addEventListener('pointercancel', tapEnded, true);
-    document.addEventListener('keydown', tapEnded, true);
-    // A press that never ends here: the citizen switched apps, or a native picker took over.
-    document.addEventListener('visibilitychange', tapEnded);
-    window.addEventListener('blur', tapEnded);
-    // On the window, bubbling: after the tapped control has handled its click.
-    window.addEventListener('click', tapEnded);
+    const listeners: [EventTarget, string, () => void, boolean][] = [
+      [document, 'pointerdown', pressed, true],
+      [document, 'pointerup', released, true],
+      [document, 'pointercancel', tapEnded, true],
+      [document, 'keydown', tapEnded, true],
+      // A press that never ends here: the citizen switched apps, or a native picker took over.
+      [document, 'visibilitychange', tapEnded, false],
+      [window, 'blur', tapEnded, false],
+      // On the window, bubbling: after the tapped control has handled its click.
+      [window, 'click', tapEnded, false],
+    ];
+    for (const [target, type, listener, capture] of listeners) target.addEventListener(type, listener, capture);
     return () => {
       clearTimeout(timer);
-      document.removeEventListener('pointerdown', pressed, true);
-      document.removeEventListener('pointerup', released, true);
-      document.removeEventListener('pointercancel', tapEnded, true);
-      document.removeEventListener('keydown', tapEnded, true);
-      document.removeEventListener('visibilitychange', tapEnded);
-      window.removeEventListener('blur', tapEnded);
-      window.removeEventListener('click', tapEnded);
+      for (const [target, type, listener, capture] of listeners) target.removeEventListener(type, listener, capture);
     };
   }, []);
   const leave = useCallback((itemKey: string) => {

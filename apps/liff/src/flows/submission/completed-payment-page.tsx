@@ -3,6 +3,7 @@ import { Button, formatYen, Loading, Notice, OrderSummary, PageLayout, PaymentSt
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
+import { NothingToShow } from '../../components/nothing-to-show.js';
 import { HOME_PATH, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { isOrderMissing, isPaidBooking, moneyTaken, refundMessage } from '../../lib/orders.js';
@@ -66,19 +67,7 @@ export function CompletedPaymentPage() {
  * plainly, with the ways on, never under 「お支払いを確認しています」 nor with a 再読み込み that cannot help.
  */
 export function OrderNotFound() {
-  return (
-    <PageLayout title={paymentMessages.orderNotFoundTitle}>
-      <Notice>{paymentMessages.orderNotFound}</Notice>
-      <div className="app-actions">
-        <Link className="city-button city-button--primary" to={paths.confirmList.to()}>
-          {messages.seeMyAnswers}
-        </Link>
-        <Link className="city-button city-button--secondary" to={HOME_PATH}>
-          {messages.goHome}
-        </Link>
-      </div>
-    </PageLayout>
-  );
+  return <NothingToShow title={paymentMessages.orderNotFoundTitle} message={paymentMessages.orderNotFound} primary={{ to: paths.confirmList.to(), label: messages.seeMyAnswers }} />;
 }
 
 function Paid({ order }: { order: OrderView }) {

@@ -3,9 +3,10 @@ import { BOOKING_ERROR_CODES, MEMBER_ERROR_CODES, PAYMENT_ERROR_CODES } from '@c
 import { Button, Loading, Notice, OrderSummary, PageLayout, SurveyConfirm, uiMessages } from '@city/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo } from 'react';
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
-import { HOME_PATH, nextPathOf, paths } from '../../config/paths.js';
+import { NothingToShow } from '../../components/nothing-to-show.js';
+import { nextPathOf, paths } from '../../config/paths.js';
 import { memberMessages } from '../../member-messages.js';
 import { messages } from '../../messages.js';
 import { paymentMessages } from '../../payment-messages.js';
@@ -64,19 +65,15 @@ export function ConfirmPage({ flow = 'survey' }: { flow?: 'survey' | 'member' })
     // Opened with nothing to confirm (a bookmark, a reload): back to the form when the survey is
     // known, and always to the survey list (inside LINE there is no address bar to leave by).
     return (
-      <PageLayout title={messages.confirmTitle}>
-        <Notice>{member ? memberMessages.noRegistrationToConfirm : messages.noAnswersToConfirm}</Notice>
-        <div className="app-actions">
-          {surveyId === undefined ? null : (
-            <Link className="city-button city-button--primary" to={member ? paths.member.to(surveyId, next) : paths.survey.to(surveyId)}>
-              {member ? memberMessages.toRegistrationForm : messages.toSurvey}
-            </Link>
-          )}
-          <Link className="city-button city-button--secondary" to={HOME_PATH}>
-            {messages.goHome}
-          </Link>
-        </div>
-      </PageLayout>
+      <NothingToShow
+        title={messages.confirmTitle}
+        message={member ? memberMessages.noRegistrationToConfirm : messages.noAnswersToConfirm}
+        primary={
+          surveyId === undefined
+            ? undefined
+            : { to: member ? paths.member.to(surveyId, next) : paths.survey.to(surveyId), label: member ? memberMessages.toRegistrationForm : messages.toSurvey }
+        }
+      />
     );
   }
   if (config === undefined) return <Loading label={messages.surveyLoading} />;

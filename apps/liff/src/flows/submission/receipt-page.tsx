@@ -1,8 +1,9 @@
 import { Notice, PageLayout, SurveyConfirm } from '@city/ui';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BookingSummaries } from '../../components/booking-summaries.js';
-import { HOME_PATH, paths } from '../../config/paths.js';
+import { NothingToShow } from '../../components/nothing-to-show.js';
+import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { useBookings } from '../../store/use-bookings.js';
@@ -28,19 +29,7 @@ function SubmissionReceipt() {
   const bookings = useBookings(sent);
   if (receipt === null) {
     // Nothing was sent in this visit (a bookmark, a reload): no success heading without a receipt.
-    return (
-      <PageLayout title={messages.noReceiptTitle}>
-        <Notice>{messages.noReceipt}</Notice>
-        <div className="app-actions">
-          <Link className="city-button city-button--primary" to={paths.confirmList.to()}>
-            {messages.seeMyAnswers}
-          </Link>
-          <Link className="city-button city-button--secondary" to={HOME_PATH}>
-            {messages.goHome}
-          </Link>
-        </div>
-      </PageLayout>
-    );
+    return <NothingToShow title={messages.noReceiptTitle} message={messages.noReceipt} primary={{ to: paths.confirmList.to(), label: messages.seeMyAnswers }} />;
   }
   return (
     <PageLayout title={receipt.receiptNumber === null ? messages.notSentTitle : messages.receiptTitle}>
