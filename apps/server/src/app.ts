@@ -44,9 +44,8 @@ import { membersModule } from './modules/members/routes.js';
 import { deleteRecord } from './modules/records/change-record.js';
 import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
 import { recordsModule } from './modules/records/routes.js';
-import { createSqliteIdempotencyRepository } from './modules/records/sqlite-idempotency-repository.js';
-import { createSqliteLookupGuardRepository } from './modules/records/sqlite-lookup-guard-repository.js';
 import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
+import { createSqliteRecordRepositories } from './modules/records/sqlite-record-repositories.js';
 import { surveysModule } from './modules/surveys/routes.js';
 import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 
@@ -155,15 +154,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   // Storage: one store per module, each with the repositories its transactions work with.
   const surveys = sqliteStore(connections, createSqliteSurveyRepository);
   const files = sqliteStore(connections, (connection) => ({ files: createSqliteFileRepository(connection) }));
-  const records = sqliteStore(connections, (connection) => ({
-    records: createSqliteRecordRepository(connection),
-    idempotency: createSqliteIdempotencyRepository(connection),
-    lookupGuards: createSqliteLookupGuardRepository(connection),
-    surveys: createSqliteSurveyRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
-    orders: createSqliteOrderRepository(connection),
-    members: createSqliteMemberNumberRepository(connection),
-  }));
+  const records = sqliteStore(connections, createSqliteRecordRepositories);
   const members = sqliteStore(connections, (connection) => ({
     members: createSqliteMemberNumberRepository(connection),
     records: createSqliteRecordRepository(connection),

@@ -99,7 +99,7 @@ async function seedImportedRecord(
     };
   }
   const rows = demoRows(config, 'pending', imported.partitionKey, imported.answers).map((row) => ({ ...row, userId: '' }));
-  await records.replace({ rows, receiptNumber: imported.receiptNumber, removePartitionKeys: [] });
+  await records.replace({ rows, receiptNumber: imported.receiptNumber, removePartitionKeys: [], origin: 'import' });
   if (number !== undefined) await members.insert(number);
 }
 
@@ -163,7 +163,7 @@ async function seedNeighbourBooking(
   const [slot] = (await calendarImport.slotsOn(booking.calendarId, [booking.slot.date])).filter((candidate) => candidate.slotId === booking.slot.slotId);
   if (slot === undefined || slot.capacity - slot.claimed < booking.units) return;
   const rows = demoRows(HEALTH_CHECKUP, booking.userId, booking.partitionKey, booking.answers);
-  await records.replace({ rows, receiptNumber: booking.receiptNumber, removePartitionKeys: [booking.partitionKey] });
+  await records.replace({ rows, receiptNumber: booking.receiptNumber, removePartitionKeys: [booking.partitionKey], origin: 'line' });
   await calendarImport.insertClaim({
     partitionKey: booking.partitionKey,
     itemKey,

@@ -50,6 +50,10 @@ export const messages = {
   closedDay: '選んだ日は休業日のため予約できません。別の日を選んでください。',
   bookingNotOpen: '選んだ予約枠は、まだ予約の受付を開始していません。',
   bookingClosed: '選んだ予約枠は、予約の受付を終了しました。別の枠を選んでください。',
+  slotEnded: '予約の日時を過ぎているため、キャンセルできません。',
+  recordAlreadyClosed: 'この回答はすでにキャンセルまたは取り消しされています。',
+  recordChanged: 'この回答はほかの操作で変更されました。画面を読み込み直してから、もう一度操作してください。',
+  staffForbidden: 'この操作を行う権限がありません。',
   changeDeadlinePassed: '予約の変更・キャンセルの受付期限を過ぎているため、変更もキャンセルもできません。',
   bookingLimitReached: '予約できる件数の上限に達しています。ほかの予約をキャンセルしてから、お申し込みください。',
 

@@ -3,6 +3,8 @@
 // step, by direct SQL: each slot's claimed units are exactly the claims of live records' answers,
 // never above capacity, a step that failed changed nothing, and a step that succeeded freed no
 // booking past its change deadline (except deleting a record whose slot has ended).
+import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
+import { citizen as citizenActor } from '../src/access/actor.js';
 import type { SurveyConfig } from '@city/survey-core';
 import { canChangeBooking, CLOSED_CHECK_STATUSES, japanTimeToEpochMs, parseReservationValue } from '@city/survey-core';
 import fc from 'fast-check';
@@ -17,13 +19,8 @@ import { HttpError } from '../src/http/errors.js';
 import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
 import { cancelRecord, deleteRecord } from '../src/modules/records/change-record.js';
 import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
-import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
-import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
-import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
-import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import {
   APPEND_BOOKING_SURVEY,
   BOOKING_SURVEY,
@@ -121,13 +118,10 @@ async function createWorld(start = START) {
       },
     });
   const store = sqliteStore<RecordRepositories>(connections, (connection) => ({
+    ...createSqliteRecordRepositories(connection),
     records: failAfter(createSqliteRecordRepository(connection)),
-    idempotency: createSqliteIdempotencyRepository(connection),
-    lookupGuards: createSqliteLookupGuardRepository(connection),
-    members: createSqliteMemberNumberRepository(connection),
-    surveys: createSqliteSurveyRepository(connection),
-    orders: createSqliteOrderRepository(connection),
     calendars: failAfter(createSqliteCalendarRepository(connection)),
+
   }));
   await store.transaction(async ({ surveys }) => {
     for (const config of SURVEYS) await surveys.save({ config, lookupItemKeys: [], searchable: false });
@@ -233,8 +227,13 @@ function prepareStep(world: Awaited<ReturnType<typeof createWorld>>, step: Step,
   const chosen = ownRecords.length === 0 ? undefined : ownRecords[step.record % ownRecords.length];
   if (step.kind !== 'book' && step.kind !== 'change') {
     const target = chosen ?? { partition_key: `${BOOKING_SURVEY.surveyId}#${user.userId}`, survey_id: BOOKING_SURVEY.surveyId };
-    const run = step.kind === 'cancel' ? cancelRecord : deleteRecord;
-    return { kind: step.kind, run: () => run(deps, target.survey_id, target.partition_key, user.userId) };
+    return {
+      kind: step.kind,
+      run: () =>
+        step.kind === 'cancel'
+          ? cancelRecord(deps, citizenActor(user.userId), target.survey_id, target.partition_key)
+          : deleteRecord(deps, target.survey_id, target.partition_key, user.userId),
+    };
   }
   const slot = SLOTS[step.slot]!;
   const value = slotValue('checkup-central', slot.date, slot.slotId);

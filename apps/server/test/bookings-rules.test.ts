@@ -1,6 +1,7 @@
 // The booking rules at the exact minute, in Japan time, with the app's injected clock: the window
 // opening at 00:00 and closing the day (or hours) before, the change deadline, closed days, the
 // per-citizen limit, and what a refusal leaves stored (nothing).
+import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
 import type { SurveyConfig } from '@city/survey-core';
 import { citizenView, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,12 +9,6 @@ import { HttpError } from '../src/http/errors.js';
 import { sqliteStore } from '../src/db/sqlite-store.js';
 import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
-import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
-import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
-import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
-import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import {
   APPEND_BOOKING_SURVEY,
@@ -264,12 +259,7 @@ describe('slots that cannot be booked', () => {
     const store = sqliteStore(ctx.app.connections, (db) => {
       const calendars = createSqliteCalendarRepository(db);
       return {
-        records: createSqliteRecordRepository(db),
-        idempotency: createSqliteIdempotencyRepository(db),
-        lookupGuards: createSqliteLookupGuardRepository(db),
-        members: createSqliteMemberNumberRepository(db),
-        surveys: createSqliteSurveyRepository(db),
-        orders: createSqliteOrderRepository(db),
+        ...createSqliteRecordRepositories(db),
         calendars: { ...calendars, findSlot: async (...args: Parameters<typeof calendars.findSlot>) => ({ ...(await calendars.findSlot(...args))!, left: 99 }) },
       };
     });

@@ -49,6 +49,7 @@ describe('edits of an existing record', () => {
         rows: [...rows, { ...rows[0]!, itemKey: 'memo', sortKey: 'memo#本人確認済み', value: '本人確認済み', userSearchKey: 'memo#本人確認済み' }],
         receiptNumber,
         removePartitionKeys: [key],
+        origin: 'web',
       }),
     );
     const responses = [

@@ -3,6 +3,8 @@
 // step, by direct SQL at the step's clock: every slot's counted units (confirmed bookings plus
 // holds not yet expired) are within capacity, `left` is capacity minus them, only a pending
 // order's record holds anything, and a paid order's slots are booked.
+import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
+import { citizen as citizenActor } from '../src/access/actor.js';
 import type { SurveyConfig } from '@city/survey-core';
 import { CLOSED_CHECK_STATUSES, japanTimeToEpochMs } from '@city/survey-core';
 import fc from 'fast-check';
@@ -19,16 +21,10 @@ import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-
 import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
 import type { OrderReleaseStatus } from '../src/modules/orders/order-repository.js';
 import { confirmOrder, releaseOrder } from '../src/modules/orders/settle-order.js';
-import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
 import { cancelRecord } from '../src/modules/records/change-record.js';
 import { holdRecord } from '../src/modules/records/hold-record.js';
 import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
-import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
-import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
-import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, slotValue } from './calendar-fixtures.js';
 
 /** Append mode with a fee: every hold is a record of its own. */
@@ -70,13 +66,8 @@ function createWorld() {
   const connections = connectSqlite(db);
   const clock = { now: START };
   const store = sqliteStore<RecordRepositories>(connections, (connection) => ({
-    records: createSqliteRecordRepository(connection),
-    idempotency: createSqliteIdempotencyRepository(connection),
-    lookupGuards: createSqliteLookupGuardRepository(connection),
-    members: createSqliteMemberNumberRepository(connection),
-    surveys: createSqliteSurveyRepository(connection),
-    orders: createSqliteOrderRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
+    ...createSqliteRecordRepositories(connection),
+
   }));
   // The provider is out of this test's reach: a cancelled order's payment is left as the record leaves it.
   const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => clock.now, settleCancelledOrder: async () => undefined };
@@ -171,7 +162,7 @@ describe('holds, expiry, confirmation and release', () => {
                 case 'cancel':
                   if (orderId !== undefined) {
                     const order = db.prepare('SELECT partition_key, user_id FROM orders WHERE order_id = ?').get(orderId) as { partition_key: string; user_id: string };
-                    await cancelRecord(deps, PAID_SURVEY.surveyId, order.partition_key, order.user_id);
+                    await cancelRecord(deps, citizenActor(order.user_id), PAID_SURVEY.surveyId, order.partition_key);
                   }
                   break;
               }

@@ -163,11 +163,22 @@ export async function storeClaims(calendars: CalendarRepository, claims: readonl
 /**
  * Frees the record's claims when it is cancelled (`cancel`) or deleted (`delete`): only before
  * each slot's change deadline, else 409 `change_deadline_passed`. Deleting a record whose slot
- * has ended is allowed (the booking is history); cancelling it is not.
+ * has ended is allowed (the booking is history); cancelling it is not. Staff (`byStaff`) may
+ * cancel past the citizen's deadline (a call the day before), but not once the slot has ended.
  */
-export async function releaseClaims(calendars: CalendarRepository, partitionKey: string, now: number, reason: 'cancel' | 'delete'): Promise<void> {
+export async function releaseClaims(
+  calendars: CalendarRepository,
+  partitionKey: string,
+  now: number,
+  reason: 'cancel' | 'delete',
+  byStaff = false,
+): Promise<void> {
   for (const claim of await calendars.claimsOfRecord(partitionKey)) {
     if (reason === 'delete' && hasEnded(claim, now)) continue;
+    if (byStaff) {
+      if (hasEnded(claim, now)) throw refusal(409, BOOKING_ERROR_CODES.changeDeadlinePassed, messages.slotEnded, claim.itemKey);
+      continue;
+    }
     await requireChangeable(calendars, claim, now);
   }
   await calendars.releaseClaimsOfRecord(partitionKey);

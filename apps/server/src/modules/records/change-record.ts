@@ -1,50 +1,81 @@
-// A citizen changes one of their records: cancels it, deletes it, or claims one staff imported.
+// Changing a record's state: cancel (a citizen their own, staff any of their teams'), delete, or
+// claim one staff imported.
+import type { CheckStatus } from '@city/survey-core';
 import { CANCELLED_CHECK_STATUS } from '@city/survey-core';
+import type { Actor } from '../../access/actor.js';
+import { citizen } from '../../access/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
+import { auditStaff, recordTarget } from '../audit/audit.js';
 import { releaseClaims } from '../calendars/bookings.js';
 import { checkClaimOfMemberRecord, giveNumberTo, requireMembership, retireNumberOf } from '../members/membership-rules.js';
 import { requireSurvey } from '../surveys/surveys.js';
+import { requireRecordFor } from './record-access.js';
 import type { RecordsDeps } from './records.js';
-import { requireOwnRecord } from './records.js';
+
+/** How staff cancel: キャンセル or 取り消し, why, and the version of the record they saw. */
+export interface CancelOptions {
+  status?: Extract<CheckStatus, 'キャンセル' | '取り消し'>;
+  reason?: string;
+  /** The record's version the caller saw: 409 `record_changed` when it has changed since. */
+  expectedVersion?: number;
+}
 
 /**
- * Cancels the caller's record, and settles its payment: the one cancel-and-refund use-case, for
- * every route that cancels (the citizen's today; the staff console's will call it too). The record
- * is cancelled in one transaction (see cancelInStore); then, outside it (the provider is remote),
- * the order cancelled with it has its payment session ended or its payment refunded, once
- * (`settleCancelledOrder`, which the provider's notifications retry if this fails).
+ * Cancels a record and settles its payment: the one cancel-and-refund use-case, for the citizen's
+ * route and the staff console's alike. The record is cancelled in one transaction (see
+ * cancelInStore); then, outside it (the provider is remote), the order cancelled with it has its
+ * payment session ended or its payment refunded, once (`settleCancelledOrder`, which the
+ * provider's notifications retry if this fails).
  */
-export async function cancelRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  const cancelledOrder = await cancelInStore(deps, surveyId, partitionKey, userId);
+export async function cancelRecord(deps: RecordsDeps, actor: Actor, surveyId: string, partitionKey: string, options: CancelOptions = {}): Promise<void> {
+  const cancelledOrder = await cancelInStore(deps, actor, surveyId, partitionKey, options);
   if (cancelledOrder !== undefined) await deps.settleCancelledOrder(cancelledOrder);
 }
 
 /**
- * Marks the caller's record キャンセル (every row of it) and frees the slots it booked or holds:
- * refused (409 `change_deadline_passed`) once a booked slot is past its change deadline. Its order,
- * waiting for its payment or paid, is marked cancelled; answers that order, for cancelRecord to
- * settle. A member survey's registration is withdrawn instead: removed, its number retired.
+ * Marks the record キャンセル (or, by staff, 取り消し) on every row and frees the slots it booked or
+ * holds: a citizen only before each slot's change deadline (409 `change_deadline_passed`), staff
+ * until the slot ends. Its order, waiting for its payment or paid, is marked cancelled; answers
+ * that order, for cancelRecord to settle. A member survey's registration is withdrawn instead:
+ * removed, its number retired. Staff's cancel is refused on a record already closed (409
+ * `record_closed`) and is written to the record's history and the audit log.
  */
-function cancelInStore(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<string | undefined> {
-  return deps.store.transaction(async ({ records, calendars, orders, members, surveys }) => {
-    await requireOwnRecord(records, surveyId, partitionKey, userId);
+function cancelInStore(deps: RecordsDeps, actor: Actor, surveyId: string, partitionKey: string, options: CancelOptions): Promise<string | undefined> {
+  return deps.store.transaction(async ({ records, calendars, orders, members, surveys, events, audit }) => {
+    const record = await requireRecordFor({ records, surveys }, actor, 'records.cancel', surveyId, partitionKey);
+    requireVersion(record.version, options.expectedVersion);
+    const byStaff = actor.kind === 'staff';
+    if (byStaff && (await records.isClosed(partitionKey))) throw new HttpError(409, 'record_closed', messages.recordAlreadyClosed);
     const now = deps.now();
+    const status = options.status ?? CANCELLED_CHECK_STATUS;
+    const reason = options.reason ?? '';
     if ((await requireSurvey(surveys, surveyId)).config.membership !== undefined) {
       // Cancelling a registration is withdrawing: a record kept as キャンセル would stay under the
       // citizen's key and, being closed, refuse their registering again. It goes, its number retired.
-      await releaseClaims(calendars, partitionKey, now, 'delete');
+      await releaseClaims(calendars, partitionKey, now, 'delete', byStaff);
       await records.delete(partitionKey);
       await retireNumberOf(members, partitionKey, now);
+      await auditStaff(audit, actor, { action: 'record.withdraw', target: recordTarget(partitionKey), detail: { reason } }, now);
       return undefined;
     }
-    await releaseClaims(calendars, partitionKey, now, 'cancel');
-    await records.setCheck(partitionKey, CANCELLED_CHECK_STATUS);
+    await releaseClaims(calendars, partitionKey, now, 'cancel', byStaff);
+    const before = (await records.rowsOf(partitionKey))[0]?.check;
+    await records.setCheck(partitionKey, status);
     const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
-    if (order === undefined) return undefined;
-    await orders.setStatus(order.orderId, 'cancelled', now);
-    return order.orderId;
+    if (order !== undefined) await orders.setStatus(order.orderId, 'cancelled', now);
+    if (actor.kind === 'staff') {
+      await events.add({ partitionKey, kind: 'status', status, text: reason, staffId: actor.staffId, at: now });
+      const detail = { status: { from: before, to: status }, reason, ...(order === undefined ? {} : { orderCancelled: order.orderId }) };
+      await auditStaff(audit, actor, { action: 'record.cancel', target: recordTarget(partitionKey), detail }, now);
+    }
+    return order?.orderId;
   });
+}
+
+/** 409 `record_changed` when the record is no longer at the version the caller saw. */
+export function requireVersion(version: number, expected: number | undefined): void {
+  if (expected !== undefined && expected !== version) throw new HttpError(409, 'record_changed', messages.recordChanged);
 }
 
 /**
@@ -55,8 +86,8 @@ function cancelInStore(deps: RecordsDeps, surveyId: string, partitionKey: string
  * member survey's registration deleted is withdrawn: its number is retired.
  */
 export function deleteRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<void> {
-  return deps.store.transaction(async ({ records, calendars, orders, members }) => {
-    await requireOwnRecord(records, surveyId, partitionKey, userId);
+  return deps.store.transaction(async ({ records, surveys, calendars, orders, members }) => {
+    await requireRecordFor({ records, surveys }, citizen(userId), 'records.cancel', surveyId, partitionKey);
     if ((await orders.pendingOfRecord(partitionKey)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
     // A paid record is kept (its receipt stays with it) unless cancelled, which refunds it.
     if ((await orders.paidOfRecord(partitionKey)) !== undefined) throw new HttpError(409, 'order_paid', messages.orderPaid);

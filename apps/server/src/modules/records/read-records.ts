@@ -4,7 +4,8 @@ import type { SurveyResultRow } from '@city/survey-core';
 import { citizenRows } from '@city/survey-core';
 import { requireSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
-import { requireOwnRecord } from './records.js';
+import { citizen } from '../../access/actor.js';
+import { requireRecordFor } from './record-access.js';
 
 /** Every row of the user's records in the survey. */
 export async function rowsOfUser(deps: RecordsDeps, surveyId: string, userId: string): Promise<SurveyResultRow[]> {
@@ -26,6 +27,6 @@ export async function recordsOfUser(deps: RecordsDeps, surveyId: string, userId:
 export async function ownRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<OwnRecordsResponse> {
   const survey = await requireSurvey(deps.store.read.surveys, surveyId);
   const { records } = deps.store.read;
-  const record = await requireOwnRecord(records, surveyId, partitionKey, userId);
+  const record = await requireRecordFor({ records, surveys: deps.store.read.surveys }, citizen(userId), 'records.read', surveyId, partitionKey);
   return { data: citizenRows(survey.config, await records.rowsOf(partitionKey)), records: [{ partitionKey, receiptNumber: record.receiptNumber }] };
 }

@@ -1,12 +1,22 @@
 import type { CheckStatus, SurveyResultRow } from '@city/survey-core';
 
-/** A record's owner and receipt number. */
+/** Where a record came from: the citizen app in LINE or a browser, staff (by phone), or a file. */
+export type RecordOrigin = 'line' | 'web' | 'staff' | 'import';
+
+/** A record's owner, receipt number, origin and version. */
 export interface RecordInfo {
   partitionKey: string;
   surveyId: string;
-  /** '' for a record imported by staff and not claimed yet. */
+  /** '' for a record imported or entered by staff and not claimed yet. */
   userId: string;
   receiptNumber: string;
+  origin: RecordOrigin;
+  /** The staff member who entered it on a citizen's behalf. */
+  enteredBy: string | null;
+  /** Raised by every change: a change made on an older version is refused. */
+  version: number;
+  createdAt: number;
+  updatedAt: number;
 }
 
 /** Survey records (one per partitionKey) and their result rows. Writes run inside a transaction. */
@@ -29,9 +39,23 @@ export interface RecordRepository {
    * Stores a record whole: the records at `removePartitionKeys` (the one being replaced, and any
    * earlier version under the new key) go, the new record and its rows come.
    */
-  replace(input: { rows: readonly SurveyResultRow[]; receiptNumber: string; removePartitionKeys: readonly string[] }): Promise<void>;
-  /** Sets the status of every row of the record. */
-  setCheck(partitionKey: string, check: CheckStatus): Promise<void>;
+  replace(input: {
+    rows: readonly SurveyResultRow[];
+    receiptNumber: string;
+    removePartitionKeys: readonly string[];
+    /**
+     * A new record's origin and who entered it; a replacement keeps those of the record it
+     * replaces (the first of `removePartitionKeys` that exists), its creation time, and its
+     * version plus one.
+     */
+    origin: RecordOrigin;
+    enteredBy?: string | null;
+  }): Promise<void>;
+  /**
+   * Sets the status of every row of the record and raises its version; with `ifVersion`, only
+   * when the record is still at that version (answers whether it was changed).
+   */
+  setCheck(partitionKey: string, check: CheckStatus, ifVersion?: number): Promise<boolean>;
   /** Removes the record and its rows. */
   delete(partitionKey: string): Promise<void>;
   /** Gives an unclaimed record (its rows and slot claims) to a user; false when someone already has it. */

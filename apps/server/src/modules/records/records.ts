@@ -1,15 +1,15 @@
-// What the records use-cases need, and the records a citizen may touch.
+// What the records use-cases need.
 import type { FileRef } from '@city/survey-core';
 import type { Store } from '../../db/store.js';
-import { HttpError } from '../../http/errors.js';
-import { messages } from '../../messages.js';
 import type { CalendarRepository } from '../calendars/calendar-repository.js';
 import type { MemberNumberRepository } from '../members/member-number-repository.js';
 import type { OrderRepository } from '../orders/order-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { LookupGuardRepository } from './lookup-guard-repository.js';
-import type { RecordInfo, RecordRepository } from './record-repository.js';
+import type { AuditRepository } from '../audit/audit-repository.js';
+import type { RecordEventRepository } from './record-event-repository.js';
+import type { RecordRepository } from './record-repository.js';
 
 /**
  * The repositories a records transaction works with (surveys too: a record is checked against its
@@ -26,6 +26,10 @@ export interface RecordRepositories {
   orders: OrderRepository;
   /** Member numbers: a registration is given one with its record; members-only surveys check them. */
   members: MemberNumberRepository;
+  /** Staff's status changes and memos on records. */
+  events: RecordEventRepository;
+  /** What staff do is audited in the transaction that does it. */
+  audit: AuditRepository;
 }
 
 /** The narrow dependencies of the records use-cases. */
@@ -40,13 +44,4 @@ export interface RecordsDeps {
    * (the payments module; the provider is remote, so never inside the record's transaction).
    */
   settleCancelledOrder: (orderId: string) => Promise<void>;
-}
-
-/** The caller's record in this survey, or 404 (another user's record is "not found" too). */
-export async function requireOwnRecord(records: RecordRepository, surveyId: string, partitionKey: string, userId: string): Promise<RecordInfo> {
-  const record = await records.find(partitionKey);
-  if (record === undefined || record.surveyId !== surveyId || record.userId !== userId) {
-    throw new HttpError(404, 'record_not_found', messages.recordNotFound);
-  }
-  return record;
 }

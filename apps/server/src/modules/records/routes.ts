@@ -1,6 +1,7 @@
 import { endpoints } from '@city/api-client/contract';
 import type { PaymentReturn } from '@city/api-client';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { citizen } from '../../access/actor.js';
 import { assertCaller } from '../../auth/authenticate.js';
 import { contractRoute } from '../../http/contract-route.js';
 import { cancelRecord, claimRecord, deleteRecord } from './change-record.js';
@@ -65,7 +66,7 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
     contractRoute(app, endpoints.cancelReservation, {}, async (request) => {
       const { surveyId, partitionKey, userId } = request.body;
       assertCaller(request, userId);
-      await cancelRecord(deps, surveyId, partitionKey, request.userId);
+      await cancelRecord(deps, citizen(request.userId), surveyId, partitionKey);
       return { result: 'OK' as const, partitionKey };
     });
 

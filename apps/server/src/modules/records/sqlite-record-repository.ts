@@ -1,7 +1,21 @@
 import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
 import { CLOSED_CHECK_STATUSES } from '@city/survey-core';
 import type { SqliteDatabase } from '../../db/database.js';
-import type { RecordInfo, RecordRepository } from './record-repository.js';
+import type { RecordInfo, RecordOrigin, RecordRepository } from './record-repository.js';
+
+interface RecordRow {
+  partition_key: string;
+  survey_id: string;
+  user_id: string;
+  receipt_number: string;
+  origin: string;
+  entered_by: string | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+const RECORD_COLUMNS = 'partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, created_at, updated_at';
 
 interface ResultRow {
   partition_key: string;
@@ -33,9 +47,7 @@ const COLUMNS =
   'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
 
 export function createSqliteRecordRepository(db: SqliteDatabase): RecordRepository {
-  const recordStatement = db.prepare<[string], { partition_key: string; survey_id: string; user_id: string; receipt_number: string }>(
-    'SELECT partition_key, survey_id, user_id, receipt_number FROM survey_records WHERE partition_key = ?',
-  );
+  const recordStatement = db.prepare<[string], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM survey_records WHERE partition_key = ?`);
   const rowsOfRecord = db.prepare<[string], ResultRow>(
     `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? ORDER BY position`,
   );
@@ -50,33 +62,40 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const rowsOfUser = db.prepare<[string, string], ResultRow>(
     `SELECT ${COLUMNS} FROM survey_results WHERE survey_id = ? AND user_id = ? ORDER BY partition_key, position`,
   );
-  const recordsOfUser = db.prepare<[string, string], { partition_key: string; survey_id: string; user_id: string; receipt_number: string }>(
-    'SELECT partition_key, survey_id, user_id, receipt_number FROM survey_records WHERE survey_id = ? AND user_id = ? ORDER BY partition_key',
+  const recordsOfUser = db.prepare<[string, string], RecordRow>(
+    `SELECT ${RECORD_COLUMNS} FROM survey_records WHERE survey_id = ? AND user_id = ? ORDER BY partition_key`,
   );
   const receiptTaken = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM survey_records WHERE receipt_number = ?');
   const deleteRecord = db.prepare<[string]>('DELETE FROM survey_records WHERE partition_key = ?');
   // Positional parameters: binding by name costs a lookup per value, on every row of every submission.
-  const insertRecord = db.prepare<[string, string, string, string, number, number]>(
-    `INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const insertRecord = db.prepare<[string, string, string, string, string, string | null, number, number, number]>(
+    `INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
     `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const setCheck = db.prepare<[string, string]>('UPDATE survey_results SET check_status = ? WHERE partition_key = ?');
-  const touch = db.prepare<[number, string]>('UPDATE survey_records SET updated_at = ? WHERE partition_key = ?');
+  const nextVersion = db.prepare<[{ now: number; partitionKey: string; ifVersion: number | null }]>(
+    'UPDATE survey_records SET version = version + 1, updated_at = @now WHERE partition_key = @partitionKey AND (@ifVersion IS NULL OR version = @ifVersion)',
+  );
   const claimRecord = db.prepare<[string, number, string]>(
-    "UPDATE survey_records SET user_id = ?, updated_at = ? WHERE partition_key = ? AND user_id = ''",
+    "UPDATE survey_records SET user_id = ?, updated_at = ?, version = version + 1 WHERE partition_key = ? AND user_id = ''",
   );
   const claimRows = db.prepare<[string, string]>('UPDATE survey_results SET user_id = ? WHERE partition_key = ?');
   // A booking the record holds becomes the claimer's too, so it counts toward their per-calendar limit.
   const claimSlots = db.prepare<[string, string]>('UPDATE slot_claims SET user_id = ? WHERE partition_key = ?');
 
-  const toInfo = (row: { partition_key: string; survey_id: string; user_id: string; receipt_number: string }): RecordInfo => ({
+  const toInfo = (row: RecordRow): RecordInfo => ({
     partitionKey: row.partition_key,
     surveyId: row.survey_id,
     userId: row.user_id,
     receiptNumber: row.receipt_number,
+    origin: row.origin as RecordOrigin,
+    enteredBy: row.entered_by,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   });
   const info = (partitionKey: string): RecordInfo | undefined => {
     const row = recordStatement.get(partitionKey);
@@ -127,8 +146,21 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       const [first] = input.rows;
       if (first === undefined) throw new Error('A record needs at least one row');
       const now = Date.now();
+      // The record replaced lends the new one its origin, creation time and version.
+      let replaced: RecordRow | undefined;
+      for (const key of input.removePartitionKeys) replaced ??= recordStatement.get(key);
       for (const key of input.removePartitionKeys) deleteRecord.run(key);
-      insertRecord.run(first.partitionKey, first.surveyId, first.userId, input.receiptNumber, now, now);
+      insertRecord.run(
+        first.partitionKey,
+        first.surveyId,
+        first.userId,
+        input.receiptNumber,
+        replaced?.origin ?? input.origin,
+        replaced === undefined ? (input.enteredBy ?? null) : replaced.entered_by,
+        (replaced?.version ?? 0) + 1,
+        replaced?.created_at ?? now,
+        now,
+      );
       input.rows.forEach((row, position) => {
         insertRow.run(
           row.partitionKey,
@@ -146,9 +178,10 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       });
     },
 
-    async setCheck(partitionKey, check: CheckStatus) {
+    async setCheck(partitionKey, check: CheckStatus, ifVersion) {
+      if (nextVersion.run({ now: Date.now(), partitionKey, ifVersion: ifVersion ?? null }).changes === 0) return false;
       setCheck.run(check, partitionKey);
-      touch.run(Date.now(), partitionKey);
+      return true;
     },
 
     async delete(partitionKey) {

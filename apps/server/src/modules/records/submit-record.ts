@@ -14,7 +14,8 @@ import type { StoredOrder } from '../orders/order-repository.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
-import { requireOwnRecord } from './records.js';
+import { citizen } from '../../access/actor.js';
+import { requireRecordFor } from './record-access.js';
 import { newReceiptNumber } from './receipt-numbers.js';
 import {
   checkEdit,
@@ -132,7 +133,7 @@ export async function checkSubmission(
   }
   const replaced =
     payload.oldPartitionKey !== undefined && payload.oldPartitionKey !== partitionKey
-      ? await requireOwnRecord(records, surveyId, payload.oldPartitionKey, userId)
+      ? await requireRecordFor({ records, surveys }, citizen(userId), 'records.read', surveyId, payload.oldPartitionKey)
       : undefined;
 
   // The records this submission replaces, the one it edits (oldPartitionKey) first: their claims
@@ -195,7 +196,8 @@ export async function storeSubmission({ records, calendars, members }: RecordRep
   const { rows, receiptNumber, removePartitionKeys } = submission;
   // Old claims go first, so a kept or re-picked slot has their units back.
   for (const key of removePartitionKeys) await calendars.releaseClaimsOfRecord(key);
-  await records.replace({ rows, receiptNumber, removePartitionKeys });
+  const origin = rows[0]?.isLiffMode === true ? 'line' : 'web';
+  await records.replace({ rows, receiptNumber, removePartitionKeys, origin });
   await storeClaims(calendars, submission.claims, now);
   const [first] = rows;
   if (submission.memberNumber !== undefined && first !== undefined) {

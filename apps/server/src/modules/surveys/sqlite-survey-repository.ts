@@ -32,6 +32,14 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
        searchable = @searchable, updated_at = @now`,
   );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM survey_configs');
+  const teamsOf = db.prepare<[string], { team_id: string }>('SELECT team_id FROM survey_teams WHERE survey_id = ? ORDER BY team_id');
+  const ofTeams = db.prepare<[string], SurveyRow>(
+    `SELECT survey_id, config_json, lookup_item_keys_json, searchable FROM survey_configs
+     WHERE survey_id IN (SELECT survey_id FROM survey_teams WHERE team_id IN (SELECT value FROM json_each(?)))
+     ORDER BY survey_id`,
+  );
+  const clearTeams = db.prepare<[string]>('DELETE FROM survey_teams WHERE survey_id = ?');
+  const addTeam = db.prepare<[string, string]>('INSERT INTO survey_teams (survey_id, team_id) VALUES (?, ?)');
 
   // Every request reads its survey; parsing the same JSON each time is most of that read. A survey
   // is parsed again only when its stored text changed (by any process), so the objects handed out
@@ -64,6 +72,16 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
     },
     async isEmpty() {
       return (count.get()?.n ?? 0) === 0;
+    },
+    async teamsOf(surveyId) {
+      return teamsOf.all(surveyId).map((row) => row.team_id);
+    },
+    async ofTeams(teamIds) {
+      return teamIds.length === 0 ? [] : ofTeams.all(JSON.stringify(teamIds)).map(fromRow);
+    },
+    async setTeams(surveyId, teamIds) {
+      clearTeams.run(surveyId);
+      for (const teamId of new Set(teamIds)) addTeam.run(surveyId, teamId);
     },
   };
 }

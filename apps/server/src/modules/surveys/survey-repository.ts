@@ -17,4 +17,10 @@ export interface SurveyRepository {
   /** Adds the survey, or replaces the one with its id. */
   save(survey: StoredSurvey): Promise<void>;
   isEmpty(): Promise<boolean>;
+  /** The teams that own the survey: their staff see and act on its records. */
+  teamsOf(surveyId: string): Promise<string[]>;
+  /** Every survey one of these teams owns, by id. */
+  ofTeams(teamIds: readonly string[]): Promise<StoredSurvey[]>;
+  /** The survey is owned by exactly these teams. */
+  setTeams(surveyId: string, teamIds: readonly string[]): Promise<void>;
 }

@@ -1,0 +1,43 @@
+// The one place that decides whether an actor may touch a record. A citizen: only their own. A
+// staff member: what their role may do (the permission table), on surveys of their teams only. A
+// system job: anything. A record the actor may not see is "not found", whoever owns it, so its
+// existence is never revealed; a role refused the action is 403, wherever the record is.
+import type { Actor } from '../../access/actor.js';
+import type { StaffAction } from '../../access/permissions.js';
+import { roleMay } from '../../access/permissions.js';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import type { SurveyRepository } from '../surveys/survey-repository.js';
+import type { RecordInfo, RecordRepository } from './record-repository.js';
+
+/** 403 `forbidden` unless the actor is a staff member whose role may take the action (citizens and jobs pass). */
+export function requireRole(actor: Actor, action: StaffAction): void {
+  if (actor.kind === 'staff' && !roleMay(actor.role, action)) throw new HttpError(403, 'forbidden', messages.staffForbidden);
+}
+
+/** 404 `survey_not_found` unless the staff actor's teams own the survey (citizens and jobs pass). */
+export async function requireSurveyOfActor(surveys: SurveyRepository, actor: Actor, surveyId: string): Promise<void> {
+  if (actor.kind !== 'staff') return;
+  const owners = await surveys.teamsOf(surveyId);
+  if (!owners.some((teamId) => actor.teamIds.includes(teamId))) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
+}
+
+/**
+ * The record of this survey the actor may take `action` on (a staff action; a citizen may read
+ * and change only their own records), or 403 / 404 as above.
+ */
+export async function requireRecordFor(
+  { records, surveys }: { records: RecordRepository; surveys: SurveyRepository },
+  actor: Actor,
+  action: StaffAction,
+  surveyId: string,
+  partitionKey: string,
+): Promise<RecordInfo> {
+  requireRole(actor, action);
+  await requireSurveyOfActor(surveys, actor, surveyId);
+  const record = await records.find(partitionKey);
+  const notFound = () => new HttpError(404, 'record_not_found', messages.recordNotFound);
+  if (record === undefined || record.surveyId !== surveyId) throw notFound();
+  if (actor.kind === 'citizen' && record.userId !== actor.userId) throw notFound();
+  return record;
+}
