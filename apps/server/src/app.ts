@@ -5,6 +5,7 @@ import type { RuntimeConfig } from '@city/api-client/contract';
 import type { LineStandIn } from '@city/line-stand-in';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,8 @@ import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
 import type { FileRef } from '@city/survey-core';
 import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
+import type { DemoStaffAccount } from './demo-staff.js';
+import { DEMO_STAFF, seedDemoStaff } from './demo-staff.js';
 import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -46,6 +49,13 @@ import { createSqliteMemberNumberRepository } from './modules/members/sqlite-mem
 import { recordsModule } from './modules/records/routes.js';
 import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
 import { createSqliteRecordRepositories } from './modules/records/sqlite-record-repositories.js';
+import { staffRecordsModule } from './modules/records/staff-routes.js';
+import { createSqliteAuditRepository } from './modules/audit/sqlite-audit-repository.js';
+import { auditModule } from './modules/audit/routes.js';
+import { createAuthenticateStaff } from './modules/staff/authenticate-staff.js';
+import { staffModule } from './modules/staff/routes.js';
+import { createSqliteStaffRepository } from './modules/staff/sqlite-staff-repository.js';
+import { staffSurveysModule } from './modules/surveys/staff-routes.js';
 import { surveysModule } from './modules/surveys/routes.js';
 import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 
@@ -89,6 +99,8 @@ export type App = FastifyInstance & {
   paymentProvider: PaymentProvider;
   /** The sandbox provider when it is the one running (outside production only), for its page and tests. */
   sandbox: SandboxProvider | undefined;
+  /** The demo's staff accounts (development only), for the start to print. */
+  demoStaff: readonly DemoStaffAccount[] | undefined;
 };
 
 /** Builds the app (plugins, then modules). It never listens: server.ts and tests do that. */
@@ -116,8 +128,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', closeConnections);
 
   try {
-    const { lineStandIn, citizenAppServed, paymentProvider, sandbox } = await registerEverything(app, options, connections);
-    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes, paymentProvider, sandbox });
+    const { lineStandIn, citizenAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, connections);
+    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes, paymentProvider, sandbox, demoStaff });
   } catch (error) {
     // Nothing half-built stays open.
     closeConnections();
@@ -150,6 +162,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
 
   await registerSecurity(app, { corsOrigin: config.corsOrigin });
   await registerCompression(app);
+  await app.register(cookie);
 
   // Storage: one store per module, each with the repositories its transactions work with.
   const surveys = sqliteStore(connections, createSqliteSurveyRepository);
@@ -240,6 +253,22 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   }
   await app.register(calendarsModule({ authenticate, calendars: calendars.read, now }));
   await app.register(filesModule({ authenticate, store: files }));
+
+  // The staff console's API: its own sessions (a cookie, never a citizen's bearer token).
+  const staffDeps = {
+    store: sqliteStore(connections, (connection) => ({ staff: createSqliteStaffRepository(connection), audit: createSqliteAuditRepository(connection) })),
+    security: config.staff,
+    now,
+  };
+  const authenticateStaff = createAuthenticateStaff(staffDeps);
+  const staffNames = async () => new Map((await staffDeps.store.read.staff.list()).map((member) => [member.staffId, member.displayName]));
+  // The demo's staff accounts, with the demo calendars (test apps make the staff each test needs).
+  const demoStaff = (options.seed ?? config.nodeEnv !== 'production') && config.nodeEnv === 'development';
+  if (demoStaff) await seedDemoStaff(staffDeps, surveys);
+  await app.register(staffModule({ ...staffDeps, authenticateStaff, secureCookies: config.nodeEnv === 'production' }));
+  await app.register(staffSurveysModule({ authenticateStaff, surveys: surveys.read }));
+  await app.register(staffRecordsModule({ ...recordsDeps, authenticateStaff, staffNames }));
+  await app.register(auditModule({ authenticateStaff, audit: staffDeps.store.read.audit, staffNames }));
   if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PATH });
 
   // The stand-in's authorize page is on this server, at whatever host and port the browser used.
@@ -258,6 +287,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
       ? `Serving the citizen app from ${config.citizenAppDir}`
       : `Not serving the citizen app: no index.html in ${config.citizenAppDir} (build it with \`pnpm --filter @city/liff build\`)`,
   );
-  return { lineStandIn, citizenAppServed, paymentProvider, sandbox };
+  return { lineStandIn, citizenAppServed, paymentProvider, sandbox, demoStaff: demoStaff ? DEMO_STAFF : undefined };
 }
 

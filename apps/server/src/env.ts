@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Only the development channel's constants: the stand-in itself is loaded when it is mounted.
 import { DEV_CHANNEL } from '@city/line-stand-in/dev-channel';
+import type { StaffRole } from '@city/api-client/staff-contract';
+import { STAFF_ROLES } from '@city/api-client/staff-contract';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -46,6 +48,17 @@ export interface ServerConfig {
    * readable line a request, for a person at a terminal).
    */
   logFormat: LogFormat;
+  /** The staff console's security settings. */
+  staff: StaffSecurityConfig;
+}
+
+export interface StaffSecurityConfig {
+  /** A console session unused this long is ended; the next call answers 401 `session_expired`. */
+  idleTimeoutMs: number;
+  /** Roles that must sign in with a TOTP second factor (enrolled at their first sign-in). */
+  totpRequiredFor: StaffRole[];
+  /** The name authenticator apps show beside the account. */
+  totpIssuer: string;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -162,6 +175,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const logFormat = optional('LOG_FORMAT') ?? (nodeEnv === 'development' && terminal ? 'pretty' : 'json');
   if (logFormat !== 'json' && logFormat !== 'pretty') problems.push(`LOG_FORMAT must be json or pretty (got "${logFormat}")`);
 
+  const idleMinutes = Number(optional('STAFF_IDLE_TIMEOUT_MINUTES') ?? '30');
+  if (!Number.isInteger(idleMinutes) || idleMinutes < 1 || idleMinutes > 24 * 60) problems.push('STAFF_IDLE_TIMEOUT_MINUTES must be 1-1440');
+  // Administrators by default: the accounts that can create others must not rest on a password alone.
+  const totpRoles = (optional('STAFF_TOTP_REQUIRED_FOR') ?? 'administrator').split(',').map((role) => role.trim()).filter((role) => role !== '' && role !== 'none');
+  const unknownRoles = totpRoles.filter((role) => !(STAFF_ROLES as readonly string[]).includes(role));
+  if (unknownRoles.length > 0) problems.push(`STAFF_TOTP_REQUIRED_FOR must list roles (${STAFF_ROLES.join(', ')}) or none (got "${unknownRoles.join(',')}")`);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
@@ -186,5 +206,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       ...(registrationNumber === undefined ? {} : { registrationNumber }),
     },
     logFormat: logFormat as LogFormat,
+    staff: {
+      idleTimeoutMs: idleMinutes * 60_000,
+      totpRequiredFor: totpRoles as StaffRole[],
+      totpIssuer: optional('STAFF_TOTP_ISSUER') ?? issuerName,
+    },
   };
 }

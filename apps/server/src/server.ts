@@ -62,6 +62,15 @@ async function main(): Promise<void> {
     });
     app.log.info(`LINE stand-in (development only), sign in as a test user: ${origin}${LINE_STAND_IN_PATH}/oauth2/v2.1/authorize?${params.toString()}`);
   }
+  if (app.demoStaff !== undefined) {
+    // Development only: the demo's staff accounts, to try the console with every role.
+    const lines = app.demoStaff.map(
+      (account) =>
+        `  ${account.loginId.padEnd(20)} ${account.password.padEnd(24)} ${account.role.padEnd(13)} ${account.displayName}` +
+        (account.totpSecret === undefined ? '' : `\n  ${''.padEnd(20)} TOTP secret (add it to an authenticator app): ${account.totpSecret}`),
+    );
+    app.log.info(`Staff console demo accounts (development only; login id, password, role):\n${lines.join('\n')}`);
+  }
 }
 
 await main();

@@ -1,7 +1,7 @@
 // Who a use-case acts for. Use-cases take an Actor instead of a citizen's user id, so the same
 // cancel, read or booking serves the citizen's route and the staff console's, and the check of
 // what the caller may do sits in one place (records/record-access.ts, permissions.ts).
-import type { StaffRole } from './permissions.js';
+import type { StaffRole } from '@city/api-client/staff-contract';
 
 /** A signed-in LINE user, acting on their own records. */
 export interface CitizenActor {

@@ -2,41 +2,25 @@
 // is refused (403) when the caller's role is not listed for it; the console only hides what this
 // table refuses, it never decides. Where (which surveys) is the caller's teams', checked apart.
 
-/** The earlier platform's roles, highest first. */
-export const STAFF_ROLES = ['administrator', 'admin', 'member', 'operator', 'guest'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { StaffAction, StaffRole } from '@city/api-client/staff-contract';
+import { HttpError } from '../http/errors.js';
+import { messages } from '../messages.js';
+import type { Actor } from './actor.js';
+import { STAFF_ACTIONS, STAFF_ROLES } from '@city/api-client/staff-contract';
 
-/** What staff do, one name per kind of call. */
-export const STAFF_ACTIONS = [
-  /** List a survey's records and read one (personal data: every read of a record is audited). */
-  'records.read',
-  /** See the answers of staff-only items (管理項目). */
-  'records.readStaffOnly',
-  /** Change a record's status, with a reason. */
-  'records.changeStatus',
-  /** Add a memo to a record. */
-  'records.addMemo',
-  /** Cancel a booking (frees the slot, refunds a paid order) or reopen a cancelled one. */
-  'records.cancel',
-  /** Change the status of every record a filter matches at once. */
-  'records.bulkChange',
-  /** Book on a citizen's behalf (電話・窓口での代理予約). */
-  'records.bookOnBehalf',
-  /** Export records (the export issue builds it; the table already says who may). */
-  'records.export',
-  /** Read the audit log of the whole system. */
-  'audit.readAll',
-  /** Create staff accounts and unlock locked ones. */
-  'staff.manage',
-] as const;
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export type { StaffAction, StaffRole };
 
 const EVERY_ROLE: readonly StaffRole[] = STAFF_ROLES;
 const MEMBER_AND_ABOVE: readonly StaffRole[] = ['administrator', 'admin', 'member'];
 const OPERATOR_AND_ABOVE: readonly StaffRole[] = ['administrator', 'admin', 'member', 'operator'];
 
 /**
- * Role x action. An operator (外部委託) takes calls: reads, changes status, writes memos, cancels
+ * Role x action (the actions are named in the staff contract). `records.read` lists and reads
+ * records (every read of one is audited); `records.readStaffOnly` shows staff-only items (管理項目);
+ * `records.cancel` cancels or reopens; `records.bulkChange` acts on a whole filter;
+ * `records.bookOnBehalf` is 電話・窓口での代理予約; `staff.manage` creates and unlocks accounts.
+ *
+ * An operator (外部委託) takes calls: reads, changes status, writes memos, cancels
  * and books by phone, but never sees staff-only items, exports or acts on a whole filter. A guest
  * only reads.
  */
@@ -61,4 +45,12 @@ export function roleMay(role: StaffRole, action: StaffAction): boolean {
 /** Every action the role may take, for the console to show only what will be allowed. */
 export function actionsOf(role: StaffRole): StaffAction[] {
   return STAFF_ACTIONS.filter((action) => roleMay(role, action));
+}
+
+/**
+ * 403 `forbidden` unless the actor is a staff member whose role may take the action. Citizens
+ * (their own records, checked where the record is read) and system jobs pass.
+ */
+export function requireRole(actor: Actor, action: StaffAction): void {
+  if (actor.kind === 'staff' && !roleMay(actor.role, action)) throw new HttpError(403, 'forbidden', messages.staffForbidden);
 }

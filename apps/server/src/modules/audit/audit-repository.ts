@@ -22,14 +22,14 @@ export interface AuditEntry extends AuditEntryInput {
 }
 
 export interface AuditQuery {
-  target?: string;
-  actor?: string;
+  target?: string | undefined;
+  actor?: string | undefined;
   /** Entries whose action starts with this. */
-  action?: string;
-  from?: number;
-  to?: number;
+  action?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
   /** Entries before this seq (the next page of a newest-first list). */
-  beforeSeq?: number;
+  beforeSeq?: number | undefined;
   limit: number;
 }
 

@@ -10,10 +10,14 @@ export interface AuditedAction {
   detail?: Record<string, unknown>;
 }
 
-/** Appends the entry when the actor is staff (citizens' own changes are their records' history, not the audit log's). */
-export async function auditStaff(audit: AuditRepository, actor: Actor, what: AuditedAction, now: number): Promise<AuditEntry | undefined> {
-  if (actor.kind !== 'staff') return undefined;
-  return audit.append({ at: now, actor: actorName(actor), ip: actor.ip, action: what.action, target: what.target, detail: what.detail ?? {} });
+/**
+ * Appends the entry for a staff member or a system job. A citizen's own changes are not audited:
+ * they are the record's own history, and the audit log is about who at the city hall did what.
+ */
+export async function appendAudit(audit: AuditRepository, actor: Actor, what: AuditedAction, now: number): Promise<AuditEntry | undefined> {
+  if (actor.kind === 'citizen') return undefined;
+  const ip = actor.kind === 'staff' ? actor.ip : '';
+  return audit.append({ at: now, actor: actorName(actor), ip, action: what.action, target: what.target, detail: what.detail ?? {} });
 }
 
 /** The audit target naming a record. */

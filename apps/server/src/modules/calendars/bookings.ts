@@ -208,3 +208,30 @@ async function requireChangeable(calendars: CalendarRepository, claim: SlotClaim
   if (calendar !== undefined && canChangeBooking(claim, calendar.rules, now)) return;
   throw refusal(409, BOOKING_ERROR_CODES.changeDeadlinePassed, messages.changeDeadlinePassed, claim.itemKey);
 }
+
+/**
+ * Claims again the slots a cancelled record had booked (staff reopening it): each answer's slot
+ * must still exist, not have ended, and have the units free (409 `slot_full` otherwise, checked
+ * by the database as every claim is). The booking window is not applied: staff reopen a booking
+ * that was made inside it.
+ */
+export async function reclaimBookings(
+  calendars: CalendarRepository,
+  input: { partitionKey: string; userId: string; answers: readonly ReservationAnswer[]; now: number },
+): Promise<void> {
+  for (const { item, value } of input.answers) {
+    const { calendar, slot } = await resolveSlot(calendars, item, value, input.now);
+    if (hasEnded(slot, input.now)) throw refusal(409, BOOKING_ERROR_CODES.changeDeadlinePassed, messages.slotEnded, item.itemKey);
+    const claim: SlotClaim = {
+      partitionKey: input.partitionKey,
+      itemKey: item.itemKey,
+      calendarId: calendar.calendarId,
+      date: slot.date,
+      slotId: slot.slotId,
+      userId: input.userId,
+      units: reservationCost(item),
+      createdAt: input.now,
+    };
+    if (!(await calendars.addClaim(claim, input.now))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFullOnReopen, item.itemKey);
+  }
+}

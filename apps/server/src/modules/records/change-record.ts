@@ -6,12 +6,12 @@ import type { Actor } from '../../access/actor.js';
 import { citizen } from '../../access/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import { auditStaff, recordTarget } from '../audit/audit.js';
+import { appendAudit, recordTarget } from '../audit/audit.js';
 import { releaseClaims } from '../calendars/bookings.js';
 import { checkClaimOfMemberRecord, giveNumberTo, requireMembership, retireNumberOf } from '../members/membership-rules.js';
 import { requireSurvey } from '../surveys/surveys.js';
 import { requireRecordFor } from './record-access.js';
-import type { RecordsDeps } from './records.js';
+import type { RecordRepositories, RecordsDeps } from './records.js';
 
 /** How staff cancel: キャンセル or 取り消し, why, and the version of the record they saw. */
 export interface CancelOptions {
@@ -42,35 +42,44 @@ export async function cancelRecord(deps: RecordsDeps, actor: Actor, surveyId: st
  * `record_closed`) and is written to the record's history and the audit log.
  */
 function cancelInStore(deps: RecordsDeps, actor: Actor, surveyId: string, partitionKey: string, options: CancelOptions): Promise<string | undefined> {
-  return deps.store.transaction(async ({ records, calendars, orders, members, surveys, events, audit }) => {
-    const record = await requireRecordFor({ records, surveys }, actor, 'records.cancel', surveyId, partitionKey);
-    requireVersion(record.version, options.expectedVersion);
-    const byStaff = actor.kind === 'staff';
-    if (byStaff && (await records.isClosed(partitionKey))) throw new HttpError(409, 'record_closed', messages.recordAlreadyClosed);
-    const now = deps.now();
-    const status = options.status ?? CANCELLED_CHECK_STATUS;
-    const reason = options.reason ?? '';
-    if ((await requireSurvey(surveys, surveyId)).config.membership !== undefined) {
-      // Cancelling a registration is withdrawing: a record kept as キャンセル would stay under the
-      // citizen's key and, being closed, refuse their registering again. It goes, its number retired.
-      await releaseClaims(calendars, partitionKey, now, 'delete', byStaff);
-      await records.delete(partitionKey);
-      await retireNumberOf(members, partitionKey, now);
-      await auditStaff(audit, actor, { action: 'record.withdraw', target: recordTarget(partitionKey), detail: { reason } }, now);
-      return undefined;
-    }
-    await releaseClaims(calendars, partitionKey, now, 'cancel', byStaff);
-    const before = (await records.rowsOf(partitionKey))[0]?.check;
-    await records.setCheck(partitionKey, status);
-    const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
-    if (order !== undefined) await orders.setStatus(order.orderId, 'cancelled', now);
-    if (actor.kind === 'staff') {
-      await events.add({ partitionKey, kind: 'status', status, text: reason, staffId: actor.staffId, at: now });
-      const detail = { status: { from: before, to: status }, reason, ...(order === undefined ? {} : { orderCancelled: order.orderId }) };
-      await auditStaff(audit, actor, { action: 'record.cancel', target: recordTarget(partitionKey), detail }, now);
-    }
-    return order?.orderId;
-  });
+  return deps.store.transaction((repositories) => cancelInTransaction(repositories, deps.now(), actor, surveyId, partitionKey, options));
+}
+
+/** cancelInStore's work, inside a transaction the caller opened (a bulk change runs many in one). */
+export async function cancelInTransaction(
+  { records, calendars, orders, members, surveys, events, audit }: RecordRepositories,
+  now: number,
+  actor: Actor,
+  surveyId: string,
+  partitionKey: string,
+  options: CancelOptions,
+): Promise<string | undefined> {
+  const record = await requireRecordFor({ records, surveys }, actor, 'records.cancel', surveyId, partitionKey);
+  requireVersion(record.version, options.expectedVersion);
+  const byStaff = actor.kind === 'staff';
+  if (byStaff && (await records.isClosed(partitionKey))) throw new HttpError(409, 'record_closed', messages.recordAlreadyClosed);
+  const status = options.status ?? CANCELLED_CHECK_STATUS;
+  const reason = options.reason ?? '';
+  if ((await requireSurvey(surveys, surveyId)).config.membership !== undefined) {
+    // Cancelling a registration is withdrawing: a record kept as キャンセル would stay under the
+    // citizen's key and, being closed, refuse their registering again. It goes, its number retired.
+    await releaseClaims(calendars, partitionKey, now, 'delete', byStaff);
+    await records.delete(partitionKey);
+    await retireNumberOf(members, partitionKey, now);
+    await appendAudit(audit, actor, { action: 'record.withdraw', target: recordTarget(partitionKey), detail: { reason } }, now);
+    return undefined;
+  }
+  await releaseClaims(calendars, partitionKey, now, 'cancel', byStaff);
+  const before = (await records.rowsOf(partitionKey))[0]?.check;
+  await records.setCheck(partitionKey, status);
+  const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
+  if (order !== undefined) await orders.setStatus(order.orderId, 'cancelled', now);
+  if (actor.kind === 'staff') {
+    await events.add({ partitionKey, kind: 'status', status, text: reason, staffId: actor.staffId, at: now });
+    const detail = { status: { from: before, to: status }, reason, ...(order === undefined ? {} : { orderCancelled: order.orderId }) };
+    await appendAudit(audit, actor, { action: 'record.cancel', target: recordTarget(partitionKey), detail }, now);
+  }
+  return order?.orderId;
 }
 
 /** 409 `record_changed` when the record is no longer at the version the caller saw. */

@@ -4,16 +4,11 @@
 // existence is never revealed; a role refused the action is 403, wherever the record is.
 import type { Actor } from '../../access/actor.js';
 import type { StaffAction } from '../../access/permissions.js';
-import { roleMay } from '../../access/permissions.js';
+import { requireRole } from '../../access/permissions.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { RecordInfo, RecordRepository } from './record-repository.js';
-
-/** 403 `forbidden` unless the actor is a staff member whose role may take the action (citizens and jobs pass). */
-export function requireRole(actor: Actor, action: StaffAction): void {
-  if (actor.kind === 'staff' && !roleMay(actor.role, action)) throw new HttpError(403, 'forbidden', messages.staffForbidden);
-}
 
 /** 404 `survey_not_found` unless the staff actor's teams own the survey (citizens and jobs pass). */
 export async function requireSurveyOfActor(surveys: SurveyRepository, actor: Actor, surveyId: string): Promise<void> {

@@ -10,6 +10,7 @@ import type { LookupGuardRepository } from './lookup-guard-repository.js';
 import type { AuditRepository } from '../audit/audit-repository.js';
 import type { RecordEventRepository } from './record-event-repository.js';
 import type { RecordRepository } from './record-repository.js';
+import type { RecordSearchRepository } from './record-search-repository.js';
 
 /**
  * The repositories a records transaction works with (surveys too: a record is checked against its
@@ -30,6 +31,8 @@ export interface RecordRepositories {
   events: RecordEventRepository;
   /** What staff do is audited in the transaction that does it. */
   audit: AuditRepository;
+  /** Staff's filtered lists of a survey's records. */
+  search: RecordSearchRepository;
 }
 
 /** The narrow dependencies of the records use-cases. */

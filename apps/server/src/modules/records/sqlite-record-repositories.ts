@@ -10,6 +10,7 @@ import { createSqliteIdempotencyRepository } from './sqlite-idempotency-reposito
 import { createSqliteLookupGuardRepository } from './sqlite-lookup-guard-repository.js';
 import { createSqliteRecordEventRepository } from './sqlite-record-event-repository.js';
 import { createSqliteRecordRepository } from './sqlite-record-repository.js';
+import { createSqliteRecordSearchRepository } from './sqlite-record-search-repository.js';
 
 export function createSqliteRecordRepositories(connection: SqliteDatabase): RecordRepositories {
   return {
@@ -22,5 +23,6 @@ export function createSqliteRecordRepositories(connection: SqliteDatabase): Reco
     members: createSqliteMemberNumberRepository(connection),
     events: createSqliteRecordEventRepository(connection),
     audit: createSqliteAuditRepository(connection),
+    search: createSqliteRecordSearchRepository(connection),
   };
 }

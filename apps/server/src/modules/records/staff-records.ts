@@ -1,0 +1,267 @@
+// What staff do with a survey's records: list them by filter, read one, change its status (a
+// closed status cancels through the citizens' cancel; reopening claims the slot again), add memos,
+// and change the status of a whole filtered set. Every call is checked against the permission
+// table and the caller's teams (record-access.ts) and audited in its own transaction.
+import type { RecordFilter, RecordSummary } from '@city/api-client/staff-contract';
+import type { CheckStatus, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import { isClosedCheckStatus } from '@city/survey-core';
+import type { StaffActor } from '../../access/actor.js';
+import { requireRole, roleMay } from '../../access/permissions.js';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import { appendAudit, recordTarget } from '../audit/audit.js';
+import type { AuditEntry } from '../audit/audit-repository.js';
+import { reclaimBookings } from '../calendars/bookings.js';
+import { requireSurvey } from '../surveys/surveys.js';
+import type { CancelOptions } from './change-record.js';
+import { cancelInTransaction, requireVersion } from './change-record.js';
+import { requireRecordFor, requireSurveyOfActor } from './record-access.js';
+import type { RecordEvent } from './record-event-repository.js';
+import type { RecordInfo } from './record-repository.js';
+import type { SearchCursor } from './record-search-repository.js';
+import type { RecordRepositories, RecordsDeps } from './records.js';
+import { reservationAnswers } from './submission-rules.js';
+
+export type StaffRecordsDeps = RecordsDeps;
+
+const DEFAULT_PAGE_SIZE = 50;
+/** Records of a bulk change queued at once: their transactions share commits, and citizens' requests queue between chunks. */
+const BULK_CHUNK = 500;
+
+/** The items a staff member may see: staff-only ones (管理項目) only with the permission for them. */
+function visibleItems(actor: StaffActor, config: SurveyConfig) {
+  const staffOnly = roleMay(actor.role, 'records.readStaffOnly');
+  return config.surveySchema.filter((item) => staffOnly || item.isAdminItem !== true);
+}
+
+/** A record as the console lists it: its answers as text by item (the items the actor may see). */
+async function summaryOf({ records, calendars }: Pick<RecordRepositories, 'records' | 'calendars'>, actor: StaffActor, config: SurveyConfig, info: RecordInfo): Promise<RecordSummary> {
+  const rows = await records.rowsOf(info.partitionKey);
+  const visible = new Set(visibleItems(actor, config).map((item) => item.itemKey));
+  const answers: Record<string, string> = {};
+  for (const row of rows) {
+    if (!visible.has(row.itemKey)) continue;
+    const text = row.files !== undefined ? row.files.map((file) => file.name).join('、') : row.value;
+    answers[row.itemKey] = answers[row.itemKey] === undefined ? text : `${answers[row.itemKey]}、${text}`;
+  }
+  const claims = await calendars.claimsOfRecord(info.partitionKey);
+  return {
+    partitionKey: info.partitionKey,
+    receiptNumber: info.receiptNumber,
+    status: rows[0]?.check ?? '未対応',
+    origin: info.origin,
+    hasOwner: info.userId !== '',
+    version: info.version,
+    createdAt: info.createdAt,
+    updatedAt: info.updatedAt,
+    answers,
+    bookings: claims
+      .filter((claim) => visible.has(claim.itemKey))
+      .map((claim) => ({
+        itemKey: claim.itemKey,
+        calendarId: claim.calendarId,
+        date: claim.date,
+        slotId: claim.slotId,
+        start: claim.start,
+        end: claim.end,
+        units: claim.units,
+        held: claim.holdExpiresAt !== undefined,
+      })),
+  };
+}
+
+const encodeCursor = (cursor: SearchCursor) => Buffer.from(JSON.stringify([cursor.createdAt, cursor.partitionKey])).toString('base64url');
+
+function decodeCursor(text: string | undefined): SearchCursor | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const [createdAt, partitionKey] = JSON.parse(Buffer.from(text, 'base64url').toString()) as unknown[];
+    if (typeof createdAt === 'number' && typeof partitionKey === 'string') return { createdAt, partitionKey };
+  } catch {
+    // Not one of ours: refused below.
+  }
+  throw new HttpError(400, 'invalid_cursor', messages.invalidRequest);
+}
+
+/** A page of the survey's records matching the filter, newest first, with the three counts. */
+export async function listRecords(
+  deps: StaffRecordsDeps,
+  actor: StaffActor,
+  surveyId: string,
+  request: { filter: RecordFilter; after?: string | undefined; limit?: number | undefined },
+): Promise<{ data: RecordSummary[]; counts: { all: number; matching: number; shown: number }; nextCursor: string | null }> {
+  requireRole(actor, 'records.read');
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const after = decodeCursor(request.after);
+  return deps.store.transaction(async (repositories) => {
+    const { surveys, records, audit, search } = repositories;
+    await requireSurveyOfActor(surveys, actor, surveyId);
+    const survey = await requireSurvey(surveys, surveyId);
+    const keys = await search.page(surveyId, request.filter, after, limit + 1);
+    const page = keys.slice(0, limit);
+    const data: RecordSummary[] = [];
+    for (const { partitionKey } of page) {
+      const info = await records.find(partitionKey);
+      if (info !== undefined) data.push(await summaryOf(repositories, actor, survey.config, info));
+    }
+    const counts = { all: await search.countAll(surveyId), matching: await search.countMatching(surveyId, request.filter), shown: data.length };
+    // A list shows citizens' answers: who looked, at what, is audited like a record's page.
+    await appendAudit(audit, actor, { action: 'records.list', target: `survey:${surveyId}`, detail: { filter: request.filter, shown: data.map((record) => record.partitionKey) } }, deps.now());
+    const last = page.at(-1);
+    return { data, counts, nextCursor: keys.length > limit && last !== undefined ? encodeCursor(last) : null };
+  });
+}
+
+export interface RecordPage {
+  record: RecordSummary;
+  enteredBy: string | null;
+  memberNumber: string | null;
+  orders: { orderId: string; status: string; total: number; paidAt: number | null; refundedAt: number | null }[];
+  history: RecordEvent[];
+  audit: AuditEntry[];
+}
+
+/** One record's page: answers, bookings, orders, member number, history and audit entries (the view itself audited first). */
+export async function readRecord(deps: StaffRecordsDeps, actor: StaffActor, surveyId: string, partitionKey: string): Promise<RecordPage> {
+  return deps.store.transaction(async (repositories) => {
+    const { records, surveys, orders, members, events, audit } = repositories;
+    const info = await requireRecordFor({ records, surveys }, actor, 'records.read', surveyId, partitionKey);
+    const survey = await requireSurvey(surveys, surveyId);
+    await appendAudit(audit, actor, { action: 'record.view', target: recordTarget(partitionKey) }, deps.now());
+    const paid = await orders.ofUser(info.userId, partitionKey);
+    return {
+      record: await summaryOf(repositories, actor, survey.config, info),
+      enteredBy: info.enteredBy,
+      memberNumber: (await members.activeOfRecord(partitionKey))?.memberNumber ?? null,
+      orders: paid.map((order) => ({ orderId: order.orderId, status: order.status, total: order.totalYen, paidAt: order.paidAt, refundedAt: order.refundedAt })),
+      history: await events.ofRecord(partitionKey),
+      audit: await audit.find({ target: recordTarget(partitionKey), limit: 500 }),
+    };
+  });
+}
+
+/**
+ * Sets a record's status with a reason, on the version the caller saw (409 `record_changed`
+ * otherwise). A closed status on an open record cancels it (the slot freed, a paid order
+ * refunded after the commit); an open status on a closed one reopens it, claiming its slots
+ * again (409 when one is taken meanwhile, or the order was refunded). Answers the new version.
+ */
+export async function changeStatus(
+  deps: StaffRecordsDeps,
+  actor: StaffActor,
+  surveyId: string,
+  partitionKey: string,
+  change: { status: CheckStatus; reason?: string | undefined; version: number },
+): Promise<number> {
+  const { version, cancelledOrder } = await deps.store.transaction((repositories) => changeStatusInTransaction(repositories, deps.now(), actor, surveyId, partitionKey, change));
+  if (cancelledOrder !== undefined) await deps.settleCancelledOrder(cancelledOrder);
+  return version;
+}
+
+async function changeStatusInTransaction(
+  repositories: RecordRepositories,
+  now: number,
+  actor: StaffActor,
+  surveyId: string,
+  partitionKey: string,
+  change: { status: CheckStatus; reason?: string | undefined; version: number },
+): Promise<{ version: number; cancelledOrder: string | undefined }> {
+  const { records, surveys, calendars, orders, events, audit } = repositories;
+  const reason = change.reason ?? '';
+  const closing = isClosedCheckStatus(change.status);
+  const record = await requireRecordFor({ records, surveys }, actor, closing ? 'records.cancel' : 'records.changeStatus', surveyId, partitionKey);
+  requireVersion(record.version, change.version);
+  const wasClosed = await records.isClosed(partitionKey);
+  if (closing && !wasClosed) {
+    const options: CancelOptions = { status: change.status as CancelOptions['status'] & string, reason, expectedVersion: change.version };
+    const cancelledOrder = await cancelInTransaction(repositories, now, actor, surveyId, partitionKey, options);
+    return { version: (await records.find(partitionKey))?.version ?? record.version + 1, cancelledOrder };
+  }
+  const before = (await records.rowsOf(partitionKey))[0]?.check;
+  if (!closing && wasClosed) {
+    requireRole(actor, 'records.cancel');
+    if ((await orders.ofUser(record.userId, partitionKey)).some((order) => order.status === 'cancelled' || order.status === 'refunded')) {
+      throw new HttpError(409, 'reopen_after_refund', messages.reopenAfterRefund);
+    }
+    const survey = await requireSurvey(surveys, surveyId);
+    await reclaimBookings(calendars, { partitionKey, userId: record.userId, answers: reservationAnswers(survey.config, answersOf(await records.rowsOf(partitionKey))), now });
+  }
+  if (!(await records.setCheck(partitionKey, change.status, change.version))) throw new HttpError(409, 'record_changed', messages.recordChanged);
+  await events.add({ partitionKey, kind: 'status', status: change.status, text: reason, staffId: actor.staffId, at: now });
+  const action = !closing && wasClosed ? 'record.reopen' : 'record.changeStatus';
+  await appendAudit(audit, actor, { action, target: recordTarget(partitionKey), detail: { status: { from: before, to: change.status }, reason } }, now);
+  return { version: change.version + 1, cancelledOrder: undefined };
+}
+
+/** A record's answers by item, as reservationAnswers reads them (one value per item). */
+function answersOf(rows: readonly SurveyResultRow[]): Record<string, string> {
+  const answers: Record<string, string> = {};
+  for (const row of rows) answers[row.itemKey] ??= row.value;
+  return answers;
+}
+
+/** Adds a memo to the record's history. */
+export async function addMemo(deps: StaffRecordsDeps, actor: StaffActor, surveyId: string, partitionKey: string, text: string): Promise<void> {
+  await deps.store.transaction(async ({ records, surveys, events, audit }) => {
+    await requireRecordFor({ records, surveys }, actor, 'records.addMemo', surveyId, partitionKey);
+    const now = deps.now();
+    await events.add({ partitionKey, kind: 'memo', status: null, text, staffId: actor.staffId, at: now });
+    await appendAudit(audit, actor, { action: 'record.memo', target: recordTarget(partitionKey), detail: { text } }, now);
+  });
+}
+
+/** A record of a bulk change was refused: its transaction rolls back, the report says why. */
+class RefusedInBulk extends Error {}
+
+export interface BulkChangeReport {
+  changed: number;
+  refused: { partitionKey: string; receiptNumber: string; code: string; message: string }[];
+}
+
+/**
+ * Sets the status of every record the filter matches (the whole set, not a page), each checked as
+ * a single change is, on the version it has when its turn comes, so a citizen's edit in between
+ * is never overwritten. A record refused (already in that status, a slot taken, a deadline) is
+ * listed with the reason; the others change. One audit entry per record changed.
+ */
+export async function bulkChangeStatus(
+  deps: StaffRecordsDeps,
+  actor: StaffActor,
+  surveyId: string,
+  request: { filter: RecordFilter; status: CheckStatus; reason?: string | undefined },
+): Promise<BulkChangeReport> {
+  requireRole(actor, 'records.bulkChange');
+  await requireSurveyOfActor(deps.store.read.surveys, actor, surveyId);
+  const keys = await deps.store.read.search.allMatching(surveyId, request.filter);
+  const report: BulkChangeReport = { changed: 0, refused: [] };
+  const toSettle: string[] = [];
+  // One transaction per record, all or nothing each (a refused reopen leaves no claim behind);
+  // queued a chunk at a time, they share commits (see connectSqlite's group commit).
+  const changeOne = (partitionKey: string) =>
+    deps.store.transaction(async (repositories) => {
+      const info = await repositories.records.find(partitionKey);
+      if (info === undefined) return; // deleted meanwhile: nothing to change
+      const current = (await repositories.records.rowsOf(partitionKey))[0]?.check;
+      if (current === request.status) {
+        report.refused.push({ partitionKey, receiptNumber: info.receiptNumber, code: 'same_status', message: messages.sameStatus });
+        return;
+      }
+      try {
+        const outcome = await changeStatusInTransaction(repositories, deps.now(), actor, surveyId, partitionKey, { status: request.status, reason: request.reason, version: info.version });
+        if (outcome.cancelledOrder !== undefined) toSettle.push(outcome.cancelledOrder);
+        report.changed += 1;
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        report.refused.push({ partitionKey, receiptNumber: info.receiptNumber, code: error.code, message: error.message });
+        // Rolled back to this record's savepoint: whatever the change wrote before it was refused goes.
+        throw new RefusedInBulk();
+      }
+    }).catch((error: unknown) => {
+      if (!(error instanceof RefusedInBulk)) throw error;
+    });
+  for (let start = 0; start < keys.length; start += BULK_CHUNK) {
+    await Promise.all(keys.slice(start, start + BULK_CHUNK).map(changeOne));
+  }
+  for (const orderId of toSettle) await deps.settleCancelledOrder(orderId);
+  return report;
+}

@@ -1,0 +1,106 @@
+// Staff in tests: teams and accounts made through the same use-cases the create-staff command
+// uses, and a console client that keeps its session cookie and CSRF token as a browser would.
+import type { StaffEndpointName, StaffSession } from '@city/api-client/staff-contract';
+import { CSRF_HEADER, staffEndpoints } from '@city/api-client/staff-contract';
+import type { InjectOptions } from 'fastify';
+import type { StaffRole } from '../src/access/permissions.js';
+import { readConfig } from '../src/env.js';
+import { createSqliteAuditRepository } from '../src/modules/audit/sqlite-audit-repository.js';
+import { createStaffMember } from '../src/modules/staff/manage-staff.js';
+import type { StaffDeps } from '../src/modules/staff/staff.js';
+import { createSqliteStaffRepository } from '../src/modules/staff/sqlite-staff-repository.js';
+import type { TestContext } from './helpers.js';
+
+export const TEAMS = [
+  { teamId: 'team-a', name: 'Aチーム' },
+  { teamId: 'team-b', name: 'Bチーム' },
+] as const;
+
+export function staffDepsOf(ctx: TestContext, now: () => number = Date.now): StaffDeps {
+  return {
+    store: ctx.store((db) => ({ staff: createSqliteStaffRepository(db), audit: createSqliteAuditRepository(db) })),
+    security: readConfig({ NODE_ENV: 'test' }).staff,
+    now,
+  };
+}
+
+export async function addTeams(ctx: TestContext): Promise<void> {
+  const { store } = staffDepsOf(ctx);
+  await store.transaction(async ({ staff }) => {
+    for (const team of TEAMS) await staff.insertTeam(team, Date.now());
+  });
+}
+
+export interface TestStaff {
+  loginId: string;
+  password: string;
+  staffId: string;
+  role: StaffRole;
+  teamIds: string[];
+}
+
+export async function addStaff(ctx: TestContext, role: StaffRole, teamIds: string[], options: { loginId?: string; totpSecret?: string } = {}): Promise<TestStaff> {
+  const loginId = options.loginId ?? `${role}-${teamIds.join('-') || 'none'}`;
+  const password = `password-of-${loginId}`;
+  const member = await createStaffMember(staffDepsOf(ctx), { kind: 'system', job: 'test' }, {
+    loginId,
+    displayName: loginId,
+    role,
+    teamIds,
+    password,
+    ...(options.totpSecret === undefined ? {} : { totpSecret: options.totpSecret }),
+  });
+  return { loginId, password, staffId: member.staffId, role, teamIds };
+}
+
+export interface ConsoleResponse {
+  status: number;
+  body: Record<string, unknown> & { data?: unknown; code?: string; message?: string };
+  headers: Record<string, unknown>;
+}
+
+/** A console in a browser: one cookie jar, the CSRF token from the last session answer. */
+export function consoleClient(ctx: TestContext) {
+  let cookie: string | undefined;
+  let csrfToken: string | undefined;
+  const call = async (
+    name: StaffEndpointName,
+    request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<ConsoleResponse> => {
+    const endpoint = staffEndpoints[name];
+    const url = endpoint.path.replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(request.params?.[key] ?? ''));
+    const sendCsrf = request.csrf ?? endpoint.method !== 'GET';
+    const options: InjectOptions = {
+      method: endpoint.method,
+      url,
+      headers: {
+        ...(cookie === undefined ? {} : { cookie }),
+        ...(sendCsrf && csrfToken !== undefined ? { [CSRF_HEADER]: csrfToken } : {}),
+        ...request.headers,
+      },
+      ...(request.query === undefined ? {} : { query: request.query }),
+      ...(request.body === undefined ? {} : { payload: request.body as Record<string, unknown> }),
+    };
+    const response = await ctx.app.inject(options);
+    const setCookie = response.cookies.find((c) => c.name === 'city_staff_session');
+    if (setCookie !== undefined) cookie = setCookie.value === '' ? undefined : `city_staff_session=${setCookie.value}`;
+    const body = response.body === '' ? {} : response.json<ConsoleResponse['body']>();
+    const session = body.data as StaffSession | undefined;
+    if (session !== undefined && typeof session === 'object' && 'csrfToken' in session) csrfToken = session.csrfToken;
+    return { status: response.statusCode, body, headers: response.headers };
+  };
+  return {
+    call,
+    /** Signs in with a password only (accounts without a second factor). */
+    signIn: async (staff: Pick<TestStaff, 'loginId' | 'password'>) => call('staffSignIn', { body: { loginId: staff.loginId, password: staff.password } }),
+    get cookie() {
+      return cookie;
+    },
+    get csrfToken() {
+      return csrfToken;
+    },
+    forgetCookie: () => {
+      cookie = undefined;
+    },
+  };
+}

@@ -1,0 +1,293 @@
+// The staff console's API (`/console/api`): the one contract the server's staff routes and the
+// console's client are both built from, as `../contract` is for the citizen API. Sessions are an
+// HttpOnly cookie; every call that changes something carries the session's CSRF token in
+// `X-CSRF-Token`.
+import { CHECK_STATUSES } from '@city/survey-core';
+import { type TSchema, Type } from 'typebox';
+import { closed, Key, PartitionKey } from '../contract/schemas.js';
+
+export const STAFF_API_PREFIX = '/console/api';
+/** The header that carries the session's CSRF token on every state-changing call. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The earlier platform's roles, highest first. */
+export const STAFF_ROLES = ['administrator', 'admin', 'member', 'operator', 'guest'] as const;
+/** What staff do, one name per kind of call (the server's permission table maps roles to these). */
+export const STAFF_ACTIONS = [
+  'records.read',
+  'records.readStaffOnly',
+  'records.changeStatus',
+  'records.addMemo',
+  'records.cancel',
+  'records.bulkChange',
+  'records.bookOnBehalf',
+  'records.export',
+  'audit.readAll',
+  'staff.manage',
+] as const;
+/** Where a record came from: the citizen app in LINE or a browser, staff (by phone), or a file. */
+export const RECORD_ORIGINS = ['line', 'web', 'staff', 'import'] as const;
+
+const Role = Type.Enum(STAFF_ROLES);
+const Status = Type.Enum(CHECK_STATUSES);
+const Origin = Type.Enum(RECORD_ORIGINS);
+const Millis = Type.Integer({ minimum: 0 });
+const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const LoginId = Type.String({ minLength: 3, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' });
+const Ok = Type.Object({ result: Type.Literal('OK') }, closed);
+const Data = <Schema extends TSchema>(schema: Schema) => Type.Object({ data: schema }, closed);
+
+const TeamSchema = Type.Object({ teamId: Key, name: Type.String({ maxLength: 100 }) }, closed);
+const StaffMemberSchema = Type.Object(
+  {
+    staffId: Key,
+    loginId: LoginId,
+    displayName: Type.String({ minLength: 1, maxLength: 100 }),
+    role: Role,
+    teams: Type.Array(TeamSchema),
+    totpEnrolled: Type.Boolean(),
+    locked: Type.Boolean(),
+  },
+  closed,
+);
+
+/**
+ * Where a sign-in stands: `second_factor`, a TOTP code is asked for; `totp_enrolment`, the
+ * municipality requires a second factor this account has not set up yet; `signed_in`.
+ */
+export const StaffSessionSchema = Type.Object(
+  {
+    stage: Type.Union([Type.Literal('second_factor'), Type.Literal('totp_enrolment'), Type.Literal('signed_in')]),
+    staff: StaffMemberSchema,
+    csrfToken: Type.String(),
+    /** What this staff member may do (from the server's permission table), to show only that. */
+    actions: Type.Array(Type.Enum(STAFF_ACTIONS)),
+    idleTimeoutSeconds: Type.Integer({ minimum: 1 }),
+  },
+  closed,
+);
+
+/** Which records: every condition must hold (AND). Times are ms since the epoch; dates Japan time. */
+export const RecordFilterSchema = Type.Object(
+  {
+    items: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            itemKey: Key,
+            value: Type.String({ minLength: 1, maxLength: 200 }),
+            /** `partial` (the default for text): the answer contains the value. */
+            match: Type.Optional(Type.Union([Type.Literal('exact'), Type.Literal('partial')])),
+          },
+          closed,
+        ),
+        { maxItems: 20 },
+      ),
+    ),
+    createdFrom: Type.Optional(Millis),
+    createdTo: Type.Optional(Millis),
+    updatedFrom: Type.Optional(Millis),
+    updatedTo: Type.Optional(Millis),
+    slotDateFrom: Type.Optional(DateText),
+    slotDateTo: Type.Optional(DateText),
+    statuses: Type.Optional(Type.Array(Status, { maxItems: CHECK_STATUSES.length })),
+    origins: Type.Optional(Type.Array(Origin, { maxItems: RECORD_ORIGINS.length })),
+  },
+  closed,
+);
+
+const BookingSchema = Type.Object(
+  { itemKey: Key, calendarId: Key, date: DateText, slotId: Key, start: Type.String(), end: Type.String(), units: Type.Integer(), held: Type.Boolean() },
+  closed,
+);
+
+/** A record as the list shows it: its answers as text, by item. */
+export const RecordSummarySchema = Type.Object(
+  {
+    partitionKey: PartitionKey,
+    receiptNumber: Key,
+    status: Status,
+    origin: Origin,
+    /** Whether a citizen's LINE account owns it ('' owner: entered by staff or imported). */
+    hasOwner: Type.Boolean(),
+    version: Type.Integer({ minimum: 1 }),
+    createdAt: Millis,
+    updatedAt: Millis,
+    answers: Type.Record(Type.String(), Type.String()),
+    bookings: Type.Array(BookingSchema),
+  },
+  closed,
+);
+
+const SurveyListEntrySchema = Type.Object(
+  {
+    surveyId: Key,
+    title: Type.String(),
+    teamIds: Type.Array(Key),
+    items: Type.Array(
+      Type.Object({ itemKey: Key, title: Type.String(), type: Type.String(), staffOnly: Type.Boolean() }, closed),
+    ),
+  },
+  closed,
+);
+
+const RecordEventSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('status'), Type.Literal('memo')]),
+    status: Type.Union([Status, Type.Null()]),
+    text: Type.String(),
+    staffId: Key,
+    staffName: Type.String(),
+    at: Millis,
+  },
+  closed,
+);
+
+export const AuditEntrySchema = Type.Object(
+  {
+    seq: Type.Integer({ minimum: 1 }),
+    at: Millis,
+    actor: Type.String(),
+    actorName: Type.String(),
+    ip: Type.String(),
+    action: Type.String(),
+    target: Type.String(),
+    detail: Type.Record(Type.String(), Type.Unknown()),
+  },
+  closed,
+);
+
+const OrderSummarySchema = Type.Object(
+  { orderId: Key, status: Type.String(), total: Type.Integer(), paidAt: Type.Union([Millis, Type.Null()]), refundedAt: Type.Union([Millis, Type.Null()]) },
+  closed,
+);
+
+const RecordPath = Type.Object({ surveyId: Key, partitionKey: PartitionKey }, closed);
+const SurveyPath = Type.Object({ surveyId: Key }, closed);
+const Reason = Type.String({ maxLength: 1000 });
+const Version = Type.Integer({ minimum: 1 });
+
+export const staffEndpoints = {
+  staffSignIn: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/session`,
+    body: Type.Object({ loginId: Type.String({ minLength: 1, maxLength: 64 }), password: Type.String({ minLength: 1, maxLength: 256 }) }, closed),
+    response: Data(StaffSessionSchema),
+  },
+  staffSecondFactor: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/session/second-factor`,
+    body: Type.Object({ code: Type.String({ pattern: '^\\d{6}$' }) }, closed),
+    response: Data(StaffSessionSchema),
+  },
+  /** A new TOTP secret to enrol (its QR code as SVG); confirmed by staffSecondFactor with a code from it. */
+  staffTotpEnrolment: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/session/totp-enrolment`,
+    response: Data(Type.Object({ secret: Type.String(), otpauthUri: Type.String(), qrSvg: Type.String() }, closed)),
+  },
+  staffSession: { method: 'GET', path: `${STAFF_API_PREFIX}/session`, response: Data(StaffSessionSchema) },
+  staffSignOut: { method: 'DELETE', path: `${STAFF_API_PREFIX}/session`, response: Ok },
+
+  staffMembers: { method: 'GET', path: `${STAFF_API_PREFIX}/staff`, response: Data(Type.Array(StaffMemberSchema)) },
+  staffUnlock: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/staff/:staffId/unlock`,
+    params: Type.Object({ staffId: Key }, closed),
+    response: Ok,
+  },
+
+  staffSurveys: { method: 'GET', path: `${STAFF_API_PREFIX}/surveys`, response: Data(Type.Array(SurveyListEntrySchema)) },
+  /** One page of a survey's records matching the filter, newest first, and the three counts. */
+  staffRecords: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/search`,
+    params: SurveyPath,
+    body: Type.Object(
+      {
+        filter: RecordFilterSchema,
+        /** From the previous page's `nextCursor`. */
+        after: Type.Optional(Type.String({ maxLength: 1000 })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+      },
+      closed,
+    ),
+    response: Type.Object(
+      {
+        data: Type.Array(RecordSummarySchema),
+        counts: Type.Object({ all: Type.Integer(), matching: Type.Integer(), shown: Type.Integer() }, closed),
+        nextCursor: Type.Union([Type.String(), Type.Null()]),
+      },
+      closed,
+    ),
+  },
+  staffRecord: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/:partitionKey`,
+    params: RecordPath,
+    response: Data(
+      Type.Object(
+        {
+          record: RecordSummarySchema,
+          enteredBy: Type.Union([Type.String(), Type.Null()]),
+          memberNumber: Type.Union([Type.String(), Type.Null()]),
+          orders: Type.Array(OrderSummarySchema),
+          history: Type.Array(RecordEventSchema),
+          audit: Type.Array(AuditEntrySchema),
+        },
+        closed,
+      ),
+    ),
+  },
+  /**
+   * Sets the status, with a reason. A closed status (キャンセル, 取り消し) cancels: the booking is
+   * freed and a paid order refunded; an open one on a closed record reopens it while its slot is free.
+   */
+  staffChangeStatus: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/:partitionKey/status`,
+    params: RecordPath,
+    body: Type.Object({ status: Status, reason: Type.Optional(Reason), version: Version }, closed),
+    response: Data(Type.Object({ version: Version }, closed)),
+  },
+  staffAddMemo: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/:partitionKey/memos`,
+    params: RecordPath,
+    body: Type.Object({ text: Type.String({ minLength: 1, maxLength: 2000 }) }, closed),
+    response: Ok,
+  },
+  /** Changes the status of every record the filter matches (not only the page shown); each row checked. */
+  staffBulkStatus: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/bulk-status`,
+    params: SurveyPath,
+    body: Type.Object({ filter: RecordFilterSchema, status: Status, reason: Type.Optional(Reason) }, closed),
+    response: Data(
+      Type.Object(
+        {
+          changed: Type.Integer(),
+          refused: Type.Array(Type.Object({ partitionKey: PartitionKey, receiptNumber: Key, code: Type.String(), message: Type.String() }, closed)),
+        },
+        closed,
+      ),
+    ),
+  },
+  staffAudit: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/audit`,
+    query: Type.Object(
+      {
+        target: Type.Optional(Type.String({ maxLength: 700 })),
+        actor: Type.Optional(Type.String({ maxLength: 300 })),
+        action: Type.Optional(Type.String({ maxLength: 100 })),
+        before: Type.Optional(Type.Integer({ minimum: 1 })),
+        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+      },
+      closed,
+    ),
+    response: Data(Type.Array(AuditEntrySchema)),
+  },
+} as const;
+
+export type StaffEndpointName = keyof typeof staffEndpoints;

@@ -1,0 +1,25 @@
+// `@city/api-client/staff-contract`: the staff console's endpoints and schemas (see endpoints.ts).
+import type { Static } from 'typebox';
+import type { AuditEntrySchema, RECORD_ORIGINS, RecordFilterSchema, RecordSummarySchema, STAFF_ACTIONS, STAFF_ROLES, StaffSessionSchema } from './endpoints.js';
+
+export {
+  AuditEntrySchema,
+  CSRF_HEADER,
+  RECORD_ORIGINS,
+  RecordFilterSchema,
+  RecordSummarySchema,
+  STAFF_ACTIONS,
+  STAFF_API_PREFIX,
+  STAFF_ROLES,
+  StaffSessionSchema,
+  staffEndpoints,
+} from './endpoints.js';
+export type { StaffEndpointName } from './endpoints.js';
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+export type RecordOrigin = (typeof RECORD_ORIGINS)[number];
+export type RecordFilter = Static<typeof RecordFilterSchema>;
+export type RecordSummary = Static<typeof RecordSummarySchema>;
+export type StaffSession = Static<typeof StaffSessionSchema>;
+export type AuditEntryView = Static<typeof AuditEntrySchema>;
