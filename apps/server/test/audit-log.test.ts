@@ -1,0 +1,144 @@
+// The audit log: one entry per staff operation (10,000 mixed ones through the console's API), an
+// append-only table (the database refuses UPDATE and DELETE), and a hash chain whose verify command
+// finds an entry deleted, altered or moved by someone with the database file in hand.
+import Database from 'better-sqlite3';
+import { copyFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { verifyAuditLog } from '../src/modules/audit/verify-command.js';
+import type { HttpClient } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, daySlots, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+
+const SURVEY = APPEND_BOOKING_SURVEY.surveyId;
+let ctx: TestContext;
+let http: HttpClient;
+
+beforeEach(async () => {
+  ctx = await createTestContext();
+  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
+  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 50) });
+  await saveSurveys(ctx, APPEND_BOOKING_SURVEY);
+  await addTeams(ctx);
+  await ctx.surveys.transaction((surveys) => surveys.setTeams(SURVEY, ['team-a']));
+  http = await listen(ctx);
+});
+afterEach(async () => {
+  await ctx.close();
+});
+
+const countEntries = () => (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get() as { n: number }).n;
+
+async function bookSome(count: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let n = 1; n <= count; n += 1) {
+    const user = citizen(n);
+    const response = await http.call(user, 'putReservation', { body: bookingPayload(user.userId, slotValue('checkup-central', '2026-12-20', '1'), { config: APPEND_BOOKING_SURVEY, name: `市民${n}` }) });
+    expect(response.status).toBe(200);
+    keys.push(response.body.partitionKey);
+  }
+  return keys;
+}
+
+describe('the audit log', () => {
+  it('has exactly one entry per staff operation: 10,000 mixed views, lists, memos and status changes', { timeout: 120_000 }, async () => {
+    const keys = await bookSome(20);
+    const staff = await addStaff(ctx, 'member', ['team-a']);
+    const console = consoleClient(ctx);
+    await console.signIn(staff);
+    const versions = new Map(keys.map((key) => [key, 1]));
+    const before = countEntries();
+    const statuses = ['処理中', '処理済み', '完了', '未対応'] as const;
+    let operations = 0;
+    for (let i = 0; i < 10_000; i += 1) {
+      const key = keys[i % keys.length]!;
+      const params = { surveyId: SURVEY, partitionKey: key };
+      let response;
+      switch (i % 4) {
+        case 0:
+          response = await console.call('staffRecord', { params });
+          break;
+        case 1:
+          response = await console.call('staffAddMemo', { params, body: { text: `メモ ${i}` } });
+          break;
+        case 2: {
+          const version = versions.get(key)!;
+          response = await console.call('staffChangeStatus', { params, body: { status: statuses[Math.floor(i / 4) % 4]!, version } });
+          versions.set(key, version + 1);
+          break;
+        }
+        default:
+          response = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: { items: [{ itemKey: 'name', value: String(i % 10) }] }, limit: 5 } });
+      }
+      expect(response.status).toBe(200);
+      operations += 1;
+    }
+    expect(countEntries() - before).toBe(operations);
+    // No cap per record (the earlier platform kept 50).
+    const perRecord = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE target = ?").get(`record:${keys[0]!}`) as { n: number };
+    expect(perRecord.n).toBeGreaterThan(50);
+    expect(verifyAuditLog(ctx.app.db)).toMatchObject({ code: 0, verdict: { ok: true, entries: countEntries() } });
+  });
+
+  it('is append-only: the database refuses UPDATE and DELETE', async () => {
+    const staff = await addStaff(ctx, 'member', ['team-a']);
+    await consoleClient(ctx).signIn(staff);
+    expect(countEntries()).toBeGreaterThan(0);
+    expect(() => ctx.app.db.prepare("UPDATE audit_log SET actor = 'someone else'").run()).toThrow(/append-only/);
+    expect(() => ctx.app.db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(verifyAuditLog(ctx.app.db).code).toBe(0);
+  });
+
+  describe('verify command', () => {
+    /** A copy of the database with the triggers dropped, as someone with the file could make. */
+    async function tampered(change: (db: Database.Database) => void) {
+      const keys = await bookSome(3);
+      const staff = await addStaff(ctx, 'member', ['team-a']);
+      const console = consoleClient(ctx);
+      await console.signIn(staff);
+      for (const key of keys) await console.call('staffAddMemo', { params: { surveyId: SURVEY, partitionKey: key }, body: { text: '確認' } });
+      ctx.app.db.pragma('wal_checkpoint(TRUNCATE)');
+      const copy = path.join(ctx.dir, 'tampered.sqlite');
+      copyFileSync(ctx.databasePath, copy);
+      const raw = new Database(copy);
+      raw.exec('DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete;');
+      change(raw);
+      raw.close();
+      const db = openDatabase(copy);
+      try {
+        return verifyAuditLog(db);
+      } finally {
+        db.close();
+      }
+    }
+
+    it('detects a deleted entry', async () => {
+      const result = await tampered((db) => db.prepare('DELETE FROM audit_log WHERE seq = 3').run());
+      expect(result).toMatchObject({ code: 1, verdict: { ok: false, seq: 3, problem: 'gap' } });
+      expect(result.message).toContain('entry 3');
+    });
+
+    it('detects an altered entry', async () => {
+      const result = await tampered((db) => db.prepare("UPDATE audit_log SET detail_json = '{\"text\":\"改ざん\"}' WHERE seq = 4").run());
+      expect(result).toMatchObject({ code: 1, verdict: { ok: false, seq: 4, problem: 'altered' } });
+    });
+
+    it('detects entries put in another order', async () => {
+      const result = await tampered((db) => {
+        // Swap the contents of entries 2 and 3, each keeping its seq.
+        const [two, three] = [2, 3].map((seq) => db.prepare('SELECT * FROM audit_log WHERE seq = ?').get(seq) as Record<string, unknown>);
+        const put = db.prepare('UPDATE audit_log SET at = @at, actor = @actor, ip = @ip, action = @action, target = @target, detail_json = @detail_json, prev_hash = @prev_hash, hash = @hash WHERE seq = @seq');
+        put.run({ ...three, seq: 2 });
+        put.run({ ...two, seq: 3 });
+      });
+      expect(result).toMatchObject({ code: 1, verdict: { ok: false, seq: 2 } });
+    });
+
+    it('passes the untouched copy', async () => {
+      expect(await tampered(() => undefined)).toMatchObject({ code: 0 });
+    });
+  });
+});

@@ -1,0 +1,175 @@
+// The authorisation matrix: every staff route x 5 roles x 2 teams, and every route without a
+// session, with a citizen's bearer token, with an expired session, and without the CSRF token.
+// Every forbidden combination answers 401/403/404 and writes nothing; nothing of team B's survey
+// reaches team A's staff through the list, a record or a count.
+import type { StaffEndpointName, StaffRole } from '@city/api-client/staff-contract';
+import { STAFF_ROLES, staffEndpoints } from '@city/api-client/staff-contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffAction } from '../src/access/permissions.js';
+import { roleMay } from '../src/access/permissions.js';
+import { totpCode } from '../src/modules/staff/totp.js';
+import type { HttpClient } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, daySlots, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+import type { TestStaff } from './staff-helpers.js';
+import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const TEAMS = ['team-a', 'team-b'] as const;
+/** Team A owns the append survey, team B the update one. */
+const SURVEY_OF = { 'team-a': APPEND_BOOKING_SURVEY.surveyId, 'team-b': BOOKING_SURVEY.surveyId } as const;
+let clock = Date.UTC(2026, 10, 25, 1);
+let ctx: TestContext;
+let http: HttpClient;
+const recordOf: Record<string, string> = {};
+const staffOf = new Map<string, TestStaff>();
+
+beforeAll(async () => {
+  ctx = await createTestContext({}, {}, { now: () => clock });
+  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
+  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 50) });
+  await saveSurveys(ctx, APPEND_BOOKING_SURVEY, BOOKING_SURVEY);
+  await addTeams(ctx);
+  await ctx.surveys.transaction(async (surveys) => {
+    await surveys.setTeams(SURVEY_OF['team-a'], ['team-a']);
+    await surveys.setTeams(SURVEY_OF['team-b'], ['team-b']);
+  });
+  http = await listen(ctx);
+  for (const team of TEAMS) {
+    const user = citizen(team === 'team-a' ? 1 : 2);
+    const config = team === 'team-a' ? APPEND_BOOKING_SURVEY : BOOKING_SURVEY;
+    const response = await http.call(user, 'putReservation', { body: bookingPayload(user.userId, slotValue('checkup-central', '2026-12-20', '1'), { config, name: `${team}の市民` }) });
+    expect(response.status).toBe(200);
+    recordOf[team] = response.body.partitionKey;
+    for (const role of STAFF_ROLES) staffOf.set(`${role}/${team}`, await addStaff(ctx, role, [team], role === 'administrator' ? { totpSecret: SECRET } : {}));
+  }
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** What a forbidden call must leave as it was: every table but the sessions' last-seen times. */
+function fingerprint(): string {
+  const tables = ['survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
+  return tables.map((table) => JSON.stringify(ctx.app.db.prepare(`SELECT * FROM ${table}`).all().map((row) => JSON.stringify(row)).sort())).join('\n');
+}
+
+interface RouteCase {
+  /** The action the permission table must allow; undefined: every signed-in role. */
+  action: StaffAction | undefined;
+  /** Whether the call concerns one team's survey (refused, as not found, to other teams). */
+  teamScoped: boolean;
+  request: (team: (typeof TEAMS)[number]) => { params?: Record<string, string>; body?: unknown; query?: Record<string, string> };
+}
+
+const version = (partitionKey: string) => (ctx.app.db.prepare('SELECT version FROM survey_records WHERE partition_key = ?').get(partitionKey) as { version: number }).version;
+let statusTurn = 0;
+
+/** Every staff route that a signed-in member calls (the session's own routes are below). */
+const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
+  staffSurveys: { action: 'records.read', teamScoped: false, request: () => ({}) },
+  staffRecords: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {} } }) },
+  staffRecord: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! } }) },
+  staffChangeStatus: {
+    action: 'records.changeStatus',
+    teamScoped: true,
+    request: (team) => ({
+      params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! },
+      body: { status: (statusTurn++ % 2 === 0 ? '処理中' : '処理済み'), version: version(recordOf[team]!) },
+    }),
+  },
+  staffAddMemo: { action: 'records.addMemo', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! }, body: { text: 'メモ' } }) },
+  staffBulkStatus: { action: 'records.bulkChange', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, status: statusTurn++ % 2 === 0 ? '処理中' : '完了' } }) },
+  staffAudit: { action: 'audit.readAll', teamScoped: false, request: () => ({ query: { limit: '10' } }) },
+  staffMembers: { action: undefined, teamScoped: false, request: () => ({}) },
+  staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
+};
+const SESSION_ROUTES: StaffEndpointName[] = ['staffSession', 'staffSignOut', 'staffSecondFactor', 'staffTotpEnrolment'];
+
+it('lists every staff endpoint of the contract in this matrix', () => {
+  const covered = new Set([...Object.keys(ROUTES), ...SESSION_ROUTES, 'staffSignIn']);
+  expect(Object.keys(staffEndpoints).filter((name) => !covered.has(name))).toEqual([]);
+});
+
+async function signedInAs(role: StaffRole, team: string) {
+  const staff = staffOf.get(`${role}/${team}`)!;
+  const console = consoleClient(ctx);
+  const first = await console.signIn(staff);
+  expect(first.status).toBe(200);
+  if (role === 'administrator') {
+    clock += 30_000; // each sign-in a fresh TOTP step: a code is accepted once
+    expect((await console.call('staffSecondFactor', { body: { code: totpCode(SECRET, clock) } })).status).toBe(200);
+  }
+  return console;
+}
+
+describe.each(STAFF_ROLES)('%s', (role) => {
+  it.each(TEAMS)('of %s: allowed calls succeed, every other answers 403 (role) or 404 (another team) and writes nothing', async (ownTeam) => {
+    const console = await signedInAs(role, ownTeam);
+    for (const [name, route] of Object.entries(ROUTES) as [StaffEndpointName, RouteCase][]) {
+      for (const team of route.teamScoped ? TEAMS : [ownTeam]) {
+        const roleAllowed = route.action === undefined || roleMay(role, route.action);
+        const allowed = roleAllowed && (!route.teamScoped || team === ownTeam);
+        const before = fingerprint();
+        const response = await console.call(name, route.request(team));
+        const label = `${role}/${ownTeam} ${name} on ${team}`;
+        if (allowed) {
+          expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(200);
+          continue;
+        }
+        expect(response.status, label).toBe(roleAllowed ? 404 : 403);
+        expect(fingerprint() === before, `${label} wrote something`).toBe(true);
+      }
+    }
+  });
+});
+
+it('shows team A nothing of team B: surveys, list, counts and records', async () => {
+  const console = await signedInAs('admin', 'team-a');
+  const surveys = (await console.call('staffSurveys')).body.data as { surveyId: string }[];
+  expect(surveys.map((survey) => survey.surveyId)).toEqual([SURVEY_OF['team-a']]);
+  const list = await console.call('staffRecords', { params: { surveyId: SURVEY_OF['team-b'] }, body: { filter: {} } });
+  expect(list.status).toBe(404);
+  expect(JSON.stringify(list.body)).not.toContain('team-bの市民');
+  // Team B's record under team A's survey id is not found either.
+  const crossed = await console.call('staffRecord', { params: { surveyId: SURVEY_OF['team-a'], partitionKey: recordOf['team-b']! } });
+  expect(crossed.status).toBe(404);
+  const own = await console.call('staffRecords', { params: { surveyId: SURVEY_OF['team-a'] }, body: { filter: {} } });
+  expect(own.body.counts).toMatchObject({ all: 1, matching: 1 });
+});
+
+describe('without a valid session', () => {
+  const everyRoute = [...Object.entries(ROUTES), ...SESSION_ROUTES.map((name) => [name, { action: undefined, teamScoped: false, request: () => ({ body: name === 'staffSecondFactor' ? { code: '123456' } : undefined }) }])] as [StaffEndpointName, RouteCase][];
+
+  it('answers 401 to no session, a citizen bearer token and an expired session, 403 to a missing CSRF token, writing nothing', async () => {
+    const token = await http.token(citizen(1));
+    for (const [name, route] of everyRoute) {
+      const request = route.request('team-a');
+      // No session at all.
+      let before = fingerprint();
+      const anonymous = consoleClient(ctx);
+      expect((await anonymous.call(name, request)).status, `${name} without a session`).toBe(401);
+      // A citizen's bearer token is not a staff session.
+      expect((await anonymous.call(name, { ...request, headers: { authorization: `Bearer ${token}` } })).status, `${name} with a bearer token`).toBe(401);
+      expect(fingerprint() === before, `${name} wrote something`).toBe(true);
+
+      // An expired session (the idle timeout passed): 401, and the expiry itself is the only entry written.
+      const expired = await signedInAs('admin', 'team-a');
+      clock += 31 * 60_000;
+      before = fingerprint();
+      const response = await expired.call(name, request);
+      expect(response.status, `${name} with an expired session`).toBe(401);
+
+      // The CSRF token left off a state-changing call.
+      if (staffEndpoints[name].method !== 'GET') {
+        const noCsrf = await signedInAs('administrator', 'team-a');
+        before = fingerprint();
+        const refused = await noCsrf.call(name, { ...request, csrf: false });
+        expect(refused.status, `${name} without its CSRF token`).toBe(403);
+        expect(refused.body.code).toBe('csrf_failed');
+        expect(fingerprint() === before, `${name} without CSRF wrote something`).toBe(true);
+      }
+    }
+  });
+});
