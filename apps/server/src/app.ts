@@ -56,6 +56,7 @@ import { createAuthenticateStaff } from './modules/staff/authenticate-staff.js';
 import { staffModule } from './modules/staff/routes.js';
 import { createSqliteStaffRepository } from './modules/staff/sqlite-staff-repository.js';
 import { staffSurveysModule } from './modules/surveys/staff-routes.js';
+import { staffCalendarsModule } from './modules/calendars/staff-routes.js';
 import { surveysModule } from './modules/surveys/routes.js';
 import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 
@@ -268,6 +269,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   await app.register(staffModule({ ...staffDeps, authenticateStaff, secureCookies: config.nodeEnv === 'production' }));
   await app.register(staffSurveysModule({ authenticateStaff, surveys: surveys.read }));
   await app.register(staffRecordsModule({ ...recordsDeps, authenticateStaff, staffNames }));
+  await app.register(staffCalendarsModule({ authenticateStaff, calendars: calendars.read, now }));
   await app.register(auditModule({ authenticateStaff, audit: staffDeps.store.read.audit, staffNames }));
   if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PATH });
 

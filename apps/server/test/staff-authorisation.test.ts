@@ -81,6 +81,13 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   },
   staffAddMemo: { action: 'records.addMemo', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! }, body: { text: 'メモ' } }) },
   staffBulkStatus: { action: 'records.bulkChange', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, status: statusTurn++ % 2 === 0 ? '処理中' : '完了' } }) },
+  staffBookOnBehalf: {
+    action: 'records.bookOnBehalf',
+    teamScoped: true,
+    request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { answers: { name: '電話の方', slot: slotValue('checkup-central', '2026-12-20', '2') } } }),
+  },
+  staffCalendarCategories: { action: 'records.read', teamScoped: false, request: () => ({}) },
+  staffCalendarSlots: { action: 'records.read', teamScoped: false, request: () => ({ query: { calendarId: 'cal-central', from: '2026-12-20', to: '2026-12-20' } }) },
   staffAudit: { action: 'audit.readAll', teamScoped: false, request: () => ({ query: { limit: '10' } }) },
   staffMembers: { action: undefined, teamScoped: false, request: () => ({}) },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
@@ -115,7 +122,7 @@ describe.each(STAFF_ROLES)('%s', (role) => {
         const response = await console.call(name, route.request(team));
         const label = `${role}/${ownTeam} ${name} on ${team}`;
         if (allowed) {
-          expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(200);
+          expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(name === 'staffBookOnBehalf' ? 201 : 200);
           continue;
         }
         expect(response.status, label).toBe(roleAllowed ? 404 : 403);
@@ -135,8 +142,12 @@ it('shows team A nothing of team B: surveys, list, counts and records', async ()
   // Team B's record under team A's survey id is not found either.
   const crossed = await console.call('staffRecord', { params: { surveyId: SURVEY_OF['team-a'], partitionKey: recordOf['team-b']! } });
   expect(crossed.status).toBe(404);
-  const own = await console.call('staffRecords', { params: { surveyId: SURVEY_OF['team-a'] }, body: { filter: {} } });
-  expect(own.body.counts).toMatchObject({ all: 1, matching: 1 });
+  const own = await console.call('staffRecords', { params: { surveyId: SURVEY_OF['team-a'] }, body: { filter: {}, limit: 200 } });
+  const inSurveyA = (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?').get(SURVEY_OF['team-a']) as { n: number }).n;
+  expect(own.body.counts).toMatchObject({ all: inSurveyA, matching: inSurveyA });
+  const keys = (own.body.data as { partitionKey: string }[]).map((record) => record.partitionKey);
+  expect(keys.every((key) => key.startsWith(`${SURVEY_OF['team-a']}#`))).toBe(true);
+  expect(keys).not.toContain(recordOf['team-b']);
 });
 
 describe('without a valid session', () => {

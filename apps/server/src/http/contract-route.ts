@@ -78,6 +78,11 @@ export function contractRoute<Endpoint extends ContractEndpoint>(
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     ...(options.attachValidation === undefined ? {} : { attachValidation: options.attachValidation }),
     // The request's types are the contract's, checked by the validator before the handler runs.
-    handler: handler as unknown as RouteHandlerMethod,
+    handler: (options.successStatus === undefined
+      ? handler
+      : async (request: ContractRequest<Endpoint>, reply: FastifyReply) => {
+          reply.status(options.successStatus ?? 200);
+          return handler(request, reply);
+        }) as unknown as RouteHandlerMethod,
   });
 }

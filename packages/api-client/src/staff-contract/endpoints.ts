@@ -4,7 +4,7 @@
 // `X-CSRF-Token`.
 import { CHECK_STATUSES } from '@city/survey-core';
 import { type TSchema, Type } from 'typebox';
-import { closed, Key, PartitionKey } from '../contract/schemas.js';
+import { CalendarCategorySchema, CalendarDisplaySettingsSchema, CalendarSlotsSchema, closed, Key, MAX_VALUE_LENGTH, OrderSchema, PartitionKey } from '../contract/schemas.js';
 
 export const STAFF_API_PREFIX = '/console/api';
 /** The header that carries the session's CSRF token on every state-changing call. */
@@ -272,6 +272,35 @@ export const staffEndpoints = {
         closed,
       ),
     ),
+  },
+  /**
+   * 電話・窓口での代理予約: a new record from the survey's form filled by staff, for a person
+   * without LINE, booked through the same capacity path as citizens' bookings.
+   */
+  staffBookOnBehalf: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records`,
+    params: SurveyPath,
+    body: Type.Object(
+      {
+        answers: Type.Record(Type.String({ maxLength: 256 }), Type.Union([Type.String({ maxLength: MAX_VALUE_LENGTH }), Type.Array(Type.String({ maxLength: MAX_VALUE_LENGTH }), { maxItems: 100 })])),
+        order: Type.Optional(OrderSchema),
+      },
+      closed,
+    ),
+    response: Data(Type.Object({ partitionKey: PartitionKey, receiptNumber: Key }, closed)),
+  },
+  /** The calendars, as the citizen app reads them, for booking on a citizen's behalf. */
+  staffCalendarCategories: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/calendars/categories`,
+    response: Data(Type.Object({ categories: Type.Array(CalendarCategorySchema), displaySettings: CalendarDisplaySettingsSchema }, closed)),
+  },
+  staffCalendarSlots: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/calendars/slots`,
+    query: Type.Object({ calendarId: Key, from: DateText, to: DateText }, closed),
+    response: Data(CalendarSlotsSchema),
   },
   staffAudit: {
     method: 'GET',

@@ -2,6 +2,7 @@ import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
 import { auditView } from '../audit/audit-view.js';
+import { bookOnBehalf } from './book-on-behalf.js';
 import type { StaffRecordsDeps } from './staff-records.js';
 import { addMemo, bulkChangeStatus, changeStatus, listRecords, readRecord } from './staff-records.js';
 
@@ -41,6 +42,10 @@ export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginA
       await addMemo(deps, request.staff, request.params.surveyId, request.params.partitionKey, request.body.text);
       return { result: 'OK' as const };
     });
+
+    contractRoute(app, staffEndpoints.staffBookOnBehalf, { successStatus: 201 }, async (request) => ({
+      data: await bookOnBehalf(deps, request.staff, request.params.surveyId, request.body),
+    }));
 
     contractRoute(app, staffEndpoints.staffBulkStatus, {}, async (request) => ({
       data: await bulkChangeStatus(deps, request.staff, request.params.surveyId, request.body),

@@ -13,6 +13,7 @@ import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRo
 import type { StoredOrder } from '../orders/order-repository.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
+import type { RecordOrigin } from './record-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
 import { citizen } from '../../access/actor.js';
 import { requireRecordFor } from './record-access.js';
@@ -192,12 +193,17 @@ export async function checkSubmission(
 }
 
 /** Stores a checked submission: frees the replaced records' claims, stores the record, claims its slots. */
-export async function storeSubmission({ records, calendars, members }: RecordRepositories, submission: CheckedSubmission, now: number): Promise<void> {
+export async function storeSubmission(
+  { records, calendars, members }: RecordRepositories,
+  submission: CheckedSubmission,
+  now: number,
+  entry: { origin: RecordOrigin; enteredBy: string | null } | undefined = undefined,
+): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
   // Old claims go first, so a kept or re-picked slot has their units back.
   for (const key of removePartitionKeys) await calendars.releaseClaimsOfRecord(key);
-  const origin = rows[0]?.isLiffMode === true ? 'line' : 'web';
-  await records.replace({ rows, receiptNumber, removePartitionKeys, origin });
+  const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
+  await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null });
   await storeClaims(calendars, submission.claims, now);
   const [first] = rows;
   if (submission.memberNumber !== undefined && first !== undefined) {

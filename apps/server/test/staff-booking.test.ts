@@ -1,0 +1,78 @@
+// 電話・窓口での代理予約 against the real server: staff book for a person without LINE through the
+// citizens' capacity path. 500 bookings for one slot at once, half by citizens and half by staff on
+// their behalf, never take more than its capacity.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HttpClient } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, daySlots, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+
+const SURVEY = APPEND_BOOKING_SURVEY.surveyId;
+const SLOT = slotValue('checkup-central', '2026-12-20', '1');
+let ctx: TestContext;
+let http: HttpClient;
+
+beforeEach(async () => {
+  ctx = await createTestContext();
+  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
+  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 40) });
+  await saveSurveys(ctx, APPEND_BOOKING_SURVEY);
+  await addTeams(ctx);
+  await ctx.surveys.transaction((surveys) => surveys.setTeams(SURVEY, ['team-a']));
+  http = await listen(ctx);
+});
+afterEach(async () => {
+  await ctx.close();
+});
+
+describe('booking on a citizen’s behalf', () => {
+  it('stores a record entered by staff, in no LINE account, with its slot claimed and the booking audited', async () => {
+    const operator = await addStaff(ctx, 'operator', ['team-a']);
+    const console = consoleClient(ctx);
+    await console.signIn(operator);
+    const booked = await console.call('staffBookOnBehalf', { params: { surveyId: SURVEY }, body: { answers: { name: '電話 太郎', slot: SLOT } } });
+    expect(booked.status).toBe(201);
+    const { partitionKey } = booked.body.data as { partitionKey: string };
+    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-20|1')).toBe(1);
+    const page = await console.call('staffRecord', { params: { surveyId: SURVEY, partitionKey } });
+    expect(page.body.data).toMatchObject({ record: { origin: 'staff', hasOwner: false, answers: { name: '電話 太郎' } }, enteredBy: operator.loginId });
+    const list = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: { origins: ['staff'] } } });
+    expect(list.body.counts).toMatchObject({ matching: 1 });
+    const audited = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'record.bookOnBehalf' AND target = ?").get(`record:${partitionKey}`) as { n: number };
+    expect(audited.n).toBe(1);
+  });
+
+  it('checks the answers as a citizen’s are checked', async () => {
+    const member = await addStaff(ctx, 'member', ['team-a']);
+    const console = consoleClient(ctx);
+    await console.signIn(member);
+    const missing = await console.call('staffBookOnBehalf', { params: { surveyId: SURVEY }, body: { answers: { slot: SLOT } } });
+    expect(missing).toMatchObject({ status: 400, body: { code: 'invalid_answers' } });
+    const noSlot = await console.call('staffBookOnBehalf', { params: { surveyId: SURVEY }, body: { answers: { name: '電話', slot: slotValue('checkup-central', '2026-12-21', '1') } } });
+    expect(noSlot.status).toBe(400);
+    expect(claimedUnits(ctx.app.db).size).toBe(0);
+  });
+
+  it('never books a slot beyond its capacity: 500 at once, half citizens, half staff for people without LINE', { timeout: 60_000 }, async () => {
+    const staff = await Promise.all([addStaff(ctx, 'member', ['team-a']), addStaff(ctx, 'operator', ['team-a'])]);
+    const consoles = staff.map(() => consoleClient(ctx));
+    await Promise.all(consoles.map((console, i) => console.signIn(staff[i]!)));
+    // Tokens first: signing them is not what races.
+    const citizens = Array.from({ length: 250 }, (_, i) => citizen(1000 + i));
+    await Promise.all(citizens.map((user) => http.token(user)));
+    const attempts = [
+      ...citizens.map((user) => http.call(user, 'putReservation', { body: bookingPayload(user.userId, SLOT, { config: APPEND_BOOKING_SURVEY, name: user.displayName }) }).then((response) => response.status)),
+      ...Array.from({ length: 250 }, (_, i) =>
+        consoles[i % 2]!.call('staffBookOnBehalf', { params: { surveyId: SURVEY }, body: { answers: { name: `電話 ${i}`, slot: SLOT } } }).then((response) => response.status),
+      ),
+    ];
+    const statuses = await Promise.all(attempts);
+    const succeeded = statuses.filter((status) => status === 200 || status === 201).length;
+    expect(statuses.filter((status) => status !== 200 && status !== 201 && status !== 409)).toEqual([]);
+    expect(succeeded).toBe(40);
+    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-20|1')).toBe(40);
+    const stored = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?").get(SURVEY) as { n: number };
+    expect(stored.n).toBe(40);
+  });
+});
