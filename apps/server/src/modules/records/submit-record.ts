@@ -197,7 +197,7 @@ export async function storeSubmission(
   { records, calendars, members }: RecordRepositories,
   submission: CheckedSubmission,
   now: number,
-  entry: { origin: RecordOrigin; enteredBy: string | null } | undefined = undefined,
+  entry?: { origin: RecordOrigin; enteredBy: string | null },
 ): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
   // Old claims go first, so a kept or re-picked slot has their units back.
