@@ -13,6 +13,7 @@ import { createAuthenticate } from './auth/authenticate.js';
 import { createIdTokenVerifier } from './auth/id-token.js';
 import { loginRoutes } from './auth/login-routes.js';
 import { registerCitizenApp } from './citizen-app.js';
+import { registerConsoleApp } from './console-app.js';
 import type { SqliteDatabase } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import type { SqliteConnections } from './db/sqlite-store.js';
@@ -95,6 +96,8 @@ export type App = FastifyInstance & {
   connections: SqliteConnections;
   /** The built citizen app is served (its index.html was found at start). */
   citizenAppServed: boolean;
+  /** The built staff console is served at /console/. */
+  consoleAppServed: boolean;
   /** Every route the app serves, as `METHOD path` (HEAD routes left out). */
   servedRoutes: string[];
   paymentProvider: PaymentProvider;
@@ -129,8 +132,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', closeConnections);
 
   try {
-    const { lineStandIn, citizenAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, connections);
-    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, servedRoutes, paymentProvider, sandbox, demoStaff });
+    const { lineStandIn, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, connections);
+    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff });
   } catch (error) {
     // Nothing half-built stays open.
     closeConnections();
@@ -284,11 +287,13 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     lineStandIn: lineStandIn !== undefined,
   });
   const citizenAppServed = await registerCitizenApp(app, { dir: config.citizenAppDir, runtimeConfig });
+  const consoleAppServed = await registerConsoleApp(app, { dir: config.consoleAppDir });
   app.log.info(
     citizenAppServed
       ? `Serving the citizen app from ${config.citizenAppDir}`
       : `Not serving the citizen app: no index.html in ${config.citizenAppDir} (build it with \`pnpm --filter @city/liff build\`)`,
   );
-  return { lineStandIn, citizenAppServed, paymentProvider, sandbox, demoStaff: demoStaff ? DEMO_STAFF : undefined };
+  if (!consoleAppServed) app.log.info(`Not serving the staff console: no index.html in ${config.consoleAppDir} (build it with \`pnpm --filter @city/console build\`)`);
+  return { lineStandIn, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff: demoStaff ? DEMO_STAFF : undefined };
 }
 

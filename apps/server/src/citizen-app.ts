@@ -17,7 +17,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Where every version of the API lives (API_PREFIX is below it). */
 const API_ROOT = '/survey/api';
 /** Paths the app never routes: the API and the development stand-ins answer JSON 404s there. */
-const NOT_APP_PAGE = [API_ROOT, DEV_STAND_INS_PATH];
+const NOT_APP_PAGE = [API_ROOT, DEV_STAND_INS_PATH, '/console'];
 const isAppPage = (pathname: string) => !NOT_APP_PAGE.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 /**
  * Where the build lists, for each route, the code its screen needs first (apps/liff's

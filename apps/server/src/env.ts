@@ -30,6 +30,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** The built citizen app (its `index.html` and `assets/`), served on the same port when present. */
   citizenAppDir: string;
+  /** The built staff console, served at /console/ when present. */
+  consoleAppDir: string;
   /** The LIFF app id, passed to the citizen app; none outside LINE's LIFF. */
   liffId: string | undefined;
   /** Who takes payments: the sandbox (never in production) or Stripe Checkout. */
@@ -94,6 +96,7 @@ const { channelId: DEV_CHANNEL_ID, channelSecret: DEV_CHANNEL_SECRET } = DEV_CHA
 export const DEV_RECEIPT_ISSUER_NAME = 'デモ市 保健福祉課';
 const STRIPE_PAYMENT_METHODS: readonly StripePaymentMethod[] = ['card', 'konbini', 'paypay'];
 const DEFAULT_CITIZEN_APP_DIR = fileURLToPath(new URL('../../liff/dist', import.meta.url));
+const DEFAULT_CONSOLE_APP_DIR = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
 /**
  * Reads and checks the configuration; throws a ConfigError naming every problem at once.
@@ -195,6 +198,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     corsOrigin: env.CORS_ORIGIN?.trim() || undefined,
     trustProxy: trustProxy === 'true',
     citizenAppDir: path.resolve(env.CITIZEN_APP_DIR?.trim() || DEFAULT_CITIZEN_APP_DIR),
+    consoleAppDir: path.resolve(env.CONSOLE_APP_DIR?.trim() || DEFAULT_CONSOLE_APP_DIR),
     liffId: env.LIFF_ID?.trim() || undefined,
     paymentProvider: paymentProvider as PaymentProviderName,
     stripe,

@@ -56,6 +56,7 @@ export const messages = {
   sameStatus: 'すでにこの状態です。',
   recordAlreadyClosed: 'この回答はすでにキャンセルまたは取り消しされています。',
   recordChanged: 'この回答はほかの操作で変更されました。画面を読み込み直してから、もう一度操作してください。',
+  consoleAppNotBuilt: '管理画面がまだビルドされていません（pnpm --filter @city/console build）。',
   staffForbidden: 'この操作を行う権限がありません。',
   staffInvalidCredentials: 'ログインIDまたはパスワード（確認コード）が正しくありません。',
   staffAccountLocked: 'ログインに続けて失敗したため、このアカウントはロックされています。システム管理者に解除を依頼してください。',

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     });
     app.log.info(`LINE stand-in (development only), sign in as a test user: ${origin}${LINE_STAND_IN_PATH}/oauth2/v2.1/authorize?${params.toString()}`);
   }
+  if (app.consoleAppServed) app.log.info(`Staff console: ${origin}/console/`);
   if (app.demoStaff !== undefined) {
     // Development only: the demo's staff accounts, to try the console with every role.
     const lines = app.demoStaff.map(

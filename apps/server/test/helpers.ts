@@ -65,7 +65,7 @@ export async function createTestContext(
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');
   // No citizen app unless a test gives one: a build in apps/liff/dist must not change the tests.
-  const config = readConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, CITIZEN_APP_DIR: path.join(dir, 'no-app'), ...env });
+  const config = readConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, CITIZEN_APP_DIR: path.join(dir, 'no-app'), CONSOLE_APP_DIR: path.join(dir, 'no-console'), ...env });
   const db = openDatabase(databasePath, dbOptions);
   const app = await buildApp({ config, db, ...appOptions });
   const standIn = app.lineStandIn;
