@@ -25,6 +25,7 @@ import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-surv
 import { benchSettings, keepFiles, onlyCases, profileDir, searchPath } from './env.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { benchServerSettings } from './server-settings.js';
+import { anchorBulk, auditedChanges, BULK_RECORDS, seedBulkRecords, serverBulk } from './bulk-status.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
 const CITIZENS = 10; // one per connection
@@ -188,6 +189,10 @@ const profile = profileDir();
 const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`];
 await seedDatabase(path.join(work, 'server.sqlite'));
 await seedDatabase(path.join(work, 'anchor.sqlite'));
+const bulkCase = onlyCases() === undefined || onlyCases()?.includes('bulk') === true;
+if (bulkCase) await seedBulkRecords(path.join(work, 'server.sqlite'));
+// The anchor's copy is taken before the server opens the file (nothing changed yet).
+const bulkAnchorMs = bulkCase ? anchorBulk(path.join(work, 'server.sqlite'), path.join(work, 'bulk-anchor.sqlite')) : undefined;
 const [serverProcess, anchorProcess] = await Promise.all([
   start('server', [...profiling, '--enable-source-maps', 'dist/server.js'], benchServerSettings({ databasePath: path.join(work, 'server.sqlite'), channel, noAppDir: path.join(work, 'no-app') })),
   start('anchor', [...profiling, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
@@ -288,6 +293,12 @@ for (const benchCase of cases.filter((c) => only === undefined || only.includes(
   ratios.sort((a, b) => a - b);
   console.log(`  server/anchor throughput: ${ratios.map((r) => r.toFixed(2)).join(', ')} (median ${(ratios[Math.floor(ratios.length / 2)] ?? 0).toFixed(2)}x)`);
 }
+if (bulkCase && bulkAnchorMs !== undefined) {
+  console.log(`\nBulk status change: ${BULK_RECORDS.toLocaleString('en')} filtered records 未対応 → 処理中 in one staff request (anchor: one transaction doing the same writes and audit entries)`);
+  const result = await serverBulk(server);
+  console.log(`  anchor ${(bulkAnchorMs / 1000).toFixed(2)} s   server ${(result.ms / 1000).toFixed(2)} s (${result.changed} changed, ${result.refused} refused)   server/anchor time ${(result.ms / bulkAnchorMs).toFixed(2)}x`);
+}
 // SIGTERM: the servers close their databases (and write the profile) before exiting.
 await Promise.all(children.map((child) => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); })));
+if (bulkCase) console.log(`  audit entries of status changes afterwards: ${auditedChanges(path.join(work, 'server.sqlite')).toLocaleString('en')}`);
 process.exit(0);
