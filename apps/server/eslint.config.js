@@ -3,7 +3,7 @@ import node from '@city/eslint-config/node';
 
 const here = import.meta.dirname;
 const modules = subfolders(here, 'src/modules');
-const lower = ['./src/http', './src/db', './src/auth'];
+const lower = ['./src/http', './src/db', './src/auth', './src/access'];
 
 export default [
   ...node,
@@ -22,6 +22,28 @@ export default [
     { target: './src/modules/members', from: './src/modules/records', message: 'members never imports records (records use members): name what members needs as its own interface.' },
     // Nothing imports upward: app.ts composes, server.ts starts.
     { target: ['./src/modules', ...lower], from: ['./src/app.ts', './src/server.ts', './src/demo-seed.ts'], message: 'Nothing imports the composition root (app.ts, server.ts).' },
-    { target: lower, from: './src/modules', message: 'http/, db/ and auth/ sit below the modules and never import them.' },
+    { target: lower, from: './src/modules', message: 'http/, db/, auth/ and access/ sit below the modules and never import them.' },
+    { target: ['./src/modules', ...lower], from: './src/demo-staff.ts', message: 'Nothing imports the composition root (demo-staff.ts).' },
   ]),
+  {
+    // One capacity path: claims on slots are taken, confirmed and freed only through
+    // modules/calendars/bookings.ts, never by calling the repository's claim writes elsewhere.
+    files: ['src/**/*.ts'],
+    ignores: ['src/modules/calendars/bookings.ts', 'src/modules/calendars/sqlite-calendar-repository.ts', 'src/modules/orders/**', 'src/env.ts'],
+    rules: {
+      // The shared config's process.env rule is repeated: a rule set here replaces it.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='process'][property.name='env']", message: "Read process.env only in the package's env.ts." },
+        {
+          selector: 'CallExpression[callee.property.name=/^(addClaim|confirmClaim|releaseClaimsOfRecord|releaseHoldsOfRecord)$/]',
+          message: 'Claims on slots go through modules/calendars/bookings.ts (the one capacity path).',
+        },
+        {
+          selector: 'CallExpression[callee.object.property.name="orders"][callee.property.name=/^(insert|setStatus|moveToRecord)$/], CallExpression[callee.object.name="orders"][callee.property.name=/^(insert|setStatus|moveToRecord)$/]',
+          message: "An order's state changes only in modules/orders (placeOrder, moveOrderToRecord, cancelOrderOfRecord, confirmOrder, releaseOrder).",
+        },
+      ],
+    },
+  },
 ];

@@ -1,4 +1,5 @@
-// Booking slots through records: the rules a reservation answer must pass (the slot exists under
+// The one capacity path: every claim on a slot is taken, confirmed or freed by a function here
+// (records' submissions, staff's reopenings, orders' confirmations and releases). Booking slots through records: the rules a reservation answer must pass (the slot exists under
 // the item's category, is not on a closed day, is inside the booking window, the citizen holds
 // fewer bookings than the calendar allows, enough units are left), and the claims a record holds.
 // The records use-cases call these inside their own transaction, so a record and its claims are
@@ -234,4 +235,47 @@ export async function reclaimBookings(
     };
     if (!(await calendars.addClaim(claim, input.now))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFullOnReopen, item.itemKey);
   }
+}
+
+/** A slot an order held for one reservation item of its record, to confirm or claim again. */
+export interface HeldSlot {
+  itemKey: string;
+  calendarId: string;
+  date: string;
+  slotId: string;
+  units: number;
+}
+
+/**
+ * Turns a paid order's holds into bookings: a hold still counting is confirmed; one that lapsed
+ * is claimed again under the capacity rule. Answers false, having claimed only part, when a lapsed
+ * hold's slot filled meanwhile: the caller rolls its transaction back.
+ */
+export async function confirmHolds(
+  calendars: CalendarRepository,
+  order: { partitionKey: string; userId: string; heldClaims: readonly HeldSlot[] },
+  now: number,
+): Promise<boolean> {
+  const claims = await calendars.claimsOfRecord(order.partitionKey);
+  for (const held of order.heldClaims) {
+    const claim = claims.find((c) => c.itemKey === held.itemKey && sameSlot(c, held));
+    if (claim?.holdExpiresAt !== undefined && claim.holdExpiresAt > now) {
+      await calendars.confirmClaim(order.partitionKey, held.itemKey);
+      continue;
+    }
+    // The hold lapsed (its row is still there, or another claim on the slot deleted it). addClaim
+    // deletes the slot's lapsed holds, this one too, before claiming the units again.
+    if (!(await calendars.addClaim({ ...held, partitionKey: order.partitionKey, userId: order.userId, createdAt: now }, now))) return false;
+  }
+  return true;
+}
+
+/** Frees the record's holds (an order released or expired), keeping its confirmed bookings. */
+export async function releaseHolds(calendars: CalendarRepository, partitionKey: string): Promise<void> {
+  await calendars.releaseHoldsOfRecord(partitionKey);
+}
+
+/** Frees every claim of the records a submission replaces, before it claims its own (see storeSubmission). */
+export async function releaseReplacedClaims(calendars: CalendarRepository, partitionKeys: readonly string[]): Promise<void> {
+  for (const key of partitionKeys) await calendars.releaseClaimsOfRecord(key);
 }

@@ -2,6 +2,7 @@
 // once) or not (the holds are freed). The payment providers (next step) call these on a verified
 // notification or a status fetched from the provider; nothing here trusts the citizen's return.
 import type { Store } from '../../db/store.js';
+import { confirmHolds, releaseHolds } from '../calendars/bookings.js';
 import type { CalendarRepository } from '../calendars/calendar-repository.js';
 import type { OrderReleaseStatus, OrderRepository, OrderStatus } from './order-repository.js';
 
@@ -33,18 +34,7 @@ export async function confirmOrder(deps: OrdersDeps, orderId: string, now: numbe
       const order = await requireOrder(orders, orderId);
       if (order.status === 'paid') return 'confirmed';
       if (order.status !== 'pending') return 'refund';
-      const claims = await calendars.claimsOfRecord(order.partitionKey);
-      for (const held of order.heldClaims) {
-        const claim = claims.find((c) => c.itemKey === held.itemKey && c.calendarId === held.calendarId && c.date === held.date && c.slotId === held.slotId);
-        if (claim?.holdExpiresAt !== undefined && claim.holdExpiresAt > now) {
-          await calendars.confirmClaim(order.partitionKey, held.itemKey);
-          continue;
-        }
-        // The hold lapsed (its row is still there, or another claim on the slot deleted it).
-        // addClaim deletes the slot's lapsed holds, this one too, before claiming the units again.
-        const claimedAgain = await calendars.addClaim({ ...held, partitionKey: order.partitionKey, userId: order.userId, createdAt: now }, now);
-        if (!claimedAgain) throw new SlotTakenMeanwhile();
-      }
+      if (!(await confirmHolds(calendars, order, now))) throw new SlotTakenMeanwhile();
       await orders.setStatus(orderId, 'paid', now);
       return 'confirmed';
     });
@@ -57,7 +47,7 @@ export async function confirmOrder(deps: OrdersDeps, orderId: string, now: numbe
     const order = await requireOrder(orders, orderId);
     if (order.status === 'paid') return 'confirmed';
     if (order.status === 'pending') {
-      await calendars.releaseHoldsOfRecord(order.partitionKey);
+      await releaseHolds(calendars, order.partitionKey);
       await orders.setStatus(orderId, 'expired', now);
     }
     return 'refund';
@@ -73,7 +63,7 @@ export function releaseOrder(deps: OrdersDeps, orderId: string, status: OrderRel
   return deps.store.transaction(async ({ calendars, orders }) => {
     const order = await requireOrder(orders, orderId);
     if (order.status !== 'pending') return order.status;
-    await calendars.releaseHoldsOfRecord(order.partitionKey);
+    await releaseHolds(calendars, order.partitionKey);
     await orders.setStatus(orderId, status, now);
     return status;
   });

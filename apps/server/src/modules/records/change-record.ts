@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { appendAudit, recordTarget } from '../audit/audit.js';
 import { releaseClaims } from '../calendars/bookings.js';
+import { cancelOrderOfRecord } from '../orders/orders.js';
 import { checkClaimOfMemberRecord, giveNumberTo, requireMembership, retireNumberOf } from '../members/membership-rules.js';
 import { requireSurvey } from '../surveys/surveys.js';
 import { requireRecordFor } from './record-access.js';
@@ -72,14 +73,13 @@ export async function cancelInTransaction(
   await releaseClaims(calendars, partitionKey, now, 'cancel', byStaff);
   const before = (await records.rowsOf(partitionKey))[0]?.check;
   await records.setCheck(partitionKey, status);
-  const order = (await orders.pendingOfRecord(partitionKey)) ?? (await orders.paidOfRecord(partitionKey));
-  if (order !== undefined) await orders.setStatus(order.orderId, 'cancelled', now);
+  const cancelledOrder = await cancelOrderOfRecord(orders, partitionKey, now);
   if (actor.kind === 'staff') {
     await events.add({ partitionKey, kind: 'status', status, text: reason, staffId: actor.staffId, at: now });
-    const detail = { status: { from: before, to: status }, reason, ...(order === undefined ? {} : { orderCancelled: order.orderId }) };
+    const detail = { status: { from: before, to: status }, reason, ...(cancelledOrder === undefined ? {} : { orderCancelled: cancelledOrder }) };
     await appendAudit(audit, actor, { action: 'record.cancel', target: recordTarget(partitionKey), detail }, now);
   }
-  return order?.orderId;
+  return cancelledOrder;
 }
 
 /** 409 `record_changed` when the record is no longer at the version the caller saw. */

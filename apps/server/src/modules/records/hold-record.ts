@@ -4,18 +4,15 @@
 import type { TemporaryReservation } from '@city/api-client';
 import type { SubmissionPayload } from '@city/survey-core';
 import { priceOrder } from '@city/survey-core';
-import { randomBytes } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { sameSlot } from '../calendars/bookings.js';
 import type { SlotClaim } from '../calendars/calendar-repository.js';
 import { requireMembership } from '../members/membership-rules.js';
 import { HOLD_LIFETIME_MS } from '../orders/holds.js';
+import { placeOrder } from '../orders/orders.js';
 import type { RecordsDeps } from './records.js';
 import { checkSubmission, once, storeSubmission } from './submit-record.js';
-
-/** The provider of an order no payment session was made for yet: the payment step sets the real one. */
-const NO_PROVIDER_YET = 'none';
 
 /**
  * Checks the submission exactly as putItem does, prices its order from the survey (the payload's
@@ -57,24 +54,18 @@ export async function holdRecord(
       const isBooked = (claim: SlotClaim) => booked.some((b) => b.itemKey === claim.itemKey && sameSlot(b, claim));
       const claims = submission.claims.map((claim) => (isBooked(claim) ? claim : { ...claim, holdExpiresAt }));
       await storeSubmission(repositories, { ...submission, claims }, now);
-      const orderId = randomBytes(16).toString('hex');
-      await repositories.orders.insert({
-        orderId,
+      const orderId = await placeOrder(repositories.orders, {
         partitionKey: submission.partitionKey,
         surveyId: submission.survey.surveyId,
         receiptNumber: submission.receiptNumber,
         userId,
-        status: 'pending',
         totalYen: priced.order.total,
         lines: priced.order.lines,
         heldClaims: claims
           .filter((claim) => claim.holdExpiresAt !== undefined)
           .map(({ itemKey, calendarId, date, slotId, units }) => ({ itemKey, calendarId, date, slotId, units })),
-        provider: NO_PROVIDER_YET,
-        providerSessionId: null,
         holdExpiresAt,
-        createdAt: now,
-        updatedAt: now,
+        now,
       });
       return {
         holdId: orderId,

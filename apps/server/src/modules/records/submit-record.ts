@@ -6,11 +6,12 @@ import { buildSurveyResultRows, isCitizenPartitionKey, registrationForm } from '
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import { planClaims, storeClaims } from '../calendars/bookings.js';
+import { planClaims, releaseReplacedClaims, storeClaims } from '../calendars/bookings.js';
 import type { SlotClaim } from '../calendars/calendar-repository.js';
 import type { PlannedMemberNumber } from '../members/membership-rules.js';
 import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
+import { moveOrderToRecord } from '../orders/orders.js';
 import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { RecordOrigin } from './record-repository.js';
@@ -52,7 +53,7 @@ export async function submitRecord(
       checkPutItemOrder(payload, submission.paidOrder);
       await storeSubmission(repositories, submission, deps.now());
       if (submission.paidOrder !== undefined && submission.paidOrder.partitionKey !== submission.partitionKey) {
-        await repositories.orders.moveToRecord(submission.paidOrder.orderId, submission.partitionKey, deps.now());
+        await moveOrderToRecord(repositories.orders, submission.paidOrder.orderId, submission.partitionKey, deps.now());
       }
       return { result: 'OK', partitionKey: submission.partitionKey, receiptNumber: submission.receiptNumber };
     }),
@@ -201,7 +202,7 @@ export async function storeSubmission(
 ): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
   // Old claims go first, so a kept or re-picked slot has their units back.
-  for (const key of removePartitionKeys) await calendars.releaseClaimsOfRecord(key);
+  await releaseReplacedClaims(calendars, removePartitionKeys);
   const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
   await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null });
   await storeClaims(calendars, submission.claims, now);
