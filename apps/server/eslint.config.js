@@ -11,12 +11,15 @@ export default [
     // A module may use another module's use-cases and repository interfaces (passed in by
     // app.ts), never its routes: each module registers only its own.
     ...apart(modules, (module) => `${module}/routes.ts`, "A module never imports another module's routes."),
-    // Inside a module, use-cases and repositories never import the routes (HTTP stays at the edge).
+    ...apart(modules, (module) => `${module}/staff-routes.ts`, "A module never imports another module's routes."),
+    ...apart(modules, (module) => `${module}/module.ts`, 'A module never wires another: app.ts composes them.'),
+    // Inside a module, use-cases and repositories never import the routes (HTTP stays at the edge);
+    // only its module.ts, which wires the module, does.
     ...modules.map((module) => ({
-      target: module,
-      from: `${module}/routes.ts`,
+      target: [`${module}/!(module).ts`, `${module}/*/**`],
+      from: [`${module}/routes.ts`, `${module}/staff-routes.ts`],
       except: [],
-      message: 'Use-cases and repositories never import routes.',
+      message: 'Use-cases and repositories never import routes (module.ts wires them).',
     })),
     // Records issue member numbers with a registration: records use members, never the reverse.
     { target: './src/modules/members', from: './src/modules/records', message: 'members never imports records (records use members): name what members needs as its own interface.' },

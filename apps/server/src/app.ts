@@ -1,6 +1,5 @@
 import type { EndpointName } from '@city/api-client/contract';
-import { LINE_STAND_IN_PATH, PAYMENT_NOTIFICATIONS_PATH, SANDBOX_PAYMENT_PATH } from '@city/api-client/contract';
-import type { PaymentReturn } from '@city/api-client';
+import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import type { LineStandIn } from '@city/line-stand-in';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -18,9 +17,16 @@ import type { SqliteDatabase } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import type { SqliteConnections } from './db/sqlite-store.js';
 import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
-import type { FileRef } from '@city/survey-core';
 import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
+import { createAuditModule } from './modules/audit/module.js';
+import { createCalendarsModule } from './modules/calendars/module.js';
+import { createFilesModule } from './modules/files/module.js';
+import { createMembersModule } from './modules/members/module.js';
+import { createPaymentsModule } from './modules/payments/module.js';
+import { createRecordsModule } from './modules/records/module.js';
+import { createStaffModule } from './modules/staff/module.js';
+import { createSurveysModule } from './modules/surveys/module.js';
 import type { DemoStaffAccount } from './demo-staff.js';
 import { DEMO_STAFF, seedDemoStaff } from './demo-staff.js';
 import type { ServerConfig } from './env.js';
@@ -29,36 +35,10 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurity } from './http/security.js';
 import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
-import { calendarsModule } from './modules/calendars/routes.js';
-import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
-import { filesModule } from './modules/files/routes.js';
-import { createSqliteFileRepository } from './modules/files/sqlite-file-repository.js';
-import { isOwnUpload } from './modules/files/uploads.js';
-import { createSqliteOrderRepository } from './modules/orders/sqlite-order-repository.js';
-import { createPaymentProvider } from './modules/payments/create-provider.js';
-import { createSqlitePaymentEventRepository } from './modules/payments/payment-event-repository.js';
-import { createPayments } from './modules/payments/payments.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
-import { returnBaseOf, returnUrlsOf } from './modules/payments/return-urls.js';
-import { paymentNotificationsModule, paymentsModule } from './modules/payments/routes.js';
-import { sandboxPage } from './modules/payments/sandbox/sandbox-page.js';
 import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
-import { createSandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
-import { membersModule } from './modules/members/routes.js';
-import { deleteRecord } from './modules/records/change-record.js';
 import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
-import { recordsModule } from './modules/records/routes.js';
 import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
-import { createSqliteRecordRepositories } from './modules/records/sqlite-record-repositories.js';
-import { staffRecordsModule } from './modules/records/staff-routes.js';
-import { createSqliteAuditRepository } from './modules/audit/sqlite-audit-repository.js';
-import { auditModule } from './modules/audit/routes.js';
-import { createAuthenticateStaff } from './modules/staff/authenticate-staff.js';
-import { staffModule } from './modules/staff/routes.js';
-import { createSqliteStaffRepository } from './modules/staff/sqlite-staff-repository.js';
-import { staffSurveysModule } from './modules/surveys/staff-routes.js';
-import { staffCalendarsModule } from './modules/calendars/staff-routes.js';
-import { surveysModule } from './modules/surveys/routes.js';
 import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 
 /** Where browsers authorize with the real LINE. */
@@ -168,16 +148,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   await registerCompression(app);
   await app.register(cookie);
 
-  // Storage: one store per module, each with the repositories its transactions work with.
-  const surveys = sqliteStore(connections, createSqliteSurveyRepository);
-  const files = sqliteStore(connections, (connection) => ({ files: createSqliteFileRepository(connection) }));
-  const records = sqliteStore(connections, createSqliteRecordRepositories);
-  const members = sqliteStore(connections, (connection) => ({
-    members: createSqliteMemberNumberRepository(connection),
-    records: createSqliteRecordRepository(connection),
-    surveys: createSqliteSurveyRepository(connection),
-  }));
-  const calendars = sqliteStore(connections, createSqliteCalendarRepository);
   const now = options.now ?? Date.now;
   // Demo surveys (and their claimable demo records) never go into a production database.
   if (options.seed ?? config.nodeEnv !== 'production') {
@@ -193,87 +163,40 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     );
   }
 
-  // Payments: the provider the configuration names (tests may bring their own).
-  let sandbox: SandboxProvider | undefined;
-  const paymentProvider =
-    options.paymentProvider ??
-    (await createPaymentProvider(config, {
-      sandbox: () => (sandbox = createSandboxProvider({ connections, now, pageOrigin: () => config.publicBaseUrl ?? selfUrl() })),
-      now,
-    }));
-  const paymentsStore = sqliteStore(connections, (connection) => ({
-    orders: createSqliteOrderRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
-    surveys: createSqliteSurveyRepository(connection),
-    paymentEvents: createSqlitePaymentEventRepository(connection),
-  }));
-  const payments = createPayments({
-    store: paymentsStore,
-    provider: paymentProvider,
-    now,
-    issuer: config.receiptIssuer,
-    logError: (error, message) => {
-      app.log.error({ err: error }, message);
-    },
-  });
-  // Where the provider sends the citizen back: the public origin, or outside production the
-  // origin the request came to (a phone on the LAN, a test server's port).
-  const publicOrigin = (request: FastifyRequest) => {
-    if (config.publicBaseUrl !== undefined) return config.publicBaseUrl;
-    if (config.nodeEnv === 'production') throw new Error('PUBLIC_BASE_URL is required in production');
-    return `${request.protocol}://${request.host}`;
-  };
-  const startCheckout = (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) =>
-    payments.startCheckout(orderId, returnUrlsOf(orderId, returnBaseOf(returnTo, config.liffId, publicOrigin(request))));
-
+  // Citizens sign in with LINE (a bearer ID token); staff with the console's session cookie.
   const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
   const authenticate = createAuthenticate(verifyIdToken);
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
-  await app.register(surveysModule({ authenticate, surveys: surveys.read }));
-  const recordsDeps = {
-    store: records,
-    now,
-    isOwnUpload: (userId: string, file: FileRef) => isOwnUpload({ store: files }, userId, file),
-    settleCancelledOrder: payments.settleCancelledOrder,
-  };
-  await app.register(recordsModule({ ...recordsDeps, authenticate, startCheckout }));
-  // Withdrawing deletes the registration as deleteItem would (its rules, and the number retired).
-  await app.register(
-    membersModule({ authenticate, store: members, deleteRegistration: (surveyId, partitionKey, userId) => deleteRecord(recordsDeps, surveyId, partitionKey, userId) }),
-  );
-  await app.register(paymentsModule({ authenticate, payments }));
-  await app.register(paymentNotificationsModule({ providerName: paymentProvider.name, payments }));
-  if (sandbox !== undefined && config.nodeEnv !== 'production') {
-    const sandboxProvider = sandbox;
-    await app.register(
-      sandboxPage({
-        sandbox: sandboxProvider,
-        now,
-        notificationUrl: () => `${selfUrl()}${PAYMENT_NOTIFICATIONS_PATH}/${sandboxProvider.name}`,
-        lapseHolds: (orderId) => paymentsStore.transaction(({ orders }) => orders.lapseHolds(orderId, now())),
-      }),
-      { prefix: SANDBOX_PAYMENT_PATH },
-    );
-  }
-  await app.register(calendarsModule({ authenticate, calendars: calendars.read, now }));
-  await app.register(filesModule({ authenticate, store: files }));
+  const staff = createStaffModule({ connections, config, now });
+  const { authenticateStaff, staffNames } = staff;
 
-  // The staff console's API: its own sessions (a cookie, never a citizen's bearer token).
-  const staffDeps = {
-    store: sqliteStore(connections, (connection) => ({ staff: createSqliteStaffRepository(connection), audit: createSqliteAuditRepository(connection) })),
-    security: config.staff,
+  // The modules, each wired by itself over the database; what one needs of another is passed here.
+  const surveys = createSurveysModule({ connections, authenticate, authenticateStaff });
+  const files = createFilesModule({ connections, authenticate });
+  const payments = await createPaymentsModule({ connections, config, now, authenticate, provider: options.paymentProvider, selfUrl, log: app.log });
+  const records = createRecordsModule({
+    connections,
     now,
-  };
-  const authenticateStaff = createAuthenticateStaff(staffDeps);
-  const staffNames = async () => new Map((await staffDeps.store.read.staff.list()).map((member) => [member.staffId, member.displayName]));
+    authenticate,
+    authenticateStaff,
+    isOwnUpload: files.isOwnUpload,
+    settleCancelledOrder: payments.settleCancelledOrder,
+    startCheckout: payments.startCheckout,
+    staffNames,
+  });
+  // Withdrawing deletes the registration as deleteItem would (its rules, and the number retired).
+  const members = createMembersModule({ connections, authenticate, deleteRegistration: records.deleteRecord, registrationRowsOf: createSqliteRecordRepository });
+  const calendars = createCalendarsModule({ connections, now, authenticate, authenticateStaff });
+  const audit = createAuditModule({ connections, authenticateStaff, staffNames });
   // The demo's staff accounts, with the demo calendars (test apps make the staff each test needs).
   const demoStaff = (options.seed ?? config.nodeEnv !== 'production') && config.nodeEnv === 'development';
-  if (demoStaff) await seedDemoStaff(staffDeps, surveys);
-  await app.register(staffModule({ ...staffDeps, authenticateStaff, secureCookies: config.nodeEnv === 'production' }));
-  await app.register(staffSurveysModule({ authenticateStaff, surveys: surveys.read }));
-  await app.register(staffRecordsModule({ ...recordsDeps, authenticateStaff, staffNames }));
-  await app.register(staffCalendarsModule({ authenticateStaff, calendars: calendars.read, now }));
-  await app.register(auditModule({ authenticateStaff, audit: staffDeps.store.read.audit, staffNames }));
+  if (demoStaff) await seedDemoStaff(staff.deps, surveys.store);
+
+  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes]) {
+    await app.register(routes);
+  }
+  for (const { plugin, prefix } of payments.routes) await app.register(plugin, prefix === undefined ? {} : { prefix });
+  const { provider: paymentProvider, sandbox } = payments;
   if (lineStandIn !== undefined) await app.register(lineStandIn.plugin, { prefix: LINE_STAND_IN_PATH });
 
   // The stand-in's authorize page is on this server, at whatever host and port the browser used.

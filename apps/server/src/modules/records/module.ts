@@ -1,0 +1,37 @@
+// The records module, wired: its store (with every repository a record's transaction touches),
+// the citizens' and staff's routes, and the deletion members use for a withdrawal.
+import type { PaymentReturn } from '@city/api-client';
+import type { FileRef } from '@city/survey-core';
+import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { SqliteConnections } from '../../db/sqlite-store.js';
+import { sqliteStore } from '../../db/sqlite-store.js';
+import { deleteRecord } from './change-record.js';
+import type { RecordsDeps } from './records.js';
+import { recordsModule } from './routes.js';
+import { createSqliteRecordRepositories } from './sqlite-record-repositories.js';
+import { staffRecordsModule } from './staff-routes.js';
+
+export function createRecordsModule(input: {
+  connections: SqliteConnections;
+  now: () => number;
+  authenticate: onRequestAsyncHookHandler;
+  authenticateStaff: onRequestAsyncHookHandler;
+  isOwnUpload: (userId: string, file: FileRef) => Promise<boolean>;
+  settleCancelledOrder: (orderId: string) => Promise<void>;
+  startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
+  staffNames: () => Promise<Map<string, string>>;
+}): { routes: FastifyPluginAsync[]; deleteRecord: (surveyId: string, partitionKey: string, userId: string) => Promise<void> } {
+  const deps: RecordsDeps = {
+    store: sqliteStore(input.connections, createSqliteRecordRepositories),
+    now: input.now,
+    isOwnUpload: input.isOwnUpload,
+    settleCancelledOrder: input.settleCancelledOrder,
+  };
+  return {
+    routes: [
+      recordsModule({ ...deps, authenticate: input.authenticate, startCheckout: input.startCheckout }),
+      staffRecordsModule({ ...deps, authenticateStaff: input.authenticateStaff, staffNames: input.staffNames }),
+    ],
+    deleteRecord: (surveyId, partitionKey, userId) => deleteRecord(deps, surveyId, partitionKey, userId),
+  };
+}
