@@ -1,0 +1,18 @@
+// Every route of the console, defined once. The router runs under the build's base, /console/.
+
+/** Where the server serves the console (Vite's `base`, without the trailing slash). */
+export const CONSOLE_BASENAME = '/console';
+
+const survey = (surveyId: string) => `/surveys/${encodeURIComponent(surveyId)}`;
+
+export const paths = {
+  signIn: { pattern: '/sign-in', to: () => '/sign-in' },
+  surveys: { pattern: '/', to: () => '/' },
+  records: { pattern: '/surveys/:surveyId', to: survey },
+  record: {
+    pattern: '/surveys/:surveyId/records/:partitionKey',
+    to: (surveyId: string, partitionKey: string) => `${survey(surveyId)}/records/${encodeURIComponent(partitionKey)}`,
+  },
+  phoneBooking: { pattern: '/surveys/:surveyId/phone-booking', to: (surveyId: string) => `${survey(surveyId)}/phone-booking` },
+  audit: { pattern: '/audit', to: () => '/audit' },
+} as const;

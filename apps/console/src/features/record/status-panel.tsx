@@ -1,0 +1,150 @@
+import type { CheckStatus } from '@city/survey-core';
+import { CHECK_STATUSES, isClosedCheckStatus } from '@city/survey-core';
+import { Button, Dialog, Notice } from '@city/ui';
+import type { SyntheticEvent } from 'react';
+import { useState } from 'react';
+import { CallFailure } from '../../components/call-failure.js';
+import { messages } from '../../messages.js';
+import { useAppSelector } from '../../store/hooks.js';
+import { mayTake, selectSession } from '../../store/session-slice.js';
+import type { RecordRef } from '../../store/staff-api.js';
+import { callErrorOf, useStaffChangeStatusMutation } from '../../store/staff-api.js';
+
+const OPEN_STATUSES = CHECK_STATUSES.filter((status) => !isClosedCheckStatus(status));
+
+interface StatusPanelProps {
+  record: RecordRef;
+  status: CheckStatus;
+  /** The version the page shows: a change made on an older one is refused (409 record_changed). */
+  version: number;
+  onReload: () => void;
+}
+
+/**
+ * The record's status: change it with a reason, cancel it (キャンセル, which frees the slot and
+ * refunds a paid order; confirmed first), or reopen a closed one. Each change names the version
+ * shown, so a change made meanwhile by someone else is never overwritten.
+ */
+export function StatusPanel({ record, status, version, onReload }: StatusPanelProps) {
+  const session = useAppSelector(selectSession);
+  const closed = isClosedCheckStatus(status);
+  const choices = OPEN_STATUSES.filter((candidate) => candidate !== status);
+  const [next, setNext] = useState<CheckStatus | ''>('');
+  const [reason, setReason] = useState('');
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [cancelReason, setCancelReason] = useState('');
+  const [cancelProblem, setCancelProblem] = useState(false);
+  const [done, setDone] = useState('');
+  const [change, result] = useStaffChangeStatusMutation();
+
+  const send = async (to: CheckStatus, why: string, said: string) => {
+    setDone('');
+    const outcome = await change({ ...record, status: to, version, ...(why.trim() === '' ? {} : { reason: why.trim() }) });
+    if ('data' in outcome) {
+      setDone(said);
+      setReason('');
+      setNext('');
+    }
+  };
+  const submitChange = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const to = next === '' ? choices[0] : next;
+    if (to === undefined) return;
+    void send(to, reason, closed ? messages.reopened : messages.statusChanged(to));
+  };
+  const confirmCancel = () => {
+    if (cancelReason.trim() === '') {
+      setCancelProblem(true);
+      return;
+    }
+    setCancelOpen(false);
+    void send('キャンセル', cancelReason, messages.cancelled);
+    setCancelReason('');
+  };
+  const error = callErrorOf(result.error);
+  const mayChange = closed ? mayTake(session, 'records.cancel') : mayTake(session, 'records.changeStatus');
+
+  return (
+    <section className="console-panel" aria-labelledby="status-heading">
+      <h2 id="status-heading">{messages.statusTitle}</h2>
+      <p>
+        {messages.currentStatus}：<strong className={`console-status console-status--${status}`}>{status}</strong>
+      </p>
+      <div role="status">{done === '' ? null : <Notice>{done}</Notice>}</div>
+      {error?.code === 'record_changed' ? (
+        <Notice tone="warning">
+          <p>{messages.recordChanged}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              result.reset();
+              onReload();
+            }}
+          >
+            {messages.reload}
+          </Button>
+        </Notice>
+      ) : result.error === undefined ? null : (
+        <CallFailure error={result.error} />
+      )}
+      {mayChange ? (
+        <form className="console-form console-no-print" onSubmit={submitChange}>
+          {closed ? <p>{messages.reopenLead}</p> : null}
+          <label className="console-label" htmlFor="next-status">
+            {messages.newStatus}
+          </label>
+          <select id="next-status" className="city-input" value={next === '' ? choices[0] : next} onChange={(event) => { setNext(event.target.value as CheckStatus); }}>
+            {choices.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {candidate}
+              </option>
+            ))}
+          </select>
+          <label className="console-label" htmlFor="status-reason">
+            {messages.reasonOptional}
+          </label>
+          <textarea id="status-reason" className="city-input" rows={2} maxLength={1000} value={reason} onChange={(event) => { setReason(event.target.value); }} />
+          <Button type="submit" disabled={result.isLoading}>
+            {closed ? messages.reopen : messages.applyStatus}
+          </Button>
+        </form>
+      ) : null}
+      {!closed && mayTake(session, 'records.cancel') ? (
+        <div className="console-actions console-no-print">
+          <Button
+            variant="danger"
+            disabled={result.isLoading}
+            onClick={() => {
+              setCancelProblem(false);
+              setCancelOpen(true);
+            }}
+          >
+            {messages.cancelRecord}
+          </Button>
+        </div>
+      ) : null}
+      <Dialog open={cancelOpen} title={messages.cancelTitle} danger confirmLabel={messages.cancelConfirm} cancelLabel={messages.cancelDialog} onConfirm={confirmCancel} onCancel={() => { setCancelOpen(false); }}>
+        <p>{messages.cancelLead}</p>
+        <label className="console-label" htmlFor="cancel-reason">
+          {messages.reason}
+        </label>
+        <textarea
+          id="cancel-reason"
+          className="city-input"
+          rows={2}
+          maxLength={1000}
+          required
+          aria-invalid={cancelProblem ? true : undefined}
+          aria-describedby={cancelProblem ? 'cancel-reason-error' : undefined}
+          value={cancelReason}
+          onChange={(event) => { setCancelReason(event.target.value); }}
+        />
+        {cancelProblem ? (
+          <p id="cancel-reason-error" className="city-field__error">
+            {messages.cancelReasonRequired}
+          </p>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+// The staff API as RTK Query endpoints, each typed from the contract's schemas (staffEndpoints),
+// so a change of the contract shows up here as a type error. Session responses also go to the
+// session slice: its CSRF token goes along with every later call that changes something.
+import type { StaffEndpointName, StaffSession } from '@city/api-client/staff-contract';
+import type { staffEndpoints } from '@city/api-client/staff-contract';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import type { Static, TSchema } from 'typebox';
+import type { StaffCallError } from './base-query.js';
+import { staffBaseQuery } from './base-query.js';
+import { sessionReceived, signedOut } from './session-slice.js';
+
+type Endpoints = typeof staffEndpoints;
+/** The response body of an endpoint. */
+export type ResponseOf<Name extends StaffEndpointName> = Static<Endpoints[Name]['response']>;
+/** The request body of an endpoint. */
+export type BodyOf<Name extends StaffEndpointName> = Endpoints[Name] extends { body: infer Schema extends TSchema } ? Static<Schema> : never;
+/** The query string of an endpoint. */
+export type QueryOf<Name extends StaffEndpointName> = Endpoints[Name] extends { query: infer Schema extends TSchema } ? Static<Schema> : never;
+/** The path parameters of an endpoint. */
+export type ParamsOf<Name extends StaffEndpointName> = Endpoints[Name] extends { params: infer Schema extends TSchema } ? Static<Schema> : never;
+
+export type StaffSurvey = ResponseOf<'staffSurveys'>['data'][number];
+export type RecordsPage = ResponseOf<'staffRecords'>;
+export type RecordPage = ResponseOf<'staffRecord'>['data'];
+export type BulkStatusReport = ResponseOf<'staffBulkStatus'>['data'];
+export type TotpEnrolment = ResponseOf<'staffTotpEnrolment'>['data'];
+export type CalendarCategories = ResponseOf<'staffCalendarCategories'>['data'];
+export type CalendarSlotsData = ResponseOf<'staffCalendarSlots'>['data'];
+
+/** A record, by the survey it belongs to. */
+export interface RecordRef {
+  surveyId: string;
+  partitionKey: string;
+}
+
+/** Stores a session response in the session slice once it arrives. */
+async function keepSession(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: StaffSession }>): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(sessionReceived(data));
+  } catch {
+    // Refused: the screen shows the error; a lost session is handled by the base query.
+  }
+}
+
+const dataOf = <Body extends { data: unknown }>(response: Body): Body['data'] => response.data;
+
+export const staffApi = createApi({
+  reducerPath: 'staffApi',
+  baseQuery: staffBaseQuery,
+  // Records: a survey's result list (id: surveyId). Record: one record's page (id: partitionKey).
+  // Slots: a calendar's slots (id: calendarId), which a booking, cancel or reopen changes.
+  tagTypes: ['Records', 'Record', 'Slots', 'Audit'],
+  // The console shows personal data: nothing is kept once no screen shows it.
+  keepUnusedDataFor: 0,
+  endpoints: (build) => ({
+    staffSession: build.query<StaffSession, undefined>({
+      query: () => ({ endpoint: 'staffSession' }),
+      transformResponse: dataOf<ResponseOf<'staffSession'>>,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keepSession(dispatch, queryFulfilled),
+    }),
+    staffSignIn: build.mutation<StaffSession, BodyOf<'staffSignIn'>>({
+      query: (body) => ({ endpoint: 'staffSignIn', body }),
+      transformResponse: dataOf<ResponseOf<'staffSignIn'>>,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keepSession(dispatch, queryFulfilled),
+    }),
+    staffSecondFactor: build.mutation<StaffSession, BodyOf<'staffSecondFactor'>>({
+      query: (body) => ({ endpoint: 'staffSecondFactor', body }),
+      transformResponse: dataOf<ResponseOf<'staffSecondFactor'>>,
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keepSession(dispatch, queryFulfilled),
+    }),
+    staffTotpEnrolment: build.mutation<TotpEnrolment, undefined>({
+      query: () => ({ endpoint: 'staffTotpEnrolment' }),
+      transformResponse: dataOf<ResponseOf<'staffTotpEnrolment'>>,
+    }),
+    staffSignOut: build.mutation<ResponseOf<'staffSignOut'>, undefined>({
+      query: () => ({ endpoint: 'staffSignOut' }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        // Signed out here whatever the server says: the staff member asked to leave.
+        await queryFulfilled.catch(() => undefined);
+        dispatch(signedOut());
+      },
+    }),
+    staffSurveys: build.query<StaffSurvey[], undefined>({
+      query: () => ({ endpoint: 'staffSurveys' }),
+      transformResponse: dataOf<ResponseOf<'staffSurveys'>>,
+    }),
+    staffRecords: build.query<RecordsPage, ParamsOf<'staffRecords'> & BodyOf<'staffRecords'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffRecords', params: { surveyId }, body }),
+      providesTags: (_result, _error, { surveyId }) => [{ type: 'Records', id: surveyId }],
+    }),
+    staffRecord: build.query<RecordPage, RecordRef>({
+      query: (params) => ({ endpoint: 'staffRecord', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffRecord'>>,
+      providesTags: (_result, _error, { partitionKey }) => [{ type: 'Record', id: partitionKey }],
+    }),
+    staffChangeStatus: build.mutation<ResponseOf<'staffChangeStatus'>['data'], RecordRef & BodyOf<'staffChangeStatus'>>({
+      query: ({ surveyId, partitionKey, ...body }) => ({ endpoint: 'staffChangeStatus', params: { surveyId, partitionKey }, body }),
+      transformResponse: dataOf<ResponseOf<'staffChangeStatus'>>,
+      invalidatesTags: (_result, _error, { surveyId, partitionKey }) => [{ type: 'Record', id: partitionKey }, { type: 'Records', id: surveyId }, 'Slots'],
+    }),
+    staffAddMemo: build.mutation<ResponseOf<'staffAddMemo'>, RecordRef & BodyOf<'staffAddMemo'>>({
+      query: ({ surveyId, partitionKey, ...body }) => ({ endpoint: 'staffAddMemo', params: { surveyId, partitionKey }, body }),
+      invalidatesTags: (_result, _error, { partitionKey }) => [{ type: 'Record', id: partitionKey }],
+    }),
+    staffBulkStatus: build.mutation<BulkStatusReport, ParamsOf<'staffBulkStatus'> & BodyOf<'staffBulkStatus'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffBulkStatus', params: { surveyId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffBulkStatus'>>,
+      invalidatesTags: (_result, _error, { surveyId }) => [{ type: 'Records', id: surveyId }, 'Record', 'Slots'],
+    }),
+    staffBookOnBehalf: build.mutation<ResponseOf<'staffBookOnBehalf'>['data'], ParamsOf<'staffBookOnBehalf'> & BodyOf<'staffBookOnBehalf'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffBookOnBehalf', params: { surveyId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffBookOnBehalf'>>,
+      invalidatesTags: (_result, _error, { surveyId }) => [{ type: 'Records', id: surveyId }, 'Slots'],
+    }),
+    staffCalendarCategories: build.query<CalendarCategories, undefined>({
+      query: () => ({ endpoint: 'staffCalendarCategories' }),
+      transformResponse: dataOf<ResponseOf<'staffCalendarCategories'>>,
+    }),
+    staffCalendarSlots: build.query<CalendarSlotsData, QueryOf<'staffCalendarSlots'>>({
+      query: (query) => ({ endpoint: 'staffCalendarSlots', query: { ...query } }),
+      transformResponse: dataOf<ResponseOf<'staffCalendarSlots'>>,
+      providesTags: (_result, _error, { calendarId }) => [{ type: 'Slots', id: calendarId }],
+    }),
+    staffAudit: build.query<ResponseOf<'staffAudit'>['data'], QueryOf<'staffAudit'>>({
+      query: (query) => ({ endpoint: 'staffAudit', query: { ...query } }),
+      transformResponse: dataOf<ResponseOf<'staffAudit'>>,
+      providesTags: ['Audit'],
+    }),
+  }),
+});
+
+export const {
+  useStaffSessionQuery,
+  useStaffSignInMutation,
+  useStaffSecondFactorMutation,
+  useStaffTotpEnrolmentMutation,
+  useStaffSignOutMutation,
+  useStaffSurveysQuery,
+  useStaffRecordsQuery,
+  useStaffRecordQuery,
+  useStaffChangeStatusMutation,
+  useStaffAddMemoMutation,
+  useStaffBulkStatusMutation,
+  useStaffBookOnBehalfMutation,
+  useStaffCalendarCategoriesQuery,
+  useStaffCalendarSlotsQuery,
+  useStaffAuditQuery,
+} = staffApi;
+
+/** The error of a failed call, as the base query describes it (undefined for none). */
+export function callErrorOf(error: unknown): StaffCallError | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && 'message' in error) return error as StaffCallError;
+  return undefined;
+}

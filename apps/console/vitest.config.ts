@@ -1,0 +1,12 @@
+import { baseTestConfig } from '@city/vitest-config';
+import react from '@vitejs/plugin-react';
+import { defineConfig, mergeConfig } from 'vitest/config';
+
+// Unit and component tests (jsdom). The browser tests against the real server are in e2e/.
+export default mergeConfig(
+  baseTestConfig,
+  defineConfig({
+    plugins: [react()],
+    test: { environment: 'jsdom', setupFiles: ['./test/setup.ts'] },
+  }),
+);
