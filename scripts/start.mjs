@@ -1,4 +1,4 @@
-// `pnpm start`: builds the citizen app and the server, then runs the server as production does
+// `pnpm start`: builds the citizen app, the staff console and the server, then runs the server as production does
 // (plain node on the build), saying what it is doing meanwhile. Ctrl-C stops it quietly with exit
 // code 0. package.json runs this with `exec`, so no shell stands between pnpm and this process: a
 // shell would be killed by the Ctrl-C and pnpm would report the normal stop as a failure.
@@ -35,8 +35,8 @@ function run(command, args, cwd) {
   });
 }
 
-console.log('Building the citizen app and the server (about a minute the first time)…');
-const built = await run('turbo', ['run', 'build', '--filter=@city/liff', '--filter=@city/server', '--output-logs=errors-only'], root);
+console.log('Building the citizen app, the staff console and the server (about a minute the first time)…');
+const built = await run('turbo', ['run', 'build', '--filter=@city/liff', '--filter=@city/console', '--filter=@city/server', '--output-logs=errors-only'], root);
 if (stopping) process.exit(0);
 if (built !== 0) {
   console.error('The build failed (see above); nothing was started.');
