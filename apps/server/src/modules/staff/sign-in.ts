@@ -75,6 +75,9 @@ export async function signIn(deps: StaffDeps, loginId: string, password: string,
       createdAt: now,
       lastSeenAt: now,
     };
+    // Sessions long past the idle timeout are removed at each sign-in rather than by a job, so
+    // the table holds about the staff signed in now (a caller of a removed one is told to sign in).
+    await staff.deleteIdleSessions(now - deps.security.idleTimeoutMs * 2);
     await staff.insertSession(session);
     await appendAudit(audit, actorOf(member, ip), { action: needsSecondFactor ? 'staff.password' : 'staff.signIn', target: `staff:${member.staffId}` }, now);
     return { token, session, member };

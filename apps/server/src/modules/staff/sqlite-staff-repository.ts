@@ -88,6 +88,7 @@ export function createSqliteStaffRepository(db: SqliteDatabase): StaffRepository
   const setPending = db.prepare<[string, string]>('UPDATE staff_sessions SET pending_totp_secret = ? WHERE token_hash = ?');
   const deleteSession = db.prepare<[string]>('DELETE FROM staff_sessions WHERE token_hash = ?');
   const deleteSessionsOf = db.prepare<[string]>('DELETE FROM staff_sessions WHERE staff_id = ?');
+  const deleteIdle = db.prepare<[number]>('DELETE FROM staff_sessions WHERE last_seen_at < ?');
 
   return {
     async teams() {
@@ -150,6 +151,9 @@ export function createSqliteStaffRepository(db: SqliteDatabase): StaffRepository
     },
     async deleteSessionsOf(staffId) {
       deleteSessionsOf.run(staffId);
+    },
+    async deleteIdleSessions(before) {
+      deleteIdle.run(before);
     },
   };
 }

@@ -58,4 +58,6 @@ export interface StaffRepository {
   setPendingTotpSecret(tokenHash: string, secret: string): Promise<void>;
   deleteSession(tokenHash: string): Promise<void>;
   deleteSessionsOf(staffId: string): Promise<void>;
+  /** Removes sessions last used before `before` (they can only answer session_expired). */
+  deleteIdleSessions(before: number): Promise<void>;
 }
