@@ -53,6 +53,7 @@ export const messages = {
   // Results list
   recordsTitle: (title: string) => `${title} 回答一覧`,
   filterTitle: '絞り込み',
+  resultsHeading: '検索結果',
   filterItems: '回答内容（部分一致。選択式の項目は完全一致）',
   filterCreated: '作成日時',
   filterUpdated: '更新日時',

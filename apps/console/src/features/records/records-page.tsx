@@ -99,7 +99,7 @@ function SurveyResults({ survey, staffId }: { survey: StaffSurvey; staffId: stri
       />
       <section aria-labelledby="results-heading" className="console-results">
         <h2 id="results-heading" className="city-visually-hidden">
-          {messages.recordsTitle(survey.title)}
+          {messages.resultsHeading}
         </h2>
         <div className="console-toolbar">
           {page.data === undefined ? null : <Counts {...page.data.counts} first={view.cursors.length * PAGE_SIZE + 1} />}

@@ -1,0 +1,183 @@
+// The console at 1280x720 against the real server: the administrator signs in with TOTP, finds a
+// citizen's paid booking by filter, changes its status with a memo, cancels it (the slot freed,
+// the citizen sees キャンセル), books by phone for a person without LINE, and reads the audit
+// entries; an operator sees no export button and is refused the bulk change by the server.
+import { isApiError } from '@city/api-client';
+import { addDaysToDate, japaneseWeekday, todayInJapan } from '@city/survey-core';
+import { formatSlotDate } from '@city/ui';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMINISTRATOR_TOTP_SECRET, callFromPage, citizenApi, citizenBooksCheckup, expectNoA11yViolations, signIn, TEST_USERS, textShows, totpCode, useTestWorld } from './harness.js';
+
+const world = useTestWorld();
+const [yamada] = TEST_USERS;
+
+/** A date the demo's 中央保健センター is open and bookable (booking closes the day before; no Sundays). */
+const openDay = (daysAhead: number) => {
+  const date = addDaysToDate(todayInJapan(), daysAhead);
+  return japaneseWeekday(date) === '日' ? addDaysToDate(date, 1) : date;
+};
+const citizenDate = openDay(2);
+const phoneDate = openDay(5);
+
+/** Units left in a slot of 中央保健センター, as the staff calendar reads it. */
+async function unitsLeft(page: Page, date: string, slotId: string): Promise<number> {
+  const answer = await page.evaluate(async (address) => (await fetch(address, { credentials: 'same-origin' })).json() as Promise<{ data: { slots: { date: string; slotId: string; left: number }[] } }>, `/console/api/calendars/slots?calendarId=cal-checkup-central&from=${date}&to=${date}`);
+  const slot = answer.data.slots.find((candidate) => candidate.date === date && candidate.slotId === slotId);
+  if (slot === undefined) throw new Error(`No slot ${slotId} on ${date}`);
+  return slot.left;
+}
+
+/** The status the citizen's own records show in the citizen API. */
+async function citizenSeesStatus(baseUrl: string): Promise<string[]> {
+  const api = await citizenApi(baseUrl, yamada);
+  const records = await api.querySurveyResults({ surveyId: 'health-checkup', userId: yamada.userId });
+  if (isApiError(records)) throw records;
+  return [...new Set(records.data.map((row) => row.check))];
+}
+
+describe('the staff console', () => {
+  let admin: Page;
+
+  it('signs the administrator in with a TOTP code and lists the surveys', async () => {
+    admin = await world.newDesktopPage();
+    await admin.goto('/console/');
+    await admin.getByRole('heading', { name: 'ログイン' }).waitFor();
+    await expectNoA11yViolations(admin, 'sign-in');
+    await admin.getByLabel('ログインID').fill('administrator');
+    await admin.getByLabel('パスワード').fill('demo-administrator');
+    await admin.getByRole('button', { name: 'ログインする' }).click();
+    await admin.getByRole('heading', { name: '確認コードの入力' }).waitFor();
+    await expectNoA11yViolations(admin, 'second factor');
+    await admin.getByLabel('確認コード（6桁）').fill('000000');
+    await admin.getByRole('button', { name: '確認する' }).click();
+    await textShows(admin, 'ログインIDまたはパスワード（確認コード）が正しくありません。');
+    await admin.getByLabel('確認コード（6桁）').fill(totpCode(ADMINISTRATOR_TOTP_SECRET));
+    await admin.getByRole('button', { name: '確認する' }).click();
+    await admin.getByRole('heading', { name: 'フォーム一覧', level: 1 }).waitFor();
+    await expect.poll(() => admin.getByRole('row').count()).toBe(6); // the header and the five demo surveys
+    await expectNoA11yViolations(admin, 'survey list');
+  });
+
+  it('finds a citizen’s booking by filter, changes its status with a memo, and cancels it', async () => {
+    await citizenBooksCheckup(world.baseUrl, yamada, { date: citizenDate, slotId: '1' });
+    await admin.getByRole('link', { name: '健康診断のご予約の回答一覧' }).click();
+    await admin.getByRole('heading', { name: '健康診断のご予約 回答一覧' }).waitFor();
+    await admin.getByRole('textbox', { name: 'お名前' }).fill('山田');
+    await admin.getByRole('checkbox', { name: 'WEB' }).check();
+    await admin.getByRole('button', { name: 'この条件で検索' }).click();
+    await expect.poll(() => admin.locator('.console-counts').innerText()).toMatch(/該当\s*1件/);
+    await expectNoA11yViolations(admin, 'results list');
+    const row = admin.getByRole('row').filter({ hasText: '山田 太郎' });
+    await row.getByRole('link').click();
+    await admin.getByRole('heading', { name: /^受付番号/ }).waitFor();
+    await textShows(admin, '支払い済み');
+    await expectNoA11yViolations(admin, 'record page');
+
+    await admin.getByLabel('変更後の状態').selectOption('処理中');
+    await admin.getByLabel('理由（任意）').fill('お電話で受診票の送付を確認');
+    await admin.getByRole('button', { name: '状態を変更する' }).click();
+    await textShows(admin, '状態を「処理中」に変更しました。');
+    await admin.getByLabel('メモを追加').fill('保険証を忘れずにとお伝えした');
+    await admin.getByRole('button', { name: 'メモを保存する' }).click();
+    await textShows(admin, '保険証を忘れずにとお伝えした');
+    await textShows(admin, 'お電話で受診票の送付を確認');
+
+    const leftBefore = await unitsLeft(admin, citizenDate, '1');
+    await admin.getByRole('button', { name: 'キャンセルする' }).click();
+    const dialog = admin.getByRole('dialog');
+    await expectNoA11yViolations(admin, 'cancel dialog');
+    await dialog.getByLabel('理由').fill('ご本人から電話でキャンセルの連絡');
+    await dialog.getByRole('button', { name: 'キャンセルする' }).click();
+    await textShows(admin, 'キャンセルしました。');
+    await expect.poll(() => admin.locator('#status-heading + p').innerText()).toContain('キャンセル');
+    expect(await unitsLeft(admin, citizenDate, '1')).toBe(leftBefore + 1);
+    expect(await citizenSeesStatus(world.baseUrl)).toEqual(['キャンセル']);
+
+    // The record's audit entries: the views, the status change, the memo and the cancel.
+    await admin.reload();
+    const audit = admin.getByRole('table', { name: 'この回答の操作ログ' });
+    await audit.waitFor();
+    const actions = await audit.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(actions).toEqual(expect.arrayContaining(['record.view', 'record.changeStatus', 'record.memo']));
+    expect(actions.some((action) => action.startsWith('record.cancel'))).toBe(true);
+  });
+
+  it('books by phone for a person without LINE and opens the new record', async () => {
+    await admin.getByRole('navigation').getByRole('link', { name: 'フォーム一覧' }).click();
+    await admin.getByRole('link', { name: '健康診断のご予約の代理予約' }).click();
+    await admin.getByRole('heading', { name: /電話・窓口での代理予約/ }).waitFor();
+    await admin.getByLabel('お名前').fill('窓口 花子');
+    await admin.getByLabel('電話番号').fill('03-1234-5678');
+    await admin.getByLabel('受診料').fill('checkup-fee');
+    await admin.getByLabel('予約先').selectOption({ label: '健康診断 / 特定健診 / 中央保健センター' });
+    const leftBefore = await unitsLeft(admin, phoneDate, '4');
+    await admin.getByRole('button', { name: new RegExp(`^${formatSlotDate(phoneDate)}14:00〜15:00 `) }).click();
+    await textShows(admin, /選択中の枠/);
+    await expectNoA11yViolations(admin, 'phone booking');
+    await admin.getByRole('button', { name: '予約を登録する' }).click();
+    await admin.getByRole('heading', { name: '代理予約を登録しました' }).waitFor();
+    const receipt = (await admin.locator('.console-receipt').innerText()).replace('受付番号：', '').trim();
+    expect(receipt).not.toBe('');
+    expect(await unitsLeft(admin, phoneDate, '4')).toBe(leftBefore - 1);
+    await admin.getByRole('link', { name: '登録した回答を開く' }).click();
+    await admin.getByRole('heading', { name: `受付番号 ${receipt}` }).waitFor();
+    await textShows(admin, '窓口 花子');
+    const details = await admin.locator('.console-record__side dl').first().innerText();
+    expect(details).toContain('職員');
+    expect(details).toContain('連携なし');
+    expect(details).toContain('システム管理者');
+  });
+
+  it('searches the audit log', async () => {
+    await admin.getByRole('link', { name: '操作ログ' }).click();
+    await admin.getByRole('heading', { name: '操作ログ', level: 1 }).waitFor();
+    await admin.getByLabel(/^操作（先頭一致/).fill('record.bookOnBehalf');
+    await admin.getByRole('button', { name: '検索' }).click();
+    await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
+    expect(await admin.locator('tbody tr').innerText()).toContain('システム管理者');
+    await expectNoA11yViolations(admin, 'audit log');
+  });
+
+  it('shows an operator no export or bulk button, and the server refuses the bulk change', async () => {
+    const operator = await world.newDesktopPage();
+    await signIn(operator, 'health-operator', 'demo-health-operator');
+    expect(await operator.getByRole('link', { name: '操作ログ' }).count()).toBe(0);
+    await operator.getByRole('link', { name: '健康診断のご予約の回答一覧' }).click();
+    await operator.getByRole('heading', { name: '健康診断のご予約 回答一覧' }).waitFor();
+    await expect.poll(() => operator.locator('.console-counts').innerText()).toMatch(/全件\s*\d+件/);
+    expect(await operator.getByRole('button', { name: 'CSVエクスポート' }).count()).toBe(0);
+    expect(await operator.getByRole('button', { name: '該当する全件の状態を変更' }).count()).toBe(0);
+    const bulk = await callFromPage(operator, 'POST', '/console/api/surveys/health-checkup/records/bulk-status', { filter: {}, status: '完了' });
+    expect(bulk.status).toBe(403);
+    expect(bulk.body).toMatchObject({ code: 'forbidden' });
+
+    // A member may export (the button waits for the export itself) and change the whole filtered set.
+    const member = await world.newDesktopPage();
+    await signIn(member, 'health-member', 'demo-health-member');
+    await member.getByRole('link', { name: '健康診断のご予約の回答一覧' }).click();
+    await member.getByRole('button', { name: 'CSVエクスポート' }).waitFor();
+    expect(await member.getByRole('button', { name: 'CSVエクスポート' }).isDisabled()).toBe(true);
+    await textShows(member, 'CSVエクスポートは準備中です');
+    // The whole filtered set (the phone booking, by origin), refused rows reported.
+    await member.getByRole('checkbox', { name: '職員' }).check();
+    await member.getByRole('button', { name: 'この条件で検索' }).click();
+    await expect.poll(() => member.locator('.console-counts').innerText()).toMatch(/該当\s*1件/);
+    const changeAll = async () => {
+      await member.getByRole('button', { name: '該当する全件の状態を変更' }).click();
+      const dialog = member.getByRole('dialog');
+      await textShows(member, /該当する1件/);
+      await dialog.getByLabel('変更後の状態').selectOption('完了');
+      await expectNoA11yViolations(member, 'bulk dialog');
+      await dialog.getByRole('button', { name: '1件を「完了」にする' }).click();
+      await member.getByRole('heading', { name: '一括変更の結果' }).waitFor();
+    };
+    await changeAll();
+    await textShows(member, '1件を変更しました。');
+    await expect.poll(() => member.locator('.console-table--records tbody').innerText()).toContain('完了');
+    await member.getByRole('button', { name: '閉じる' }).click();
+    await changeAll();
+    await textShows(member, '0件を変更しました。');
+    await textShows(member, '1件は変更できませんでした。');
+  });
+});
