@@ -45,7 +45,6 @@ describe('the staff base query', () => {
     store.dispatch(sessionReceived(session));
     const requests = answerWith(() => json(200, { result: 'OK' }));
     await store.dispatch(staffApi.endpoints.staffAddMemo.initiate({ surveyId: 's', partitionKey: 'p', text: 'メモ' }));
-    answerWith(() => json(200, { data: [] }));
     const reads = answerWith(() => json(200, { data: [] }));
     await store.dispatch(staffApi.endpoints.staffSurveys.initiate(undefined));
     const [write] = requests;
