@@ -7,6 +7,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { FilterForm } from '../../lib/record-filter.js';
 import { emptyFilterForm } from '../../lib/record-filter.js';
 import { rootReducer } from '../../store/root-reducer.js';
+import { sessionEnded, signedOut } from '../../store/session-slice.js';
 
 export interface SurveyResultsView {
   form: FilterForm;
@@ -40,6 +41,10 @@ export const resultsSlice = createSlice({
       const view = (state[action.payload.surveyId] ??= { ...initialResultsView });
       view.cursors = action.payload.cursors;
     },
+  },
+  // Filters hold what staff typed (names, phone numbers): gone with the session, never shown to the next person.
+  extraReducers: (builder) => {
+    builder.addCase(signedOut, () => initialState).addCase(sessionEnded, () => initialState);
   },
   selectors: {
     selectResultsView: (state, surveyId: string): SurveyResultsView => state[surveyId] ?? initialResultsView,
