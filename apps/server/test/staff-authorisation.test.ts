@@ -69,6 +69,7 @@ let statusTurn = 0;
 /** Every staff route that a signed-in member calls (the session's own routes are below). */
 const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffSurveys: { action: 'records.read', teamScoped: false, request: () => ({}) },
+  staffSurvey: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] } }) },
   staffRecords: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {} } }) },
   staffRecord: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! } }) },
   staffChangeStatus: {

@@ -26,6 +26,23 @@ afterEach(async () => {
   await ctx.close();
 });
 
+describe('a survey as staff see it', () => {
+  it('has every item with its options, and staff-only items only for roles that may read them', async () => {
+    await ctx.surveys.transaction((surveys) => surveys.setTeams('citizen-questionnaire', ['team-a']));
+    const keysSeenBy = async (role: 'member' | 'operator') => {
+      const console = consoleClient(ctx);
+      await console.signIn(await addStaff(ctx, role, ['team-a']));
+      const survey = await console.call('staffSurvey', { params: { surveyId: 'citizen-questionnaire' } });
+      expect(survey.status).toBe(200);
+      const items = (survey.body.data as { surveySchema: { itemKey: string; options?: string[] }[] }).surveySchema;
+      expect(items.find((item) => item.itemKey === 'area')?.options).toEqual(['東区', '西区', '南区', '北区', '中央区']);
+      return items.map((item) => item.itemKey);
+    };
+    expect(await keysSeenBy('member')).toContain('staffMemo');
+    expect(await keysSeenBy('operator')).not.toContain('staffMemo');
+  });
+});
+
 describe('booking on a citizen’s behalf', () => {
   it('stores a record entered by staff, in no LINE account, with its slot claimed and the booking audited', async () => {
     const operator = await addStaff(ctx, 'operator', ['team-a']);

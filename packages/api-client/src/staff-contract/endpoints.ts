@@ -4,7 +4,7 @@
 // `X-CSRF-Token`.
 import { CHECK_STATUSES } from '@city/survey-core';
 import { type TSchema, Type } from 'typebox';
-import { CalendarCategorySchema, CalendarDisplaySettingsSchema, CalendarSlotsSchema, closed, Key, MAX_VALUE_LENGTH, OrderSchema, PartitionKey } from '../contract/schemas.js';
+import { CalendarCategorySchema, CalendarDisplaySettingsSchema, CalendarSlotsSchema, closed, Key, MAX_VALUE_LENGTH, OrderSchema, PartitionKey, SurveyConfigSchema } from '../contract/schemas.js';
 
 export const STAFF_API_PREFIX = '/console/api';
 /** The header that carries the session's CSRF token on every state-changing call. */
@@ -198,6 +198,17 @@ export const staffEndpoints = {
   },
 
   staffSurveys: { method: 'GET', path: `${STAFF_API_PREFIX}/surveys`, response: Data(Type.Array(SurveyListEntrySchema)) },
+  /**
+   * One survey's whole configuration as this staff member may see it (staff-only items only with
+   * `records.readStaffOnly`): every item's options, products, reservation category and rules, for
+   * the phone booking form and the list's columns.
+   */
+  staffSurvey: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId`,
+    params: Type.Object({ surveyId: Key }, closed),
+    response: Data(SurveyConfigSchema),
+  },
   /** One page of a survey's records matching the filter, newest first, and the three counts. */
   staffRecords: {
     method: 'POST',

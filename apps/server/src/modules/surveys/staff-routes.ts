@@ -2,6 +2,9 @@ import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { requireRole, roleMay } from '../../access/permissions.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
+import { citizenViewOf } from './surveys.js';
 import type { SurveyRepository } from './survey-repository.js';
 
 /** The surveys a staff member's teams own, with the items they may see (the console's columns and filters). */
@@ -25,6 +28,15 @@ export function staffSurveysModule(deps: { authenticateStaff: onRequestAsyncHook
         });
       }
       return { data };
+    });
+
+    contractRoute(app, staffEndpoints.staffSurvey, {}, async (request) => {
+      requireRole(request.staff, 'records.read');
+      const owners = await deps.surveys.teamsOf(request.params.surveyId);
+      const survey = owners.some((teamId) => request.staff.teamIds.includes(teamId)) ? await deps.surveys.find(request.params.surveyId) : undefined;
+      if (survey === undefined) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
+      const staffOnly = roleMay(request.staff.role, 'records.readStaffOnly');
+      return { data: staffOnly ? survey.config : citizenViewOf(survey.config) };
     });
   };
 }
