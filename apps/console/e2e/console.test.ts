@@ -3,30 +3,16 @@
 // the citizen sees キャンセル), books by phone for a person without LINE, and reads the audit
 // entries; an operator sees no export button and is refused the bulk change by the server.
 import { isApiError } from '@city/api-client';
-import { addDaysToDate, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMINISTRATOR_TOTP_SECRET, callFromPage, citizenApi, citizenBooksCheckup, expectNoA11yViolations, signIn, TEST_USERS, textShows, totpCode, useTestWorld } from './harness.js';
+import { ADMINISTRATOR_TOTP_SECRET, callFromPage, citizenApi, citizenBooksCheckup, expectNoA11yViolations, openDay, signIn, TEST_USERS, textShows, totpCode, unitsLeft, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 const [yamada] = TEST_USERS;
 
-/** A date the demo's 中央保健センター is open and bookable (booking closes the day before; no Sundays). */
-const openDay = (daysAhead: number) => {
-  const date = addDaysToDate(todayInJapan(), daysAhead);
-  return japaneseWeekday(date) === '日' ? addDaysToDate(date, 1) : date;
-};
 const citizenDate = openDay(2);
 const phoneDate = openDay(5);
-
-/** Units left in a slot of 中央保健センター, as the staff calendar reads it. */
-async function unitsLeft(page: Page, date: string, slotId: string): Promise<number> {
-  const answer = await page.evaluate(async (address) => (await fetch(address, { credentials: 'same-origin' })).json() as Promise<{ data: { slots: { date: string; slotId: string; left: number }[] } }>, `/console/api/calendars/slots?calendarId=cal-checkup-central&from=${date}&to=${date}`);
-  const slot = answer.data.slots.find((candidate) => candidate.date === date && candidate.slotId === slotId);
-  if (slot === undefined) throw new Error(`No slot ${slotId} on ${date}`);
-  return slot.left;
-}
 
 /** The status the citizen's own records show in the citizen API. */
 async function citizenSeesStatus(baseUrl: string): Promise<string[]> {
@@ -103,13 +89,21 @@ describe('the staff console', () => {
     expect(actions.some((action) => action.startsWith('record.cancel'))).toBe(true);
   });
 
-  it('books by phone for a person without LINE and opens the new record', async () => {
+  it('books by phone for a person without LINE, the fee picked from the survey’s products, and opens the new record', async () => {
     await admin.getByRole('navigation').getByRole('link', { name: 'フォーム一覧' }).click();
     await admin.getByRole('link', { name: '健康診断のご予約の代理予約' }).click();
     await admin.getByRole('heading', { name: /電話・窓口での代理予約/ }).waitFor();
     await admin.getByLabel('お名前').fill('窓口 花子');
     await admin.getByLabel('電話番号').fill('03-1234-5678');
-    await admin.getByLabel('受診料').fill('checkup-fee');
+    // The 受診料 from the survey's products, with its price; paid at the window, not here.
+    const fee = admin.getByRole('group', { name: /^受診料/ });
+    expect(await fee.innerText()).toContain('単価 ¥1,500（税込）');
+    await fee.getByRole('button', { name: '特定健診 受診料を1つ増やす' }).click();
+    await expect.poll(() => fee.innerText()).toContain('合計 ¥1,500');
+    await textShows(admin, '料金は当日、窓口でお支払いいただきます（この画面でのお支払いはありません）。');
+    // Only the venues under the item's category (特定健診), not the library's study room.
+    const venues = await admin.getByLabel('予約先').locator('option').allInnerTexts();
+    expect(venues).toEqual(['予約先を選んでください', '健康診断 / 特定健診 / 中央保健センター', '健康診断 / 特定健診 / 北部公民館', '健康診断 / 特定健診 / 南部市民センター']);
     await admin.getByLabel('予約先').selectOption({ label: '健康診断 / 特定健診 / 中央保健センター' });
     const leftBefore = await unitsLeft(admin, phoneDate, '4');
     await admin.getByRole('button', { name: new RegExp(`^${formatSlotDate(phoneDate)}14:00〜15:00 `) }).click();
@@ -117,12 +111,16 @@ describe('the staff console', () => {
     await expectNoA11yViolations(admin, 'phone booking');
     await admin.getByRole('button', { name: '予約を登録する' }).click();
     await admin.getByRole('heading', { name: '代理予約を登録しました' }).waitFor();
+    await textShows(admin, '窓口でお支払いいただく金額：¥1,500（税込）');
     const receipt = (await admin.locator('.console-receipt').innerText()).replace('受付番号：', '').trim();
     expect(receipt).not.toBe('');
     expect(await unitsLeft(admin, phoneDate, '4')).toBe(leftBefore - 1);
     await admin.getByRole('link', { name: '登録した回答を開く' }).click();
     await admin.getByRole('heading', { name: `受付番号 ${receipt}` }).waitFor();
     await textShows(admin, '窓口 花子');
+    const bookings = admin.getByRole('region', { name: '予約' });
+    await expect.poll(() => bookings.innerText()).toContain(`${phoneDate.replaceAll('-', '/')}（`);
+    expect(await bookings.innerText()).toContain('14:00〜15:00');
     const details = await admin.locator('.console-record__side dl').first().innerText();
     expect(details).toContain('職員');
     expect(details).toContain('連携なし');
@@ -180,4 +178,5 @@ describe('the staff console', () => {
     await textShows(member, '0件を変更しました。');
     await textShows(member, '1件は変更できませんでした。');
   });
+
 });

@@ -12,7 +12,7 @@ import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createApiClient, isApiError } from '@city/api-client';
 import { DEV_CHANNEL, signWebIdToken, TEST_USERS } from '@city/line-stand-in';
-import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
+import { addDaysToDate, buildSubmissionPayload, formatReservationValue, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
@@ -251,4 +251,37 @@ export async function citizenBooksCheckup(baseUrl: string, user: (typeof TEST_US
   if (isApiError(order)) throw order;
   expect(order.data.status).toBe('paid');
   return held.data.holdId;
+}
+
+/** A date the demo's 中央保健センター is open and bookable (booking closes the day before; no Sundays). */
+export function openDay(daysAhead: number): string {
+  const date = addDaysToDate(todayInJapan(), daysAhead);
+  return japaneseWeekday(date) === '日' ? addDaysToDate(date, 1) : date;
+}
+
+/** Units left in a slot of 中央保健センター, as the staff calendar reads it. */
+export async function unitsLeft(page: Page, date: string, slotId: string): Promise<number> {
+  const answer = await page.evaluate(async (address) => (await fetch(address, { credentials: 'same-origin' })).json() as Promise<{ data: { slots: { date: string; slotId: string; left: number }[] } }>, `/console/api/calendars/slots?calendarId=cal-checkup-central&from=${date}&to=${date}`);
+  const slot = answer.data.slots.find((candidate) => candidate.date === date && candidate.slotId === slotId);
+  if (slot === undefined) throw new Error(`No slot ${slotId} on ${date}`);
+  return slot.left;
+}
+
+/**
+ * A health check-up booked by phone through the staff API (as another desk would, meanwhile), in
+ * 中央保健センター with the 受診料. Answers the new record's key and 受付番号.
+ */
+export async function bookCheckupByPhone(page: Page, name: string, slot: { date: string; slotId: string }): Promise<{ partitionKey: string; receiptNumber: string }> {
+  const answers = { name, phone: '03-0000-0000', slot: formatReservationValue({ categoryId: 'checkup-central', ...slot }) };
+  const booked = await callFromPage(page, 'POST', '/console/api/surveys/health-checkup/records', { answers, order: { items: [{ productId: 'checkup-fee', quantity: 1 }] } });
+  if (booked.status !== 201) throw new Error(`Booking by phone answered ${String(booked.status)}: ${JSON.stringify(booked.body)}`);
+  return (booked.body as { data: { partitionKey: string; receiptNumber: string } }).data;
+}
+
+/** Sets a health check-up record's status through the staff API, on the version it has now. */
+export async function changeStatusThroughApi(page: Page, partitionKey: string, status: string): Promise<void> {
+  const address = `/console/api/surveys/health-checkup/records/${encodeURIComponent(partitionKey)}`;
+  const current = await page.evaluate(async (url) => (await fetch(url, { credentials: 'same-origin' })).json() as Promise<{ data: { record: { version: number } } }>, address);
+  const changed = await callFromPage(page, 'POST', `${address}/status`, { status, version: current.data.record.version, reason: 'API' });
+  if (changed.status !== 200) throw new Error(`The status change answered ${String(changed.status)}: ${JSON.stringify(changed.body)}`);
 }

@@ -20,6 +20,9 @@ export type QueryOf<Name extends StaffEndpointName> = Endpoints[Name] extends { 
 export type ParamsOf<Name extends StaffEndpointName> = Endpoints[Name] extends { params: infer Schema extends TSchema } ? Static<Schema> : never;
 
 export type StaffSurvey = ResponseOf<'staffSurveys'>['data'][number];
+/** A survey's whole configuration as the signed-in staff member may see it. */
+export type StaffSurveyConfig = ResponseOf<'staffSurvey'>['data'];
+export type StaffMember = ResponseOf<'staffMembers'>['data'][number];
 export type RecordsPage = ResponseOf<'staffRecords'>;
 export type RecordPage = ResponseOf<'staffRecord'>['data'];
 export type BulkStatusReport = ResponseOf<'staffBulkStatus'>['data'];
@@ -85,6 +88,14 @@ export const staffApi = createApi({
       query: () => ({ endpoint: 'staffSurveys' }),
       transformResponse: dataOf<ResponseOf<'staffSurveys'>>,
     }),
+    staffSurvey: build.query<StaffSurveyConfig, ParamsOf<'staffSurvey'>>({
+      query: (params) => ({ endpoint: 'staffSurvey', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffSurvey'>>,
+    }),
+    staffMembers: build.query<StaffMember[], undefined>({
+      query: () => ({ endpoint: 'staffMembers' }),
+      transformResponse: dataOf<ResponseOf<'staffMembers'>>,
+    }),
     staffRecords: build.query<RecordsPage, ParamsOf<'staffRecords'> & BodyOf<'staffRecords'>>({
       query: ({ surveyId, ...body }) => ({ endpoint: 'staffRecords', params: { surveyId }, body }),
       providesTags: (_result, _error, { surveyId }) => [{ type: 'Records', id: surveyId }],
@@ -137,6 +148,8 @@ export const {
   useStaffTotpEnrolmentMutation,
   useStaffSignOutMutation,
   useStaffSurveysQuery,
+  useStaffSurveyQuery,
+  useStaffMembersQuery,
   useStaffRecordsQuery,
   useStaffRecordQuery,
   useStaffChangeStatusMutation,

@@ -1,4 +1,5 @@
-import { Button, Loading, Notice } from '@city/ui';
+import type { SurveyConfig } from '@city/survey-core';
+import { Button, formatYen, Loading, Notice, orderTotal } from '@city/ui';
 import type { SyntheticEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -8,56 +9,21 @@ import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
-import type { StaffSurvey } from '../../store/staff-api.js';
-import { callErrorOf, useStaffBookOnBehalfMutation } from '../../store/staff-api.js';
-import { useStaffSurvey } from '../../store/use-survey.js';
+import { callErrorOf, useStaffBookOnBehalfMutation, useStaffSurveyQuery } from '../../store/staff-api.js';
 import type { BookingDraft } from './booking-answers.js';
-import { answersOf } from './booking-answers.js';
-import { ReservationPicker } from './reservation-picker.js';
+import { bookingItems, bookingProblems, bookingRequest, emptyDraft } from './booking-answers.js';
+import { BookingItemInput } from './booking-item-input.js';
 
-type Item = StaffSurvey['items'][number];
-
-/** Types typed as they are: text, multi-line text, and dates. The rest take their options' words. */
-const TEXT_TYPES = new Set(['text', 'date', 'birthday']);
-
-function TextItemInput({ item, value, error, onChange }: { item: Item; value: string; error: string | undefined; onChange: (value: string) => void }) {
-  const id = `item-${item.itemKey}`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const choice = !TEXT_TYPES.has(item.type) && item.type !== 'textarea';
-  const describedBy = [choice ? hintId : undefined, error === undefined ? undefined : errorId].filter(Boolean).join(' ') || undefined;
-  const common = {
-    id,
-    className: 'city-input',
-    value,
-    'aria-invalid': error === undefined ? undefined : true,
-    'aria-describedby': describedBy,
-  };
-  return (
-    <div className="city-field">
-      <label className="city-field__label" htmlFor={id}>
-        {item.title}
-      </label>
-      {item.type === 'textarea' ? (
-        <textarea {...common} rows={3} onChange={(event) => { onChange(event.target.value); }} />
-      ) : (
-        <input {...common} type={item.type === 'date' || item.type === 'birthday' ? 'date' : 'text'} onChange={(event) => { onChange(event.target.value); }} />
-      )}
-      {choice ? (
-        <p id={hintId} className="console-note">
-          {messages.phoneBookingChoiceHint}
-        </p>
-      ) : null}
-      {error === undefined ? null : (
-        <p id={errorId} className="city-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+interface BookingDoneProps {
+  surveyId: string;
+  partitionKey: string;
+  receiptNumber: string;
+  /** Yen to collect at the window (0: nothing to pay). */
+  toPay: number;
+  onAnother: () => void;
 }
 
-function BookingDone({ surveyId, partitionKey, receiptNumber, onAnother }: { surveyId: string; partitionKey: string; receiptNumber: string; onAnother: () => void }) {
+function BookingDone({ surveyId, partitionKey, receiptNumber, toPay, onAnother }: BookingDoneProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: the focus goes to what replaced it, so the 受付番号 is read out next.
   useEffect(() => {
@@ -69,6 +35,7 @@ function BookingDone({ surveyId, partitionKey, receiptNumber, onAnother }: { sur
         {messages.bookingDoneTitle}
       </h2>
       <p className="console-receipt">{messages.bookingReceipt(receiptNumber)}</p>
+      {toPay > 0 ? <p>{messages.bookingToPayAtWindow(formatYen(toPay))}</p> : null}
       <div className="console-actions">
         <Link to={paths.record.to(surveyId, partitionKey)}>{messages.openBookedRecord}</Link>
         <Button variant="secondary" onClick={onAnother}>
@@ -79,66 +46,105 @@ function BookingDone({ surveyId, partitionKey, receiptNumber, onAnother }: { sur
   );
 }
 
-const emptyDraft: BookingDraft = { texts: {}, slots: {} };
+/** The products' prices of a survey, for the total to collect at the window. */
+const productsOf = (config: SurveyConfig) => config.surveySchema.flatMap((item) => (item.type === 'selectProducts' ? item.products : []));
 
-function BookingForm({ survey }: { survey: StaffSurvey }) {
+function BookingForm({ config }: { config: SurveyConfig }) {
+  const items = bookingItems(config);
   const [draft, setDraft] = useState<BookingDraft>(emptyDraft);
+  // Checked as validateAnswers checks, once staff have tried to send: not while they are typing.
+  const [submitted, setSubmitted] = useState(false);
+  // The server's messages by item, until that item is changed.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [toPay, setToPay] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
   const [book, result] = useStaffBookOnBehalfMutation();
-  const items = survey.items.filter((item) => item.type !== 'guide');
+  const problems = submitted ? bookingProblems(items, draft) : {};
+  const errorFor = (itemKey: string): string | undefined => problems[itemKey] ?? serverErrors[itemKey];
+  const shownErrors = items.filter((item) => errorFor(item.itemKey) !== undefined).length;
   const error = callErrorOf(result.error);
-  const fieldErrors = error?.fields ?? {};
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+
+  // The first item needing attention takes the focus, so staff (and screen readers) land on it.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[data-item-error="true"] :is(input, select, textarea, button):not(:disabled)')?.focus();
+  }, [focusRequest]);
+
+  const changed = (itemKey: string, next: BookingDraft) => {
+    setDraft(next);
+    if (itemKey in serverErrors) setServerErrors(Object.fromEntries(Object.entries(serverErrors).filter(([key]) => key !== itemKey)));
+  };
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void book({ surveyId: survey.surveyId, answers: answersOf(items, draft) });
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(bookingProblems(items, draft)).length > 0) {
+      result.reset();
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    const request = bookingRequest(items, draft);
+    const outcome = await book({ surveyId: config.surveyId, ...request });
+    if ('data' in outcome) {
+      setToPay(request.order === undefined ? 0 : orderTotal(productsOf(config), request.order));
+      return;
+    }
+    const fields = callErrorOf(outcome.error)?.fields;
+    if (fields !== undefined) {
+      setServerErrors(fields);
+      setFocusRequest((count) => count + 1);
+    }
   };
   if (result.data !== undefined) {
     return (
       <BookingDone
-        surveyId={survey.surveyId}
+        surveyId={config.surveyId}
         {...result.data}
+        toPay={toPay}
         onAnother={() => {
           setDraft(emptyDraft);
+          setSubmitted(false);
           result.reset();
         }}
       />
     );
   }
   return (
-    <form className="console-form console-booking" onSubmit={submit} noValidate>
+    <form
+      ref={formRef}
+      className="console-form console-booking"
+      noValidate
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      {shownErrors > 0 ? (
+        <p className="city-form__summary" role="alert">
+          {messages.phoneBookingHasErrors(shownErrors)}
+        </p>
+      ) : null}
       {error === undefined ? null : (
         <Notice tone="error">
           <p>{error.message}</p>
         </Notice>
       )}
-      {items.map((item) => {
-        if (item.type === 'files') {
-          return (
-            <p key={item.itemKey} className="console-note">
-              {item.title}：{messages.phoneBookingFilesSkipped}
-            </p>
-          );
-        }
-        if (item.type === 'reservation') {
-          return (
-            <ReservationPicker
-              key={item.itemKey}
-              title={item.title}
-              value={draft.slots[item.itemKey]}
-              error={fieldErrors[item.itemKey]}
-              onChange={(slot) => { setDraft({ ...draft, slots: { ...draft.slots, [item.itemKey]: slot } }); }}
-            />
-          );
-        }
-        return (
-          <TextItemInput
-            key={item.itemKey}
+      {items.map((item) => (
+        <div key={item.itemKey} data-item-error={errorFor(item.itemKey) !== undefined}>
+          <BookingItemInput
             item={item}
-            value={draft.texts[item.itemKey] ?? ''}
-            error={fieldErrors[item.itemKey]}
-            onChange={(value) => { setDraft({ ...draft, texts: { ...draft.texts, [item.itemKey]: value } }); }}
+            value={Object.hasOwn(draft.answers, item.itemKey) ? draft.answers[item.itemKey] : undefined}
+            slot={draft.slots[item.itemKey]}
+            error={errorFor(item.itemKey)}
+            onChange={(value) => {
+              changed(item.itemKey, { ...draft, answers: { ...draft.answers, [item.itemKey]: value } });
+            }}
+            onSlotChange={(slot) => {
+              changed(item.itemKey, { ...draft, slots: { ...draft.slots, [item.itemKey]: slot } });
+            }}
           />
-        );
-      })}
+        </div>
+      ))}
       <Button type="submit" disabled={result.isLoading}>
         {result.isLoading ? messages.submittingBooking : messages.submitBooking}
       </Button>
@@ -150,20 +156,21 @@ function BookingForm({ survey }: { survey: StaffSurvey }) {
 export function PhoneBookingPage() {
   const { surveyId = '' } = useParams();
   const session = useAppSelector(selectSession);
-  const { survey, surveys } = useStaffSurvey(surveyId);
-  useDocumentTitle(messages.phoneBookingTitle(survey?.title ?? ''));
-  if (surveys.error !== undefined) {
+  const survey = useStaffSurveyQuery({ surveyId });
+  const config = survey.data;
+  useDocumentTitle(messages.phoneBookingTitle(config?.surveyTitle ?? ''));
+  if (survey.error !== undefined && callErrorOf(survey.error)?.status !== 404) {
     return (
       <CallFailure
-        error={surveys.error}
+        error={survey.error}
         onRetry={() => {
-          void surveys.refetch();
+          void survey.refetch();
         }}
       />
     );
   }
-  if (surveys.isLoading) return <Loading label={messages.loading} />;
-  if (survey === undefined) {
+  if (survey.isLoading) return <Loading label={messages.loading} />;
+  if (config === undefined) {
     return (
       <>
         <h1>{messages.notFoundTitle}</h1>
@@ -173,17 +180,20 @@ export function PhoneBookingPage() {
   }
   return (
     <>
-      <h1>{messages.phoneBookingTitle(survey.title)}</h1>
+      <h1>{messages.phoneBookingTitle(config.surveyTitle ?? config.surveyId)}</h1>
       <p>
         <Link to={paths.surveys.to()}>{messages.backToSurveys}</Link>
       </p>
-      {mayTake(session, 'records.bookOnBehalf') ? (
+      {!mayTake(session, 'records.bookOnBehalf') ? (
+        <Notice tone="warning">{messages.forbidden}</Notice>
+      ) : config.requiresMembership === undefined ? (
         <>
           <p>{messages.phoneBookingLead}</p>
-          <BookingForm survey={survey} />
+          <BookingForm config={config} />
         </>
       ) : (
-        <Notice tone="warning">{messages.forbidden}</Notice>
+        // A person booked by phone holds no membership, so the server refuses every such booking.
+        <Notice tone="warning">{messages.phoneBookingMembersOnly}</Notice>
       )}
     </>
   );
