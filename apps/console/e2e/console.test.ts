@@ -179,4 +179,19 @@ describe('the staff console', () => {
     await textShows(member, '1件は変更できませんでした。');
   });
 
+  it('filters the audit log by a staff member picked by name', async () => {
+    await admin.getByRole('link', { name: '操作ログ' }).click();
+    await admin.getByRole('heading', { name: '操作ログ', level: 1 }).waitFor();
+    await admin.getByLabel(/^操作（先頭一致/).fill('');
+    // A typed actor gives way to the staff member picked, so only one actor is searched for.
+    await admin.getByLabel(/^その他の操作者/).fill('system:nightly');
+    await admin.getByLabel('操作した職員').selectOption({ label: '健康推進課 職員（health-member）' });
+    expect(await admin.getByLabel(/^その他の操作者/).inputValue()).toBe('');
+    await admin.getByRole('button', { name: '検索' }).click();
+    const table = admin.getByRole('table', { name: '操作ログ' });
+    await expect.poll(async () => table.locator('tbody tr td:nth-child(3)').allInnerTexts()).toContain('record.changeStatus');
+    const actors = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(actors.every((actor) => actor.includes('健康推進課 職員'))).toBe(true);
+    await expectNoA11yViolations(admin, 'audit log by staff member');
+  });
 });

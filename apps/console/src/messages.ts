@@ -193,7 +193,10 @@ export const messages = {
 
   // Audit log
   auditLogTitle: '操作ログ',
-  auditSearchActor: '操作した人（staff:職員ID など。完全一致）',
+  auditSearchStaff: '操作した職員',
+  auditAnyStaff: '指定しない',
+  auditStaffOption: (displayName: string, loginId: string) => `${displayName}（${loginId}）`,
+  auditSearchActor: 'その他の操作者（login:ログインID、system:処理名。完全一致）',
   auditSearchAction: '操作（先頭一致。例：record.）',
   auditSearchTarget: '対象（record:… など。完全一致）',
   auditSearch: '検索',
