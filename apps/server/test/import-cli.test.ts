@@ -33,7 +33,8 @@ function run(args: string[], options: { cwd?: string; database?: string } = {}):
   });
 }
 
-describe('pnpm --filter @city/server import-calendar', () => {
+// Each test starts node with tsx (seconds on a loaded two-core machine): 30 s each.
+describe('pnpm --filter @city/server import-calendar', { timeout: 30_000 }, () => {
   it('imports the category tree, then slots into a new calendar, and says when nothing changed', async () => {
     const tree = await run(['vaccine-sample-bunrui.csv']);
     expect(tree).toMatchObject({ code: 0, stderr: '' });
