@@ -1,17 +1,10 @@
 // `pnpm --filter @city/server import-calendar <file> [--calendar <id> --category <id>]`: imports a
 // category tree or slot file of the earlier platform into the server's database (DATABASE_PATH,
 // as the server reads it). See the README's "Importing calendars".
-import { ConfigError, readConfig } from '../src/env.js';
+import { readConfigOrExit } from '../src/env.js';
 import { runImportCommand } from '../src/modules/calendars/import/cli.js';
 
-let databasePath: string;
-try {
-  databasePath = readConfig().databasePath;
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const { databasePath } = readConfigOrExit();
 // pnpm runs the script in this package's folder; a file path is relative to where it was typed.
 // eslint-disable-next-line no-restricted-syntax -- pnpm's INIT_CWD is no server setting, so env.ts does not hold it
 const cwd = process.env.INIT_CWD ?? process.cwd();

@@ -6,6 +6,7 @@ import type { Actor } from './access/actor.js';
 import type { StaffRole } from './access/permissions.js';
 import type { Store } from './db/store.js';
 import type { StaffDeps } from './modules/staff/staff.js';
+import type { NewStaffMember } from './modules/staff/manage-staff.js';
 import { createStaffMember } from './modules/staff/manage-staff.js';
 import type { Team } from './modules/staff/staff-repository.js';
 import type { SurveyRepository } from './modules/surveys/survey-repository.js';
@@ -15,14 +16,8 @@ export const DEMO_TEAMS: readonly (Team & { surveyIds: readonly string[] })[] = 
   { teamId: 'community', name: '市民協働課', surveyIds: ['event-application', 'library-card', 'study-room'] },
 ];
 
-export interface DemoStaffAccount {
-  loginId: string;
-  displayName: string;
-  role: StaffRole;
-  teamIds: readonly string[];
-  password: string;
-  totpSecret?: string;
-}
+/** A demo account: what create-staff takes, its password included (printed in development). */
+export type DemoStaffAccount = NewStaffMember;
 
 /** A fixed demo secret (base32), so the demo's authenticator entry survives a fresh database. */
 const DEMO_ADMINISTRATOR_TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';

@@ -217,3 +217,17 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
   };
 }
+
+/**
+ * The configuration, for a command run by an operator: on a problem, prints it and exits with
+ * code 2 (the usage error of the server's commands) instead of a stack trace.
+ */
+export function readConfigOrExit(): ServerConfig {
+  try {
+    return readConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { verifyAuditLog } from '../src/modules/audit/verify-command.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import { APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, daySlots, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, daySlots, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
-import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+import { addStaff, consoleClient, staffBookingWorld } from './staff-helpers.js';
 
 const SURVEY = APPEND_BOOKING_SURVEY.surveyId;
 let ctx: TestContext;
@@ -19,12 +19,7 @@ let http: HttpClient;
 
 beforeEach(async () => {
   ctx = await createTestContext();
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 50) });
-  await saveSurveys(ctx, APPEND_BOOKING_SURVEY);
-  await addTeams(ctx);
-  await ctx.surveys.transaction((surveys) => surveys.setTeams(SURVEY, ['team-a']));
-  http = await listen(ctx);
+  ({ http } = await staffBookingWorld(ctx, { rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 50) }));
 });
 afterEach(async () => {
   await ctx.close();

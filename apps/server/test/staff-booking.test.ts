@@ -3,10 +3,10 @@
 // their behalf, never take more than its capacity.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import { APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, daySlots, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, claimedUnits, daySlots, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
-import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+import { addStaff, consoleClient, staffBookingWorld } from './staff-helpers.js';
 
 const SURVEY = APPEND_BOOKING_SURVEY.surveyId;
 const SLOT = slotValue('checkup-central', '2026-12-20', '1');
@@ -15,12 +15,7 @@ let http: HttpClient;
 
 beforeEach(async () => {
   ctx = await createTestContext();
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 40) });
-  await saveSurveys(ctx, APPEND_BOOKING_SURVEY);
-  await addTeams(ctx);
-  await ctx.surveys.transaction((surveys) => surveys.setTeams(SURVEY, ['team-a']));
-  http = await listen(ctx);
+  ({ http } = await staffBookingWorld(ctx, { rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 40) }));
 });
 afterEach(async () => {
   await ctx.close();

@@ -9,6 +9,8 @@ import { createSqliteAuditRepository } from '../src/modules/audit/sqlite-audit-r
 import { createStaffMember } from '../src/modules/staff/manage-staff.js';
 import type { StaffDeps } from '../src/modules/staff/staff.js';
 import { createSqliteStaffRepository } from '../src/modules/staff/sqlite-staff-repository.js';
+import type { CalendarSpec, HttpClient, SlotSpec } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, CHECKUP_CATEGORIES, insertCalendar, insertCategories, listen, saveSurveys } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 
 export const TEAMS = [
@@ -103,4 +105,21 @@ export function consoleClient(ctx: TestContext) {
       cookie = undefined;
     },
   };
+}
+
+/**
+ * The staff tests' booking world: the 特定健診 categories, one calendar under 中央 with these slots
+ * (and `rules`), the append-mode booking survey owned by team A, teams A and B, and the app
+ * listening on 127.0.0.1 for citizens' calls.
+ */
+export async function staffBookingWorld(
+  ctx: TestContext,
+  calendar: { slots: readonly SlotSpec[]; rules?: CalendarSpec['rules'] },
+): Promise<{ http: HttpClient; surveyId: string }> {
+  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
+  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: calendar.slots, ...(calendar.rules === undefined ? {} : { rules: calendar.rules }) });
+  await saveSurveys(ctx, APPEND_BOOKING_SURVEY);
+  await addTeams(ctx);
+  await ctx.surveys.transaction((surveys) => surveys.setTeams(APPEND_BOOKING_SURVEY.surveyId, ['team-a']));
+  return { http: await listen(ctx), surveyId: APPEND_BOOKING_SURVEY.surveyId };
 }

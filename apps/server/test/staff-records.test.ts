@@ -6,11 +6,11 @@ import type { RecordSummary } from '@city/api-client/staff-contract';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import { APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, daySlots, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, claimedUnits, daySlots, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import type { TestStaff } from './staff-helpers.js';
-import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+import { addStaff, consoleClient, staffBookingWorld } from './staff-helpers.js';
 
 const at = (date: string, time: string) => japanTimeToEpochMs(date, time);
 let clock = at('2026-12-01', '10:00');
@@ -22,13 +22,8 @@ const SURVEY = APPEND_BOOKING_SURVEY.surveyId;
 beforeEach(async () => {
   clock = at('2026-12-01', '10:00');
   ctx = await createTestContext({}, {}, { now: () => clock });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [...daySlots('2026-12-03', 2), ...daySlots('2026-12-04', 2)] });
-  await saveSurveys(ctx, APPEND_BOOKING_SURVEY);
-  await addTeams(ctx);
-  await ctx.surveys.transaction((surveys) => surveys.setTeams(SURVEY, ['team-a']));
+  ({ http } = await staffBookingWorld(ctx, { slots: [...daySlots('2026-12-03', 2), ...daySlots('2026-12-04', 2)] }));
   member = await addStaff(ctx, 'member', ['team-a']);
-  http = await listen(ctx);
 });
 afterEach(async () => {
   await ctx.close();
