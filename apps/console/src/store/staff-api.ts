@@ -108,7 +108,9 @@ export const staffApi = createApi({
     staffChangeStatus: build.mutation<ResponseOf<'staffChangeStatus'>['data'], RecordRef & BodyOf<'staffChangeStatus'>>({
       query: ({ surveyId, partitionKey, ...body }) => ({ endpoint: 'staffChangeStatus', params: { surveyId, partitionKey }, body }),
       transformResponse: dataOf<ResponseOf<'staffChangeStatus'>>,
-      invalidatesTags: (_result, _error, { surveyId, partitionKey }) => [{ type: 'Record', id: partitionKey }, { type: 'Records', id: surveyId }, 'Slots'],
+      // Only a change made reloads the record: after a refusal (409 record_changed) the page keeps
+      // what the staff member acted on, beside the warning, until they choose to reload.
+      invalidatesTags: (_result, error, { surveyId, partitionKey }) => (error === undefined ? [{ type: 'Record', id: partitionKey }, { type: 'Records', id: surveyId }, 'Slots'] : []),
     }),
     staffAddMemo: build.mutation<ResponseOf<'staffAddMemo'>, RecordRef & BodyOf<'staffAddMemo'>>({
       query: ({ surveyId, partitionKey, ...body }) => ({ endpoint: 'staffAddMemo', params: { surveyId, partitionKey }, body }),
