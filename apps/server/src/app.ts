@@ -171,7 +171,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const { authenticateStaff, staffNames } = staff;
 
   // The modules, each wired by itself over the database; what one needs of another is passed here.
-  const surveys = createSurveysModule({ connections, authenticate, authenticateStaff });
+  const surveys = createSurveysModule({ connections, now, authenticate, authenticateStaff });
   const files = createFilesModule({ connections, authenticate });
   const payments = await createPaymentsModule({ connections, config, now, authenticate, provider: options.paymentProvider, selfUrl, log: app.log });
   const records = createRecordsModule({

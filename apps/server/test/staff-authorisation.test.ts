@@ -70,6 +70,8 @@ let statusTurn = 0;
 const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffSurveys: { action: 'records.read', teamScoped: false, request: () => ({}) },
   staffSurvey: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] } }) },
+  staffColumnChoice: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] } }) },
+  staffSaveColumnChoice: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { itemKeys: ['name'] } }) },
   staffRecords: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {} } }) },
   staffRecord: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! } }) },
   staffChangeStatus: {

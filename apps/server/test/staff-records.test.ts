@@ -84,6 +84,18 @@ describe('the results list', () => {
   });
 });
 
+describe('column choice', () => {
+  it('is kept per staff member and survey on the server, so it follows them to another terminal', async () => {
+    const first = await signedIn();
+    expect((await first.call('staffColumnChoice', { params: { surveyId: SURVEY } })).body.data).toEqual({ itemKeys: null });
+    expect((await first.call('staffSaveColumnChoice', { params: { surveyId: SURVEY }, body: { itemKeys: ['slot', 'name'] } })).status).toBe(200);
+    const elsewhere = await signedIn();
+    expect((await elsewhere.call('staffColumnChoice', { params: { surveyId: SURVEY } })).body.data).toEqual({ itemKeys: ['slot', 'name'] });
+    const colleague = await signedIn(await addStaff(ctx, 'admin', ['team-a']));
+    expect((await colleague.call('staffColumnChoice', { params: { surveyId: SURVEY } })).body.data).toEqual({ itemKeys: null });
+  });
+});
+
 describe('a record', () => {
   it('shows its answers, booking and history, and audits every view', async () => {
     const key = await book(1, '山田太郎');

@@ -209,6 +209,20 @@ export const staffEndpoints = {
     params: Type.Object({ surveyId: Key }, closed),
     response: Data(SurveyConfigSchema),
   },
+  /** The columns this staff member chose for the survey's results list (null: none chosen yet). */
+  staffColumnChoice: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/columns`,
+    params: Type.Object({ surveyId: Key }, closed),
+    response: Data(Type.Object({ itemKeys: Type.Union([Type.Array(Key, { maxItems: 500 }), Type.Null()]) }, closed)),
+  },
+  staffSaveColumnChoice: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/columns`,
+    params: Type.Object({ surveyId: Key }, closed),
+    body: Type.Object({ itemKeys: Type.Array(Key, { maxItems: 500 }) }, closed),
+    response: Ok,
+  },
   /** One page of a survey's records matching the filter, newest first, and the three counts. */
   staffRecords: {
     method: 'POST',

@@ -10,12 +10,13 @@ import type { SurveyRepository } from './survey-repository.js';
 
 export function createSurveysModule(input: {
   connections: SqliteConnections;
+  now: () => number;
   authenticate: onRequestAsyncHookHandler;
   authenticateStaff: onRequestAsyncHookHandler;
 }): { routes: FastifyPluginAsync[]; store: Store<SurveyRepository> } {
   const store = sqliteStore(input.connections, createSqliteSurveyRepository);
   return {
-    routes: [surveysModule({ authenticate: input.authenticate, surveys: store.read }), staffSurveysModule({ authenticateStaff: input.authenticateStaff, surveys: store.read })],
+    routes: [surveysModule({ authenticate: input.authenticate, surveys: store.read }), staffSurveysModule({ authenticateStaff: input.authenticateStaff, surveys: store.read, store, now: input.now })],
     store,
   };
 }

@@ -40,6 +40,11 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
   );
   const clearTeams = db.prepare<[string]>('DELETE FROM survey_teams WHERE survey_id = ?');
   const addTeam = db.prepare<[string, string]>('INSERT INTO survey_teams (survey_id, team_id) VALUES (?, ?)');
+  const columnChoice = db.prepare<[string, string], { item_keys_json: string }>('SELECT item_keys_json FROM staff_column_choices WHERE staff_id = ? AND survey_id = ?');
+  const saveColumnChoice = db.prepare<[{ staffId: string; surveyId: string; itemKeys: string; now: number }]>(
+    `INSERT INTO staff_column_choices (staff_id, survey_id, item_keys_json, updated_at) VALUES (@staffId, @surveyId, @itemKeys, @now)
+     ON CONFLICT (staff_id, survey_id) DO UPDATE SET item_keys_json = @itemKeys, updated_at = @now`,
+  );
 
   // Every request reads its survey; parsing the same JSON each time is most of that read. A survey
   // is parsed again only when its stored text changed (by any process), so the objects handed out
@@ -78,6 +83,13 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
     },
     async ofTeams(teamIds) {
       return teamIds.length === 0 ? [] : ofTeams.all(JSON.stringify(teamIds)).map(fromRow);
+    },
+    async columnChoice(staffId, surveyId) {
+      const row = columnChoice.get(staffId, surveyId);
+      return row === undefined ? undefined : (JSON.parse(row.item_keys_json) as string[]);
+    },
+    async saveColumnChoice(staffId, surveyId, itemKeys, now) {
+      saveColumnChoice.run({ staffId, surveyId, itemKeys: JSON.stringify(itemKeys), now });
     },
     async setTeams(surveyId, teamIds) {
       clearTeams.run(surveyId);

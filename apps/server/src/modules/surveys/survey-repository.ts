@@ -23,4 +23,7 @@ export interface SurveyRepository {
   ofTeams(teamIds: readonly string[]): Promise<StoredSurvey[]>;
   /** The survey is owned by exactly these teams. */
   setTeams(surveyId: string, teamIds: readonly string[]): Promise<void>;
+  /** The results-list columns the staff member chose for the survey (item keys), if any. */
+  columnChoice(staffId: string, surveyId: string): Promise<string[] | undefined>;
+  saveColumnChoice(staffId: string, surveyId: string, itemKeys: readonly string[], now: number): Promise<void>;
 }
