@@ -1,4 +1,4 @@
-/** Every Japanese message the server sends for citizens to read, in one place. */
+/** Every Japanese message the server sends for citizens and staff to read, in one place. */
 export const messages = {
   loginRequired: 'ログインしてください。',
   sessionExpired: 'セッションの有効期限が切れました。もう一度ログインしてください。',
@@ -56,6 +56,9 @@ export const messages = {
   sameStatus: 'すでにこの状態です。',
   recordAlreadyClosed: 'この回答はすでにキャンセルまたは取り消しされています。',
   recordChanged: 'この回答はほかの操作で変更されました。画面を読み込み直してから、もう一度操作してください。',
+  /** A phone booking's products, to be paid at the window: the memo written into the record's history. */
+  payAtWindow: (lines: readonly { name: string; quantity: number; subtotal: number }[], total: number) =>
+    `窓口でお支払い（合計 ${total.toLocaleString('ja-JP')}円）：${lines.map((line) => `${line.name} ×${line.quantity} ${line.subtotal.toLocaleString('ja-JP')}円`).join('、')}`,
   consoleAppNotBuilt: '管理画面がまだビルドされていません（pnpm --filter @city/console build）。',
   staffForbidden: 'この操作を行う権限がありません。',
   staffInvalidCredentials: 'ログインIDまたはパスワード（確認コード）が正しくありません。',

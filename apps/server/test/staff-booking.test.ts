@@ -1,9 +1,10 @@
 // 電話・窓口での代理予約 against the real server: staff book for a person without LINE through the
 // citizens' capacity path. 500 bookings for one slot at once, half by citizens and half by staff on
 // their behalf, never take more than its capacity.
+import type { SurveyConfig } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, claimedUnits, daySlots, slotValue } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, claimedUnits, daySlots, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import { addStaff, consoleClient, staffBookingWorld } from './staff-helpers.js';
@@ -39,6 +40,40 @@ describe('a survey as staff see it', () => {
 });
 
 describe('booking on a citizen’s behalf', () => {
+  /** The booking survey with a fee to pay and a staff-only item. */
+  const FEE_SURVEY: SurveyConfig = {
+    ...APPEND_BOOKING_SURVEY,
+    surveyId: 'checkup-fee',
+    surveySchema: [
+      ...APPEND_BOOKING_SURVEY.surveySchema,
+      { itemKey: 'fee', type: 'selectProducts', title: '受診料', required: true, products: [{ productId: 'basic', name: '基本健診', unitPrice: 1500 }, { productId: 'blood', name: '追加血液検査', unitPrice: 800 }] },
+      { itemKey: 'desk', type: 'text', title: '受付窓口', isAdminItem: true },
+    ],
+  };
+
+  it('prices what is to be paid at the window, writes it into the history, and answers staff-only items for roles that see them', async () => {
+    await saveSurveys(ctx, FEE_SURVEY);
+    await ctx.surveys.transaction((surveys) => surveys.setTeams(FEE_SURVEY.surveyId, ['team-a']));
+    const member = await addStaff(ctx, 'member', ['team-a']);
+    const console = consoleClient(ctx);
+    await console.signIn(member);
+    const body = { answers: { name: '電話 花子', slot: SLOT, desk: '本庁1階' }, order: { items: [{ productId: 'basic', quantity: 1 }, { productId: 'blood', quantity: 1 }] } };
+    const booked = await console.call('staffBookOnBehalf', { params: { surveyId: FEE_SURVEY.surveyId }, body });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const { partitionKey } = booked.body.data as { partitionKey: string };
+    const page = await console.call('staffRecord', { params: { surveyId: FEE_SURVEY.surveyId, partitionKey } });
+    expect(page.body.data).toMatchObject({
+      record: { answers: { name: '電話 花子', desk: '本庁1階' } },
+      history: [{ kind: 'memo', text: '窓口でお支払い（合計 2,300円）：基本健診 ×1 1,500円、追加血液検査 ×1 800円' }],
+    });
+
+    const unknown = await console.call('staffBookOnBehalf', { params: { surveyId: FEE_SURVEY.surveyId }, body: { ...body, order: { items: [{ productId: 'nope', quantity: 99 }] } } });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'invalid_order' } });
+    const unpaid = await console.call('staffBookOnBehalf', { params: { surveyId: FEE_SURVEY.surveyId }, body: { answers: { name: '電話', slot: SLOT } } });
+    expect(unpaid).toMatchObject({ status: 400, body: { code: 'invalid_answers' } });
+    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-20|1')).toBe(1);
+  });
+
   it('stores a record entered by staff, in no LINE account, with its slot claimed and the booking audited', async () => {
     const operator = await addStaff(ctx, 'operator', ['team-a']);
     const console = consoleClient(ctx);

@@ -106,13 +106,15 @@ export interface CheckedSubmission {
  * Checks a submission as putItem and temprary both must: the rows are the caller's, the key one
  * they may write, the answers valid, the edit allowed, the files theirs, the record edited not
  * waiting for a payment (409 `order_pending`), and every reservation answer bookable at `now`.
- * Stores nothing.
+ * Stores nothing. `formOf` is the form the answers are checked against: the citizen's view of the
+ * survey (staff-only items left out), unless staff fill it (their view, see book-on-behalf.ts).
  */
 export async function checkSubmission(
   deps: RecordsDeps,
   { records, surveys, calendars, orders, members }: RecordRepositories,
   userId: string,
   payload: SubmissionPayload,
+  formOf: (config: SurveyConfig) => SurveyConfig = citizenViewOf,
 ): Promise<CheckedSubmission> {
   const first = recordOfRows(payload.data, userId);
   const survey = await requireSurvey(surveys, first.surveyId);
@@ -150,7 +152,7 @@ export async function checkSubmission(
     paidOrder ??= await orders.paidOfRecord(key);
   }
 
-  const citizenSurvey = registrationForm(citizenViewOf(survey.config));
+  const citizenSurvey = registrationForm(formOf(survey.config));
   const answers = verifiedAnswers(citizenSurvey, rows, first, userId, payload.order);
   const previous = replaced ?? existing;
   const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(survey.config));
