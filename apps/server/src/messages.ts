@@ -59,6 +59,7 @@ export const messages = {
   /** A phone booking's products, to be paid at the window: the memo written into the record's history. */
   payAtWindow: (lines: readonly { name: string; quantity: number; subtotal: number }[], total: number) =>
     `窓口でお支払い（合計 ${total.toLocaleString('ja-JP')}円）：${lines.map((line) => `${line.name} ×${line.quantity} ${line.subtotal.toLocaleString('ja-JP')}円`).join('、')}`,
+  invalidFilter: 'この項目では絞り込めません。',
   consoleAppNotBuilt: '管理画面がまだビルドされていません（pnpm --filter @city/console build）。',
   staffForbidden: 'この操作を行う権限がありません。',
   staffInvalidCredentials: 'ログインIDまたはパスワード（確認コード）が正しくありません。',

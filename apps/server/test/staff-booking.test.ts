@@ -37,6 +37,21 @@ describe('a survey as staff see it', () => {
     expect(await keysSeenBy('member')).toContain('staffMemo');
     expect(await keysSeenBy('operator')).not.toContain('staffMemo');
   });
+
+  it('cannot be filtered by a staff-only item by a role that may not see it (nor by an item it does not have)', async () => {
+    await ctx.surveys.transaction((surveys) => surveys.setTeams('citizen-questionnaire', ['team-a']));
+    const filterBy = async (role: 'member' | 'operator', itemKey: string) => {
+      const console = consoleClient(ctx);
+      await console.signIn(await addStaff(ctx, role, ['team-a'], { loginId: `${role}-${itemKey}` }));
+      const filter = { items: [{ itemKey, value: '要確認' }] };
+      const list = await console.call('staffRecords', { params: { surveyId: 'citizen-questionnaire' }, body: { filter } });
+      const bulk = await console.call('staffBulkStatus', { params: { surveyId: 'citizen-questionnaire' }, body: { filter, status: '処理中' } });
+      return [list.status, bulk.status];
+    };
+    expect(await filterBy('member', 'staffMemo')).toEqual([200, 200]);
+    expect(await filterBy('operator', 'staffMemo')).toEqual([400, 403]);
+    expect(await filterBy('member', 'noSuchItem')).toEqual([400, 400]);
+  });
 });
 
 describe('booking on a citizen’s behalf', () => {

@@ -70,6 +70,15 @@ async function summaryOf({ records, calendars }: Pick<RecordRepositories, 'recor
   };
 }
 
+/**
+ * 400 `invalid_filter` for a filter on an item the actor may not see (or that the survey does not
+ * have): an operator must not learn a staff-only answer by filtering on it.
+ */
+function requireVisibleFilter(actor: StaffActor, config: SurveyConfig, filter: RecordFilter): void {
+  const visible = new Set(visibleItems(actor, config).map((item) => item.itemKey));
+  if ((filter.items ?? []).some((item) => !visible.has(item.itemKey))) throw new HttpError(400, 'invalid_filter', messages.invalidFilter);
+}
+
 const encodeCursor = (cursor: SearchCursor) => Buffer.from(JSON.stringify([cursor.createdAt, cursor.partitionKey])).toString('base64url');
 
 function decodeCursor(text: string | undefined): SearchCursor | undefined {
@@ -97,6 +106,7 @@ export async function listRecords(
     const { surveys, records, audit, search } = repositories;
     await requireSurveyOfActor(surveys, actor, surveyId);
     const survey = await requireSurvey(surveys, surveyId);
+    requireVisibleFilter(actor, survey.config, request.filter);
     const keys = await search.page(surveyId, request.filter, after, limit + 1);
     const page = keys.slice(0, limit);
     const data: RecordSummary[] = [];
@@ -232,6 +242,7 @@ export async function bulkChangeStatus(
 ): Promise<BulkChangeReport> {
   requireRole(actor, 'records.bulkChange');
   await requireSurveyOfActor(deps.store.read.surveys, actor, surveyId);
+  requireVisibleFilter(actor, (await requireSurvey(deps.store.read.surveys, surveyId)).config, request.filter);
   const keys = await deps.store.read.search.allMatching(surveyId, request.filter);
   const report: BulkChangeReport = { changed: 0, refused: [] };
   const toSettle: string[] = [];
