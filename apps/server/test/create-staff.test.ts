@@ -1,0 +1,51 @@
+// The create-staff command makes the first administrator in the server's database: its password is
+// generated and printed once (never a default), and works to sign in; a wrong call explains itself.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readConfig } from '../src/env.js';
+import { runCreateStaffCommand } from '../src/modules/staff/create-staff-command.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+import { consoleClient } from './staff-helpers.js';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(async () => {
+  await ctx.close();
+});
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCreateStaffCommand(args, {
+    databasePath: ctx.databasePath,
+    security: { ...readConfig({ NODE_ENV: 'test' }).staff, totpRequiredFor: [] },
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out, err };
+}
+
+describe('create-staff', () => {
+  it('creates an account with its teams and prints a generated password that signs in', async () => {
+    const made = await run(['--login-id', 'tanaka', '--name', '田中 一郎', '--role', 'admin', '--team', 'health:健康推進課', '--team', 'community:市民協働課']);
+    expect(made).toMatchObject({ code: 0, err: [] });
+    expect(made.out[0]).toBe('Created tanaka (admin, teams: community, health).');
+    const password = /Password \(shown once; sign in and keep it safe\): (\S+)$/.exec(made.out[1] ?? '')?.[1];
+    expect(password).toMatch(/^[\w-]{22}$/);
+    const console = consoleClient(ctx);
+    const signedIn = await console.signIn({ loginId: 'tanaka', password: password! });
+    expect(signedIn.body.data).toMatchObject({ stage: 'signed_in', staff: { displayName: '田中 一郎', role: 'admin', teams: [{ teamId: 'community', name: '市民協働課' }, { teamId: 'health', name: '健康推進課' }] } });
+    const audited = ctx.app.db.prepare("SELECT actor FROM audit_log WHERE action = 'staff.create'").all();
+    expect(audited).toEqual([{ actor: 'system:create-staff' }]);
+  });
+
+  it('refuses a login id in use (exit 1) and explains its usage when called wrongly (exit 2)', async () => {
+    expect((await run(['--login-id', 'sato', '--name', '佐藤', '--role', 'member'])).code).toBe(0);
+    expect(await run(['--login-id', 'SATO', '--name', '佐藤', '--role', 'member'])).toMatchObject({ code: 1, err: ['このログインIDはすでに使われています。'] });
+    const usage = await run(['--login-id', 'x', '--role', 'king']);
+    expect(usage.code).toBe(2);
+    expect(usage.err[0]).toContain('Usage: create-staff');
+  });
+});
