@@ -8,18 +8,18 @@ import { formatDate, formatDateTime } from '../../lib/format.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
-import type { RecordPage as RecordPageData, StaffSurvey } from '../../store/staff-api.js';
-import { useStaffRecordQuery } from '../../store/staff-api.js';
-import { useStaffSurvey } from '../../store/use-survey.js';
+import type { RecordPage as RecordPageData, StaffSurveyConfig } from '../../store/staff-api.js';
+import { useStaffRecordQuery, useStaffSurveyQuery } from '../../store/staff-api.js';
 import { MemoForm } from './memo-form.js';
 import { RecordHistory } from './record-history.js';
 import { StatusPanel } from './status-panel.js';
 
 const at = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms));
 
-function Answers({ survey, answers }: { survey: StaffSurvey | undefined; answers: Record<string, string> }) {
-  // The survey's items in its order; answers to items the list does not name (none expected) after them.
-  const items = (survey?.items ?? []).filter((item) => item.type !== 'guide');
+function Answers({ survey, answers }: { survey: StaffSurveyConfig | undefined; answers: Record<string, string> }) {
+  // The survey's items in its order (its whole configuration as this staff member sees it); answers
+  // to items it does not name (none expected) after them, by key.
+  const items = (survey?.surveySchema ?? []).filter((item) => item.type !== 'guide');
   const known = new Set(items.map((item) => item.itemKey));
   const rows = [...items.map((item) => ({ key: item.itemKey, title: item.title })), ...Object.keys(answers).filter((key) => !known.has(key)).map((key) => ({ key, title: key }))];
   return (
@@ -64,7 +64,7 @@ function Orders({ orders }: { orders: RecordPageData['orders'] }) {
   );
 }
 
-function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: RecordPageData; survey: StaffSurvey | undefined }) {
+function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: RecordPageData; survey: StaffSurveyConfig | undefined }) {
   const session = useAppSelector(selectSession);
   const { record } = page;
   const ref = { surveyId, partitionKey: record.partitionKey };
@@ -80,7 +80,7 @@ function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: Rec
       <p className="console-no-print">
         <Link to={paths.records.to(surveyId)}>{messages.backToRecords}</Link>
       </p>
-      {survey === undefined ? null : <p>{survey.title}</p>}
+      {survey === undefined ? null : <p>{survey.surveyTitle ?? survey.surveyId}</p>}
       <div className="console-record">
         <div className="console-record__main">
           <section className="console-panel" aria-labelledby="answers-heading">
@@ -168,7 +168,7 @@ function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: Rec
 export function RecordPage() {
   const { surveyId = '', partitionKey = '' } = useParams();
   const page = useStaffRecordQuery({ surveyId, partitionKey });
-  const { survey } = useStaffSurvey(surveyId);
+  const survey = useStaffSurveyQuery({ surveyId });
   useDocumentTitle(page.data === undefined ? messages.loading : messages.recordTitle(page.data.record.receiptNumber));
   if (page.error !== undefined) {
     return (
@@ -181,5 +181,5 @@ export function RecordPage() {
     );
   }
   if (page.data === undefined) return <Loading label={messages.loading} />;
-  return <RecordDetails surveyId={surveyId} page={page.data} survey={survey} />;
+  return <RecordDetails surveyId={surveyId} page={page.data} survey={survey.data} />;
 }
