@@ -1,7 +1,8 @@
 // The console at 1280x720 against the real server: the administrator signs in with TOTP, finds a
 // citizen's paid booking by filter, changes its status with a memo, cancels it (the slot freed,
 // the citizen sees キャンセル), books by phone for a person without LINE, and reads the audit
-// entries; an operator sees no export button and is refused the bulk change by the server.
+// entries (what to collect at the window among them); a column choice follows the staff member to
+// a second browser; an operator sees no export button and is refused the bulk change by the server.
 import { isApiError } from '@city/api-client';
 import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
@@ -125,6 +126,40 @@ describe('the staff console', () => {
     expect(details).toContain('職員');
     expect(details).toContain('連携なし');
     expect(details).toContain('システム管理者');
+    // What to collect at the window, priced by the server, is in the record's history.
+    await expect.poll(() => admin.getByRole('region', { name: '状態の履歴とメモ' }).innerText()).toContain('窓口でお支払い（合計 1,500円）');
+  });
+
+  it('keeps the list’s column choice on the server: another browser signed in as the same staff member shows it', async () => {
+    const headers = (page: Page) => page.locator('.console-table--records thead th').allInnerTexts();
+    const openList = async (page: Page) => {
+      await signIn(page, 'health-member', 'demo-health-member');
+      await page.getByRole('link', { name: '健康診断のご予約の回答一覧' }).click();
+      await page.getByRole('heading', { name: '健康診断のご予約 回答一覧' }).waitFor();
+    };
+    const first = await world.newDesktopPage();
+    await openList(first);
+    // Nothing chosen yet: the first three items.
+    await expect.poll(() => headers(first)).toEqual(['受付番号', '状態', '受付経路', '作成日時', '更新日時', 'お名前', 'フリガナ', '電話番号', '予約日時']);
+    await first.getByText('表示する項目').click();
+    const saved = (page: Page) => page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/console/api/surveys/health-checkup/columns'));
+    let save = saved(first);
+    await first.getByRole('checkbox', { name: 'フリガナ' }).uncheck();
+    expect((await save).status()).toBe(200);
+    save = saved(first);
+    await first.getByRole('checkbox', { name: '生年月日' }).check();
+    expect((await save).status()).toBe(200);
+    const chosen = ['受付番号', '状態', '受付経路', '作成日時', '更新日時', 'お名前', '電話番号', '生年月日', '予約日時'];
+    await expect.poll(() => headers(first)).toEqual(chosen);
+    await expectNoA11yViolations(first, 'results list with the column chooser open');
+
+    // A second browser context (another terminal, its own storage) signed in as the same member.
+    const second = await world.newDesktopPage();
+    await openList(second);
+    await expect.poll(() => headers(second)).toEqual(chosen);
+    await second.getByText('表示する項目').click();
+    expect(await second.getByRole('checkbox', { name: 'フリガナ' }).isChecked()).toBe(false);
+    expect(await second.getByRole('checkbox', { name: '生年月日' }).isChecked()).toBe(true);
   });
 
   it('searches the audit log', async () => {

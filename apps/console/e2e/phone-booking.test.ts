@@ -1,6 +1,7 @@
 // The phone booking form's checks at 1280x720 against the real server: a required item left empty
 // is named beside the item and nothing is sent; a slot another desk fills meanwhile is refused by
-// the server, whose message shows beside the reservation item.
+// the server, whose message shows beside the reservation item; an order the server refuses shows its
+// message; staff-only items are asked (marked 職員のみ) of a member, never of an operator.
 import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -79,5 +80,53 @@ describe('the phone booking form', () => {
     expect(await slotField.locator('.city-field__error').count()).toBe(0);
     await page.getByRole('button', { name: '予約を登録する' }).click();
     await page.getByRole('heading', { name: '代理予約を登録しました' }).waitFor();
+  });
+
+  it('shows the server’s refusal of an order it cannot price and keeps the form', async () => {
+    const page = await world.newDesktopPage();
+    await signIn(page, 'health-member', 'demo-health-member');
+    await openForm(page);
+    await fillAllButPhone(page, '14:00〜15:00');
+    await page.getByLabel('電話番号').fill('03-9876-5432');
+    // A product the survey no longer has (changed meanwhile by whoever edits the survey): the
+    // request is rewritten on its way, as the form itself offers only the survey's products.
+    await page.route(`**${BOOKINGS_PATH}`, async (route) => {
+      const body = route.request().postDataJSON() as { answers: unknown; order: unknown };
+      await route.continue({ postData: JSON.stringify({ ...body, order: { items: [{ productId: 'withdrawn-fee', quantity: 1 }] } }) });
+    });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === BOOKINGS_PATH);
+    await page.getByRole('button', { name: '予約を登録する' }).click();
+    const refusal = await answered;
+    expect(refusal.status()).toBe(400);
+    const { message } = (await refusal.json()) as { code: string; message: string };
+    await textShows(page, message);
+    expect(await page.getByRole('heading', { name: '代理予約を登録しました' }).count()).toBe(0);
+    await expectNoA11yViolations(page, 'phone booking with the order refused');
+  });
+
+  it('asks a member the staff-only items, marked 職員のみ, and keeps the answer; an operator is not asked them', async () => {
+    const member = await world.newDesktopPage();
+    await signIn(member, 'health-member', 'demo-health-member');
+    await member.getByRole('link', { name: '市民アンケートの代理予約' }).click();
+    await member.getByRole('heading', { name: /電話・窓口での代理予約/ }).waitFor();
+    await member.getByLabel(/^お名前/).fill('窓口 三郎');
+    await member.getByLabel(/^電話番号/).fill('03-1111-2222');
+    await member.getByLabel(/^お住まいの地区/).selectOption('東区');
+    await member.getByRole('radio', { name: '満足', exact: true }).check();
+    await member.getByLabel(/^職員メモ（職員のみ）/).fill('折り返し不要');
+    await expectNoA11yViolations(member, 'phone booking with a staff-only item');
+    await member.getByRole('button', { name: '予約を登録する' }).click();
+    await member.getByRole('heading', { name: '代理予約を登録しました' }).waitFor();
+    await member.getByRole('link', { name: '登録した回答を開く' }).click();
+    await member.getByRole('heading', { name: /^受付番号/ }).waitFor();
+    const answers = member.getByRole('region', { name: '回答内容' });
+    await expect.poll(() => answers.innerText()).toMatch(/職員メモ\s*折り返し不要/);
+
+    const operator = await world.newDesktopPage();
+    await signIn(operator, 'health-operator', 'demo-health-operator');
+    await operator.getByRole('link', { name: '市民アンケートの代理予約' }).click();
+    await operator.getByRole('heading', { name: /電話・窓口での代理予約/ }).waitFor();
+    await operator.getByLabel(/^お名前/).waitFor();
+    expect(await operator.getByLabel(/^職員メモ/).count()).toBe(0);
   });
 });

@@ -1,36 +1,16 @@
-// Which item columns the results list shows: chosen per staff member and survey, kept in this
-// browser's localStorage (the key names the staff member, so two people at one desk keep theirs).
+// Which item columns the results list shows. The choice is kept on the server per staff member
+// and survey (staffColumnChoice), so it follows the person from one terminal to another.
 
-const PREFIX = 'city-console:columns';
 /** Columns shown before anyone chooses: the first few items, enough to recognise a record. */
 const DEFAULT_COLUMN_COUNT = 3;
 
-export const columnChoiceKey = (staffId: string, surveyId: string) => `${PREFIX}:${staffId}:${surveyId}`;
-
 /**
- * The itemKeys to show, in the survey's order: the stored choice (items since removed dropped),
- * or the first few items when nothing is stored or the stored text is not a list.
+ * The itemKeys to show, in the survey's order: the choice (items since removed from the survey
+ * dropped), or the first few items while the choice loads, when it could not be read, or when
+ * none was made yet (`null`). An empty choice stays empty: the staff member unticked them all.
  */
-export function loadColumnChoice(storage: Storage, staffId: string, surveyId: string, available: readonly string[]): string[] {
-  const fallback = available.slice(0, DEFAULT_COLUMN_COUNT);
-  let stored: unknown;
-  try {
-    const text = storage.getItem(columnChoiceKey(staffId, surveyId));
-    if (text === null) return fallback;
-    stored = JSON.parse(text);
-  } catch {
-    return fallback;
-  }
-  if (!Array.isArray(stored) || !stored.every((value) => typeof value === 'string')) return fallback;
-  const chosen = new Set(stored);
-  return available.filter((itemKey) => chosen.has(itemKey));
-}
-
-/** Keeps the choice; a full or refused storage only loses it for the next visit. */
-export function saveColumnChoice(storage: Storage, staffId: string, surveyId: string, itemKeys: readonly string[]): void {
-  try {
-    storage.setItem(columnChoiceKey(staffId, surveyId), JSON.stringify(itemKeys));
-  } catch {
-    // Private mode or a full storage: the choice lasts for this page only.
-  }
+export function columnsToShow(available: readonly string[], chosen: readonly string[] | null | undefined): string[] {
+  if (chosen === null || chosen === undefined) return available.slice(0, DEFAULT_COLUMN_COUNT);
+  const picked = new Set(chosen);
+  return available.filter((itemKey) => picked.has(itemKey));
 }

@@ -53,7 +53,8 @@ export const staffApi = createApi({
   baseQuery: staffBaseQuery,
   // Records: a survey's result list (id: surveyId). Record: one record's page (id: partitionKey).
   // Slots: a calendar's slots (id: calendarId), which a booking, cancel or reopen changes.
-  tagTypes: ['Records', 'Record', 'Slots', 'Audit'],
+  // Columns: the staff member's column choice for a survey's list (id: surveyId).
+  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns'],
   // The console shows personal data: nothing is kept once no screen shows it.
   keepUnusedDataFor: 0,
   endpoints: (build) => ({
@@ -91,6 +92,15 @@ export const staffApi = createApi({
     staffSurvey: build.query<StaffSurveyConfig, ParamsOf<'staffSurvey'>>({
       query: (params) => ({ endpoint: 'staffSurvey', params: { ...params } }),
       transformResponse: dataOf<ResponseOf<'staffSurvey'>>,
+    }),
+    staffColumnChoice: build.query<ResponseOf<'staffColumnChoice'>['data'], ParamsOf<'staffColumnChoice'>>({
+      query: (params) => ({ endpoint: 'staffColumnChoice', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffColumnChoice'>>,
+      providesTags: (_result, _error, { surveyId }) => [{ type: 'Columns', id: surveyId }],
+    }),
+    staffSaveColumnChoice: build.mutation<ResponseOf<'staffSaveColumnChoice'>, ParamsOf<'staffSaveColumnChoice'> & BodyOf<'staffSaveColumnChoice'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffSaveColumnChoice', params: { surveyId }, body }),
+      invalidatesTags: (_result, _error, { surveyId }) => [{ type: 'Columns', id: surveyId }],
     }),
     staffMembers: build.query<StaffMember[], undefined>({
       query: () => ({ endpoint: 'staffMembers' }),
@@ -151,6 +161,8 @@ export const {
   useStaffSignOutMutation,
   useStaffSurveysQuery,
   useStaffSurveyQuery,
+  useStaffColumnChoiceQuery,
+  useStaffSaveColumnChoiceMutation,
   useStaffMembersQuery,
   useStaffRecordsQuery,
   useStaffRecordQuery,

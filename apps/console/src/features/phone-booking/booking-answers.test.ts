@@ -16,10 +16,11 @@ const checkup: SurveyConfig = {
     { itemKey: 'options', type: 'selectProducts', title: '追加の検査', products: [{ productId: 'blood-test', name: '追加血液検査', unitPrice: 800 }] },
     { itemKey: 'photos', type: 'files', title: '写真' },
     { itemKey: 'request', type: 'textarea', title: 'ご要望', maxLength: 500 },
-    { itemKey: 'staffMemo', type: 'text', title: '職員メモ', isAdminItem: true, required: true },
+    { itemKey: 'staffMemo', type: 'text', title: '職員メモ', isAdminItem: true, required: true, maxLength: 20 },
   ],
 };
-const items = bookingItems(checkup);
+const items = bookingItems(checkup, { withStaffOnly: false });
+const staffItems = bookingItems(checkup, { withStaffOnly: true });
 const slot = { ref: { categoryId: 'checkup-central', date: '2025-04-01', slotId: '4' }, label: '4月1日（火）14:00〜15:00' };
 
 describe('bookingRequest', () => {
@@ -38,8 +39,9 @@ describe('bookingRequest', () => {
     expect(bookingRequest(items, { answers: { name: '   ', services: [], fee: [] }, slots: {} })).toEqual({ answers: {} });
   });
 
-  it('sends nothing for a staff-only item, which the server refuses at booking', () => {
+  it('sends a staff-only item only for a role that sees it (the server refuses it from others)', () => {
     expect(bookingRequest(items, { answers: { staffMemo: '折り返し不要' }, slots: {} })).toEqual({ answers: {} });
+    expect(bookingRequest(staffItems, { answers: { staffMemo: ' 折り返し不要 ' }, slots: {} })).toEqual({ answers: { staffMemo: '折り返し不要' } });
   });
 });
 
@@ -53,11 +55,19 @@ describe('bookingProblems', () => {
     expect(bookingProblems(items, complete)).toEqual({});
     expect(Object.keys(bookingProblems(items, { ...complete, answers: { ...complete.answers, phone: '12345' } }))).toEqual(['phone']);
   });
+
+  it('never requires a staff-only item, as the server does not, but checks it when answered', () => {
+    const complete: BookingDraft = { answers: { name: '窓口 花子', phone: '03-1234-5678', fee: ['checkup-fee'] }, slots: { slot } };
+    expect(bookingProblems(staffItems, complete)).toEqual({});
+    const long = { ...complete, answers: { ...complete.answers, staffMemo: 'あ'.repeat(21) } };
+    expect(Object.keys(bookingProblems(staffItems, long))).toEqual(['staffMemo']);
+  });
 });
 
 describe('bookingItems', () => {
-  it('leaves out staff-only items and a membership’s number item', () => {
+  it('leaves out staff-only items unless the role sees them, and a membership’s number item always', () => {
     expect(items.map((item) => item.itemKey)).not.toContain('staffMemo');
+    expect(staffItems.map((item) => item.itemKey)).toContain('staffMemo');
     const card: SurveyConfig = {
       surveyId: 'library-card',
       membership: { name: '利用カード', numberFormat: { prefix: 'LIB', digits: 7 }, numberItemKey: 'memberNumber', nameItemKeys: ['name'] },
@@ -66,6 +76,6 @@ describe('bookingItems', () => {
         { itemKey: 'memberNumber', type: 'text', title: '会員番号' },
       ],
     };
-    expect(bookingItems(card).map((item) => item.itemKey)).toEqual(['name']);
+    expect(bookingItems(card, { withStaffOnly: true }).map((item) => item.itemKey)).toEqual(['name']);
   });
 });

@@ -24,12 +24,13 @@ export interface BookingRequest {
 }
 
 /**
- * The items the form asks, as the server checks a booking: without staff-only items (the server
- * checks a booking against the citizens' view and refuses rows of other items) and without a
- * membership's number item (the server writes the number).
+ * The items the form asks, as the server checks a booking: the staff member's view of the survey,
+ * so staff-only items only for a role that may read them (`records.readStaffOnly`; the server
+ * refuses their rows from any other role), and without a membership's number item (the server
+ * writes the number).
  */
-export function bookingItems(config: SurveyConfig): readonly SurveySchemaItem[] {
-  return registrationForm(citizenView(config)).surveySchema;
+export function bookingItems(config: SurveyConfig, { withStaffOnly }: { withStaffOnly: boolean }): readonly SurveySchemaItem[] {
+  return registrationForm(withStaffOnly ? config : citizenView(config)).surveySchema;
 }
 
 /** The draft as validateAnswers reads it: each chosen slot as its reservation value. */

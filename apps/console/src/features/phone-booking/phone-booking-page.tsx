@@ -1,4 +1,5 @@
-import type { SurveyConfig } from '@city/survey-core';
+import type { SurveyConfig, SurveySchemaItem } from '@city/survey-core';
+import { isStaffOnlyItem } from '@city/survey-core';
 import { Button, formatYen, Loading, Notice, orderTotal } from '@city/ui';
 import type { SyntheticEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
@@ -49,8 +50,14 @@ function BookingDone({ surveyId, partitionKey, receiptNumber, toPay, onAnother }
 /** The products' prices of a survey, for the total to collect at the window. */
 const productsOf = (config: SurveyConfig) => config.surveySchema.flatMap((item) => (item.type === 'selectProducts' ? item.products : []));
 
-function BookingForm({ config }: { config: SurveyConfig }) {
-  const items = bookingItems(config);
+/**
+ * A staff-only item's title says so, so the staff member does not ask it of the caller; it shows
+ * no 必須 mark, as validateAnswers and the server never require it (they check it when answered).
+ */
+const shownItem = (item: SurveySchemaItem): SurveySchemaItem => (isStaffOnlyItem(item) ? { ...item, title: messages.staffOnlyItemTitle(item.title), required: false } : item);
+
+function BookingForm({ config, withStaffOnly }: { config: SurveyConfig; withStaffOnly: boolean }) {
+  const items = bookingItems(config, { withStaffOnly });
   const [draft, setDraft] = useState<BookingDraft>(emptyDraft);
   // Checked as validateAnswers checks, once staff have tried to send: not while they are typing.
   const [submitted, setSubmitted] = useState(false);
@@ -132,7 +139,7 @@ function BookingForm({ config }: { config: SurveyConfig }) {
       {items.map((item) => (
         <div key={item.itemKey} data-item-error={errorFor(item.itemKey) !== undefined}>
           <BookingItemInput
-            item={item}
+            item={shownItem(item)}
             value={Object.hasOwn(draft.answers, item.itemKey) ? draft.answers[item.itemKey] : undefined}
             slot={draft.slots[item.itemKey]}
             error={errorFor(item.itemKey)}
@@ -189,7 +196,7 @@ export function PhoneBookingPage() {
       ) : config.requiresMembership === undefined ? (
         <>
           <p>{messages.phoneBookingLead}</p>
-          <BookingForm config={config} />
+          <BookingForm config={config} withStaffOnly={mayTake(session, 'records.readStaffOnly')} />
         </>
       ) : (
         // A person booked by phone holds no membership, so the server refuses every such booking.

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { CallFailure } from '../../components/call-failure.js';
 import { useDocumentTitle } from '../../components/use-document-title.js';
 import { paths } from '../../config/paths.js';
-import { loadColumnChoice, saveColumnChoice } from '../../lib/column-choice.js';
+import { columnsToShow } from '../../lib/column-choice.js';
 import type { FilterProblems } from '../../lib/record-filter.js';
 import { toRecordFilter } from '../../lib/record-filter.js';
 import { messages } from '../../messages.js';
@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import type { RootState } from '../../store/root-reducer.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
 import type { StaffSurvey } from '../../store/staff-api.js';
-import { useStaffRecordsQuery } from '../../store/staff-api.js';
+import { useStaffColumnChoiceQuery, useStaffRecordsQuery, useStaffSaveColumnChoiceMutation } from '../../store/staff-api.js';
 import { useStaffSurvey } from '../../store/use-survey.js';
 import { BulkStatus } from './bulk-status.js';
 import { ColumnChooser } from './column-chooser.js';
@@ -45,24 +45,31 @@ function Counts({ all, matching, shown, first }: { all: number; matching: number
   );
 }
 
-/** The item columns chosen, kept per staff member and survey in this browser. */
-function useColumnChoice(staffId: string, survey: StaffSurvey) {
+/**
+ * The item columns chosen, kept on the server per staff member and survey. Until the choice
+ * arrives (or if it cannot be read) the list shows the default columns, so it is usable at once;
+ * a choice made on this page wins over whatever arrives later.
+ */
+function useColumnChoice(survey: StaffSurvey) {
+  const { surveyId } = survey;
   const available = survey.items.filter((item) => item.type !== 'guide').map((item) => item.itemKey);
-  const [columns, setColumns] = useState(() => loadColumnChoice(localStorage, staffId, survey.surveyId, available));
+  const stored = useStaffColumnChoiceQuery({ surveyId });
+  const [save, saving] = useStaffSaveColumnChoiceMutation();
+  const [picked, setPicked] = useState<string[] | undefined>(undefined);
   const choose = (itemKeys: string[]) => {
-    setColumns(itemKeys);
-    saveColumnChoice(localStorage, staffId, survey.surveyId, itemKeys);
+    setPicked(itemKeys);
+    void save({ surveyId, itemKeys });
   };
-  return [columns, choose] as const;
+  return { columns: columnsToShow(available, picked ?? stored.data?.itemKeys), choose, saveFailed: saving.isError };
 }
 
-function SurveyResults({ survey, staffId }: { survey: StaffSurvey; staffId: string }) {
+function SurveyResults({ survey }: { survey: StaffSurvey }) {
   const { surveyId } = survey;
   const dispatch = useAppDispatch();
   const session = useAppSelector(selectSession);
   const view = useAppSelector((state: RootState) => selectResultsView(state, surveyId));
   const [problems, setProblems] = useState<FilterProblems>({});
-  const [columns, chooseColumns] = useColumnChoice(staffId, survey);
+  const { columns, choose: chooseColumns, saveFailed: columnsNotSaved } = useColumnChoice(survey);
   const after = view.cursors.at(-1);
   const page = useStaffRecordsQuery({ surveyId, filter: view.applied, limit: PAGE_SIZE, ...(after === undefined ? {} : { after }) });
   useDocumentTitle(messages.recordsTitle(survey.title));
@@ -104,6 +111,11 @@ function SurveyResults({ survey, staffId }: { survey: StaffSurvey; staffId: stri
         <div className="console-toolbar">
           {page.data === undefined ? null : <Counts {...page.data.counts} first={view.cursors.length * PAGE_SIZE + 1} />}
           <ColumnChooser survey={survey} chosen={columns} onChange={chooseColumns} />
+          {columnsNotSaved ? (
+            <p className="console-note" role="alert">
+              {messages.columnChoiceNotSaved}
+            </p>
+          ) : null}
           {mayTake(session, 'records.bulkChange') && page.data !== undefined ? <BulkStatus surveyId={surveyId} filter={view.applied} matching={page.data.counts.matching} /> : null}
           {mayTake(session, 'records.export') ? (
             <div className="console-export">
@@ -174,5 +186,5 @@ export function RecordsPage() {
     );
   }
   // Keyed: another survey or staff member starts with its own columns and list.
-  return <SurveyResults key={`${session.staff.staffId}:${surveyId}`} survey={survey} staffId={session.staff.staffId} />;
+  return <SurveyResults key={`${session.staff.staffId}:${surveyId}`} survey={survey} />;
 }
