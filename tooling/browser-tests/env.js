@@ -1,4 +1,5 @@
-// The one place the browser tests read the environment.
+// @ts-check
+// The one place the shared browser-test harness reads the environment.
 
 /** Where Debian's Chromium is; `CHROMIUM_PATH` overrides it. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,0 +1,213 @@
+// @ts-check
+// The browser tests' shared world: the real server (a child process on 127.0.0.1 with a fresh
+// SQLite file), Debian's Chromium, and what went wrong on each page. Each app's e2e/harness.ts
+// adds its own contexts (phone or desktop) and sign-in helpers.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { chromiumPath, searchPath } from './env.js';
+
+export { chromiumPath, searchPath };
+
+const exitWithParent = fileURLToPath(new URL('exit-with-parent.mjs', import.meta.url));
+
+/**
+ * Starts the real server (apps/server's source, run with tsx) on a free port of 127.0.0.1 with a
+ * fresh SQLite file in a new temporary folder; resolves once it says "Server listening at".
+ *
+ * @param {{ serverDir: string; builtApp: string; buildCommand: string; tempPrefix: string; env?: Record<string, string> }} options
+ * @returns {Promise<import('./index.js').RunningServer>}
+ */
+export async function startServer({ serverDir, builtApp, buildCommand, tempPrefix, env = {} }) {
+  if (!existsSync(join(builtApp, 'index.html'))) throw new Error(`Build the app first: ${buildCommand}`);
+  const dataDir = await mkdtemp(join(tmpdir(), tempPrefix));
+  const databasePath = join(dataDir, 'city.sqlite');
+  const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', '--import', exitWithParent, 'src/server.ts'], {
+    cwd: serverDir,
+    env: { PATH: searchPath, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: databasePath, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseUrl = await new Promise((resolve, reject) => {
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
+      output += chunk.toString();
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`));
+    });
+  });
+  return {
+    baseUrl,
+    databasePath,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Debian's Chromium (or `CHROMIUM_PATH`'s), headless; nothing downloads a browser. */
+export function launchBrowser() {
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Starts recording a page's trouble (CSP violations as the page's own event reports them).
+ *
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<import('./index.js').PageTrouble>}
+ */
+export async function watchPage(page) {
+  /** @type {import('./index.js').PageTrouble} */
+  const trouble = { cspViolations: [], pageErrors: [], consoleErrors: [] };
+  await page.exposeBinding('__reportCspViolation', (_source, /** @type {string} */ violation) => {
+    trouble.cspViolations.push(violation);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      /** @type {{ __reportCspViolation: (violation: string) => void }} */ (/** @type {unknown} */ (window)).__reportCspViolation(`${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('pageerror', (error) => trouble.pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') trouble.consoleErrors.push({ text: message.text(), url: message.location().url });
+  });
+  return trouble;
+}
+
+/**
+ * A test file's world: the server and the browser started before its tests and stopped after
+ * them; pages on demand, each watched, and any CSP violation or uncaught error on one fails the
+ * test it happened in. The runner's hooks are given (vitest's), so this package needs no runner.
+ *
+ * @param {import('./index.js').TestHooks} hooks
+ * @param {{ startServer: () => Promise<import('./index.js').RunningServer>; newContext: (browser: import('playwright-core').Browser, baseUrl: string) => Promise<import('playwright-core').BrowserContext> }} options
+ * @returns {import('./index.js').BrowserWorld}
+ */
+export function useBrowserWorld({ beforeAll, afterEach, afterAll }, options) {
+  /** @type {import('./index.js').RunningServer | undefined} */
+  let server;
+  /** @type {import('playwright-core').Browser | undefined} */
+  let browser;
+  /** @type {Map<import('playwright-core').Page, import('./index.js').PageTrouble>} */
+  const watched = new Map();
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([options.startServer(), launchBrowser()]);
+  });
+  afterEach(() => {
+    for (const [page, trouble] of watched) {
+      const found = [...trouble.cspViolations.map((violation) => `CSP: ${violation}`), ...trouble.pageErrors.map((error) => `page error: ${error}`)];
+      trouble.cspViolations.length = 0;
+      trouble.pageErrors.length = 0;
+      if (found.length > 0) throw new Error(`trouble on ${page.url()}:\n${found.join('\n')}`);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close(); // closes every context it opened
+    await server?.stop();
+  });
+  const started = () => {
+    if (server === undefined || browser === undefined) throw new Error('The test world starts in beforeAll.');
+    return { server, browser };
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    async newPage() {
+      const { server: running, browser: launched } = started();
+      const context = await options.newContext(launched, running.baseUrl);
+      const page = await context.newPage();
+      watched.set(page, await watchPage(page));
+      return page;
+    },
+    troubleOf(page) {
+      const trouble = watched.get(page);
+      if (trouble === undefined) throw new Error('Not a page of this world.');
+      return trouble;
+    },
+  };
+}
+
+/**
+ * Waits until the text shows (10 s at most); on failure the message carries what the screen said
+ * instead.
+ *
+ * @param {import('playwright-core').Page} page
+ * @param {string | RegExp} text
+ */
+export async function textShows(page, text) {
+  try {
+    await page.getByText(text).first().waitFor({ state: 'visible', timeout: 10_000 });
+  } catch {
+    throw new Error(`"${String(text)}" is not on ${page.url()}, which says:\n${await page.locator('body').innerText()}`);
+  }
+}
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page; answers every violation with its impact and where.
+ *
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<import('./index.js').AxeViolation[]>}
+ */
+export async function axeViolations(page) {
+  // Evaluated by the browser's debugging protocol, which the page's Content-Security-Policy does
+  // not govern (an inline <script> would be refused, as it must be).
+  await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    /** @type {{ run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> }} */
+    const axe = /** @type {{ axe: any }} */ (/** @type {unknown} */ (window)).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+  });
+}
+
+/**
+ * Presses a button of the sandbox provider's hosted page as a browser would: reads the page's form
+ * (its action, or the page itself when it has none) and the button's name and value, and posts them
+ * as a form. Answers where the page then sends the citizen (a 303's Location), or null when it
+ * shows a page instead (保留期限を過ぎたことにする shows the page again).
+ *
+ * @param {string} paymentUrl
+ * @param {import('./index.js').SandboxButton} button
+ * @returns {Promise<string | null>}
+ */
+export async function pressSandboxButton(paymentUrl, button) {
+  const page = await fetch(paymentUrl);
+  const html = await page.text();
+  if (!page.ok) throw new Error(`The sandbox page ${paymentUrl} answered ${String(page.status)}:\n${html}`);
+  const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/.exec(html);
+  if (form === null) throw new Error(`The sandbox page has no form (the session is no longer open?):\n${html}`);
+  const action = new URL(/\baction="([^"]*)"/.exec(form[1] ?? '')?.[1] ?? '', paymentUrl).href;
+  const pressed = [...(form[2] ?? '').matchAll(/<button\b([^>]*)>([^<]*)<\/button>/g)].find((match) => match[2]?.trim() === button);
+  const name = /\bname="([^"]*)"/.exec(pressed?.[1] ?? '')?.[1];
+  const value = /\bvalue="([^"]*)"/.exec(pressed?.[1] ?? '')?.[1];
+  if (name === undefined || value === undefined) throw new Error(`No button ${button} on the sandbox page:\n${html}`);
+  const response = await fetch(action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ [name]: value }).toString(),
+    redirect: 'manual',
+  });
+  if (response.status === 303) return new URL(response.headers.get('location') ?? '', action).href;
+  if (response.ok) return null;
+  throw new Error(`${button} on the sandbox page answered ${String(response.status)}:\n${await response.text()}`);
+}
