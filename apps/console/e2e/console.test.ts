@@ -109,6 +109,14 @@ describe('the staff console', () => {
     const leftBefore = await unitsLeft(admin, phoneDate, '4');
     await admin.getByRole('button', { name: new RegExp(`^${formatSlotDate(phoneDate)}14:00〜15:00 `) }).click();
     await textShows(admin, /選択中の枠/);
+    // Another venue: the slot chosen at the first is dropped (it would be booked unseen), and
+    // choosing the first venue again asks for the slot again.
+    await admin.getByLabel('予約先').selectOption({ label: '健康診断 / 特定健診 / 南部市民センター' });
+    await textShows(admin, '枠が選ばれていません。');
+    await admin.getByLabel('予約先').selectOption({ label: '健康診断 / 特定健診 / 中央保健センター' });
+    await textShows(admin, '枠が選ばれていません。');
+    await admin.getByRole('button', { name: new RegExp(`^${formatSlotDate(phoneDate)}14:00〜15:00 `) }).click();
+    await textShows(admin, /選択中の枠/);
     await expectNoA11yViolations(admin, 'phone booking');
     await admin.getByRole('button', { name: '予約を登録する' }).click();
     await admin.getByRole('heading', { name: '代理予約を登録しました' }).waitFor();

@@ -10,7 +10,7 @@ interface BookingItemInputProps {
   slot: ChosenSlot | undefined;
   error: string | undefined;
   onChange: (value: string | string[]) => void;
-  onSlotChange: (slot: ChosenSlot) => void;
+  onSlotChange: (slot: ChosenSlot | undefined) => void;
 }
 
 /**

@@ -147,7 +147,8 @@ function BookingForm({ config, withStaffOnly }: { config: SurveyConfig; withStaf
               changed(item.itemKey, { ...draft, answers: { ...draft.answers, [item.itemKey]: value } });
             }}
             onSlotChange={(slot) => {
-              changed(item.itemKey, { ...draft, slots: { ...draft.slots, [item.itemKey]: slot } });
+              const others = Object.fromEntries(Object.entries(draft.slots).filter(([itemKey]) => itemKey !== item.itemKey));
+              changed(item.itemKey, { ...draft, slots: slot === undefined ? others : { ...others, [item.itemKey]: slot } });
             }}
           />
         </div>

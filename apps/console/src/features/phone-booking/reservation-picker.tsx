@@ -21,7 +21,8 @@ interface ReservationPickerProps {
   item: ReservationItem;
   value: ChosenSlot | undefined;
   error: string | undefined;
-  onChange: (slot: ChosenSlot) => void;
+  /** A slot chosen, or none (the venue changed: a slot of another venue is never booked unseen). */
+  onChange: (slot: ChosenSlot | undefined) => void;
 }
 
 /**
@@ -52,7 +53,16 @@ export function ReservationPicker({ item, value, error, onChange }: ReservationP
           <label className="console-label" htmlFor={selectId}>
             {messages.reservationCategory}
           </label>
-          <select id={selectId} className="city-input" value={categoryId} onChange={(event) => { setPicked(event.target.value); }}>
+          <select
+            id={selectId}
+            className="city-input"
+            value={categoryId}
+            onChange={(event) => {
+              setPicked(event.target.value);
+              // The slot chosen belongs to the venue left: it is dropped, never booked unseen.
+              if (value !== undefined && value.ref.categoryId !== event.target.value) onChange(undefined);
+            }}
+          >
             <option value="">{messages.reservationChooseCategory}</option>
             {bookable.map((candidate) => (
               <option key={candidate.categoryId} value={candidate.categoryId}>
