@@ -38,6 +38,17 @@ describe('a survey as staff see it', () => {
     expect(await keysSeenBy('operator')).not.toContain('staffMemo');
   });
 
+  it('shows a choice item as the options chosen, in order, and nothing else', async () => {
+    await ctx.surveys.transaction((surveys) => surveys.setTeams('citizen-questionnaire', ['team-a']));
+    const console = consoleClient(ctx);
+    await console.signIn(await addStaff(ctx, 'member', ['team-a']));
+    const answers = { name: '電話 一郎', phone: '090-1111-2222', area: '東区', satisfaction: 'やや満足', services: ['図書館', '体育館'] };
+    const booked = await console.call('staffBookOnBehalf', { params: { surveyId: 'citizen-questionnaire' }, body: { answers } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const page = await console.call('staffRecord', { params: { surveyId: 'citizen-questionnaire', partitionKey: (booked.body.data as { partitionKey: string }).partitionKey } });
+    expect((page.body.data as { record: { answers: Record<string, string> } }).record.answers).toMatchObject({ satisfaction: 'やや満足', services: '図書館、体育館', area: '東区' });
+  });
+
   it('cannot be filtered by a staff-only item by a role that may not see it (nor by an item it does not have)', async () => {
     await ctx.surveys.transaction((surveys) => surveys.setTeams('citizen-questionnaire', ['team-a']));
     const filterBy = async (role: 'member' | 'operator', itemKey: string) => {

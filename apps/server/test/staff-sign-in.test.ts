@@ -42,6 +42,8 @@ describe('password sign-in', () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\/console\/api/);
+    // Staff answers are never kept by a shared terminal's browser or a proxy.
+    expect(response.headers['cache-control']).toBe('no-store');
     expect((await console.call('staffSession')).status).toBe(200);
     expect(auditActions()).toContain('staff.signIn');
   });
@@ -54,16 +56,22 @@ describe('password sign-in', () => {
     expect(unknown).toMatchObject({ status: 401, body: { code: 'invalid_credentials', message: wrong.body.message } });
     expect(console.cookie).toBeUndefined();
     const entries = ctx.app.db.prepare("SELECT actor, detail_json FROM audit_log WHERE action = 'staff.signInFailed' ORDER BY seq").all() as { actor: string; detail_json: string }[];
-    expect(entries.map((entry) => entry.actor)).toEqual([`staff:${member.staffId}`, 'login:nobody']);
+    expect(entries.map((entry) => entry.actor)).toEqual([`staff:${member.staffId}`, 'login:unknown']);
+    // What was typed is not kept in the log (it may be a password typed in the wrong box).
+    expect(entries[1]!.detail_json).not.toContain('nobody');
   });
 
   it('locks the account after 10 failures; the right password is refused until an administrator unlocks it', async () => {
     const console = consoleClient(ctx);
-    for (let attempt = 1; attempt <= 9; attempt += 1) {
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
       expect((await console.signIn({ loginId: member.loginId, password: `wrong ${attempt}` })).body.code).toBe('invalid_credentials');
     }
-    expect(await console.signIn({ loginId: member.loginId, password: 'wrong 10' })).toMatchObject({ status: 403, body: { code: 'account_locked' } });
+    // Only the right password learns of the lock; a guess gets what an unknown id gets, so
+    // guessing never tells which login ids exist.
     expect(await console.signIn(member)).toMatchObject({ status: 403, body: { code: 'account_locked' } });
+    const guess = await console.signIn({ loginId: member.loginId, password: 'wrong 11' });
+    const unknown = await console.signIn({ loginId: 'nobody', password: 'wrong 11' });
+    expect(guess).toMatchObject({ status: 401, body: { code: 'invalid_credentials', message: unknown.body.message } });
     expect(auditActions().filter((action) => action === 'staff.locked')).toHaveLength(1);
 
     // Another member cannot unlock it; an administrator can, and that is audited.

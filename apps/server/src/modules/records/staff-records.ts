@@ -42,7 +42,13 @@ async function summaryOf({ records, calendars }: Pick<RecordRepositories, 'recor
   for (const row of rows) {
     if (!visible.has(row.itemKey)) continue;
     const text = row.files !== undefined ? row.files.map((file) => file.name).join('、') : row.value;
-    answers[row.itemKey] = answers[row.itemKey] === undefined ? text : `${answers[row.itemKey]}、${text}`;
+    // A choice item stores one row per option, '' for those not chosen: only the chosen are shown.
+    if (text === '') {
+      answers[row.itemKey] ??= '';
+      continue;
+    }
+    const before = answers[row.itemKey];
+    answers[row.itemKey] = before === undefined || before === '' ? text : `${before}、${text}`;
   }
   const claims = await calendars.claimsOfRecord(info.partitionKey);
   return {

@@ -36,7 +36,8 @@ async function countFailure({ staff, audit }: StaffRepositories, member: StaffMe
   await staff.lock(member.staffId, now);
   await staff.deleteSessionsOf(member.staffId);
   await appendAudit(audit, actor, { action: 'staff.locked', target: `staff:${member.staffId}`, detail: { failures } }, now);
-  return locked();
+  // Said as any failure is: the lock is told only to whoever then gives the right password.
+  return invalidCredentials();
 }
 
 /**
@@ -53,12 +54,17 @@ export async function signIn(deps: StaffDeps, loginId: string, password: string,
     const now = deps.now();
     const member = await staff.findByLoginId(loginId);
     if (member === undefined) {
-      await audit.append({ at: now, actor: `login:${loginId}`, ip, action: 'staff.signInFailed', target: '', detail: { reason: 'unknown_login' } });
+      // What was typed is not kept (it may be a password typed in the wrong box): only a short
+      // hash, enough to see the same unknown id tried again and again.
+      const typed = createHash('sha256').update(loginId.toLowerCase()).digest('hex').slice(0, 16);
+      await audit.append({ at: now, actor: 'login:unknown', ip, action: 'staff.signInFailed', target: '', detail: { reason: 'unknown_login', loginIdHash: typed } });
       return invalidCredentials();
     }
     if (member.lockedAt !== null) {
       await appendAudit(audit, actorOf(member, ip), { action: 'staff.signInFailed', target: `staff:${member.staffId}`, detail: { reason: 'locked' } }, now);
-      return locked();
+      // Only the right password learns that the account is locked: to anyone else a locked
+      // account answers as an unknown id does, so guessing never tells which ids exist.
+      return passwordOk && found?.passwordHash === member.passwordHash ? locked() : invalidCredentials();
     }
     if (!passwordOk || found?.passwordHash !== member.passwordHash) return countFailure(repositories, member, ip, 'password', now);
 
