@@ -189,7 +189,7 @@ describe('the staff console', () => {
     await expect.poll(() => operator.locator('.console-counts').innerText()).toMatch(/全件\s*\d+件/);
     expect(await operator.getByRole('button', { name: 'CSVエクスポート' }).count()).toBe(0);
     expect(await operator.getByRole('button', { name: '該当する全件の状態を変更' }).count()).toBe(0);
-    const bulk = await callFromPage(operator, 'POST', '/console/api/surveys/health-checkup/records/bulk-status', { filter: {}, status: '完了' });
+    const bulk = await callFromPage(operator, 'POST', '/console/api/surveys/health-checkup/records/bulk-status', { filter: {}, status: '完了', expectedCount: 1 });
     expect(bulk.status).toBe(403);
     expect(bulk.body).toMatchObject({ code: 'forbidden' });
 
@@ -213,6 +213,13 @@ describe('the staff console', () => {
       await dialog.getByRole('button', { name: '1件を「完了」にする' }).click();
       await member.getByRole('heading', { name: '一括変更の結果' }).waitFor();
     };
+    // Cancelling them all wants a reason, as one cancel does: asked for in the dialog, nothing sent.
+    await member.getByRole('button', { name: '該当する全件の状態を変更' }).click();
+    const asked = member.getByRole('dialog');
+    await asked.getByLabel('変更後の状態').selectOption('キャンセル');
+    await asked.getByRole('button', { name: '1件を「キャンセル」にする' }).click();
+    await textShows(member, 'キャンセルの理由を入力してください。');
+    await asked.getByRole('button', { name: 'やめる' }).click();
     await changeAll();
     await textShows(member, '1件を変更しました。');
     await expect.poll(() => member.locator('.console-table--records tbody').innerText()).toContain('完了');

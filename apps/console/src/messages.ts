@@ -94,6 +94,7 @@ export const messages = {
   bulkLead: (count: number) => `絞り込み条件に該当する${count.toLocaleString('ja-JP')}件（この画面に表示していない分も含みます）の状態を変更します。`,
   bulkStatusLabel: '変更後の状態',
   bulkReasonLabel: '理由（任意）',
+  bulkReasonRequiredLabel: '理由（キャンセル・取り消しには必須）',
   bulkConfirm: (count: number, status: string) => `${count.toLocaleString('ja-JP')}件を「${status}」にする`,
   bulkRunning: '変更しています…',
   bulkReportTitle: '一括変更の結果',

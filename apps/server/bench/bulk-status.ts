@@ -80,7 +80,7 @@ export async function serverBulk(origin: string): Promise<{ ms: number; changed:
   const response = await fetch(`${origin}/console/api/surveys/${EVENT_APPLICATION.surveyId}/records/bulk-status`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': data.csrfToken },
-    body: JSON.stringify({ filter: { items: [{ itemKey: 'course', value: '料理教室', match: 'exact' }], statuses: ['未対応'] }, status: '処理中' }),
+    body: JSON.stringify({ filter: { items: [{ itemKey: 'course', value: '料理教室', match: 'exact' }], statuses: ['未対応'] }, status: '処理中', expectedCount: BULK_RECORDS }),
   });
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`bulk-status: ${response.status} ${await response.text()}`);

@@ -59,6 +59,9 @@ export const messages = {
   /** A phone booking's products, to be paid at the window: the memo written into the record's history. */
   payAtWindow: (lines: readonly { name: string; quantity: number; subtotal: number }[], total: number) =>
     `窓口でお支払い（合計 ${total.toLocaleString('ja-JP')}円）：${lines.map((line) => `${line.name} ×${line.quantity} ${line.subtotal.toLocaleString('ja-JP')}円`).join('、')}`,
+  reasonRequired: 'キャンセル・取り消しの理由を入力してください。',
+  bulkCountChanged: (expected: number, now: number) =>
+    `該当する件数が変わりました（${expected.toLocaleString('ja-JP')}件 → ${now.toLocaleString('ja-JP')}件）。一覧を読み込み直して件数を確かめてから、もう一度操作してください。`,
   invalidFilter: 'この項目では絞り込めません。',
   consoleAppNotBuilt: '管理画面がまだビルドされていません（pnpm --filter @city/console build）。',
   staffForbidden: 'この操作を行う権限がありません。',

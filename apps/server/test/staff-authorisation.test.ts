@@ -65,6 +65,8 @@ interface RouteCase {
 
 const version = (partitionKey: string) => (ctx.app.db.prepare('SELECT version FROM survey_records WHERE partition_key = ?').get(partitionKey) as { version: number }).version;
 let statusTurn = 0;
+/** Every record of the survey: what a bulk change with no filter was confirmed for. */
+const recordsIn = (surveyId: string) => (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?').get(surveyId) as { n: number }).n;
 
 /** Every staff route that a signed-in member calls (the session's own routes are below). */
 const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
@@ -83,7 +85,11 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
     }),
   },
   staffAddMemo: { action: 'records.addMemo', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! }, body: { text: 'メモ' } }) },
-  staffBulkStatus: { action: 'records.bulkChange', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, status: statusTurn++ % 2 === 0 ? '処理中' : '完了' } }) },
+  staffBulkStatus: {
+    action: 'records.bulkChange',
+    teamScoped: true,
+    request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, status: statusTurn++ % 2 === 0 ? '処理中' : '完了', expectedCount: recordsIn(SURVEY_OF[team]) } }),
+  },
   staffBookOnBehalf: {
     action: 'records.bookOnBehalf',
     teamScoped: true,

@@ -121,7 +121,9 @@ describe('staff and citizens interleaved', () => {
                   }
                   case 'bulk': {
                     const filter = step.onlyOpen ? { statuses: STATUSES.filter((status) => !(CLOSED_CHECK_STATUSES as readonly string[]).includes(status)) } : {};
-                    await bulkChangeStatus(deps, STAFF, BOOKING_SURVEY.surveyId, { filter, status: STATUSES[step.status]!, reason });
+                    // The count the staff member confirmed; a citizen's change in between makes it 409.
+                    const expectedCount = (await deps.store.read.search.allMatching(BOOKING_SURVEY.surveyId, filter)).length;
+                    await bulkChangeStatus(deps, STAFF, BOOKING_SURVEY.surveyId, { filter, status: STATUSES[step.status]!, reason, expectedCount });
                     // Which records it changed: its history entries carry this operation's reason.
                     const changed = db.prepare('SELECT partition_key FROM record_events WHERE text = ?').pluck().all(reason) as string[];
                     for (const key of changed) counted(key);

@@ -161,7 +161,7 @@ describe('bulk status change', () => {
     const console = await signedIn();
     await console.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: keys[0]! }, body: { status: '処理済み', version: 1 } });
     const filter = { items: [{ itemKey: 'name', value: '対象', match: 'partial' as const }] };
-    const report = await console.call('staffBulkStatus', { params: { surveyId: SURVEY }, body: { filter, status: '処理済み', reason: '一括処理' } });
+    const report = await console.call('staffBulkStatus', { params: { surveyId: SURVEY }, body: { filter, status: '処理済み', reason: '一括処理', expectedCount: 6 } });
     expect(report.status).toBe(200);
     expect(report.body.data).toMatchObject({ changed: 5, refused: [{ partitionKey: keys[0], code: 'same_status' }] });
     const after = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: { statuses: ['処理済み'] } } });
@@ -170,10 +170,26 @@ describe('bulk status change', () => {
     expect(entries.n).toBe(6);
   });
 
+  it('changes nothing when the filter now matches another number than the one confirmed, and wants a reason to cancel', async () => {
+    const keys = [await book(1, '対象1'), await book(2, '対象2')];
+    const console = await signedIn();
+    const filter = { items: [{ itemKey: 'name', value: '対象' }] };
+    await book(3, '対象3'); // added while the dialog said 2
+    const stale = await console.call('staffBulkStatus', { params: { surveyId: SURVEY }, body: { filter, status: '完了', expectedCount: 2 } });
+    expect(stale).toMatchObject({ status: 409, body: { code: 'bulk_count_changed' } });
+    expect(stale.body.message).toContain('2件 → 3件');
+    const noReason = await console.call('staffBulkStatus', { params: { surveyId: SURVEY }, body: { filter, status: 'キャンセル', expectedCount: 3 } });
+    expect(noReason).toMatchObject({ status: 400, body: { code: 'reason_required' } });
+    const single = await console.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: keys[0]! }, body: { status: '取り消し', reason: '  ', version: 1 } });
+    expect(single).toMatchObject({ status: 400, body: { code: 'reason_required' } });
+    const statuses = ctx.app.db.prepare("SELECT DISTINCT check_status FROM survey_results WHERE survey_id = ?").pluck().all(SURVEY);
+    expect(statuses).toEqual(['未対応']);
+  });
+
   it('is refused to an operator, whose role may not act on a whole filter', async () => {
     await book(1, '山田');
     const operator = await addStaff(ctx, 'operator', ['team-a']);
     const console = await signedIn(operator);
-    expect(await console.call('staffBulkStatus', { params: { surveyId: SURVEY }, body: { filter: {}, status: '完了' } })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    expect(await console.call('staffBulkStatus', { params: { surveyId: SURVEY }, body: { filter: {}, status: '完了', expectedCount: 1 } })).toMatchObject({ status: 403, body: { code: 'forbidden' } });
   });
 });

@@ -282,12 +282,24 @@ export const staffEndpoints = {
     body: Type.Object({ text: Type.String({ minLength: 1, maxLength: 2000 }) }, closed),
     response: Ok,
   },
-  /** Changes the status of every record the filter matches (not only the page shown); each row checked. */
+  /**
+   * Changes the status of every record the filter matches (not only the page shown); each row
+   * checked. A closed status (キャンセル, 取り消し) needs a reason, as a single cancel does.
+   */
   staffBulkStatus: {
     method: 'POST',
     path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/bulk-status`,
     params: SurveyPath,
-    body: Type.Object({ filter: RecordFilterSchema, status: Status, reason: Type.Optional(Reason) }, closed),
+    body: Type.Object(
+      {
+        filter: RecordFilterSchema,
+        status: Status,
+        reason: Type.Optional(Reason),
+        /** How many records the staff member was told would change: 409 `bulk_count_changed` when the filter now matches another number. */
+        expectedCount: Type.Integer({ minimum: 0 }),
+      },
+      closed,
+    ),
     response: Data(
       Type.Object(
         {

@@ -1,6 +1,6 @@
 import type { RecordFilter } from '@city/api-client/staff-contract';
 import type { CheckStatus } from '@city/survey-core';
-import { CHECK_STATUSES } from '@city/survey-core';
+import { CHECK_STATUSES, isClosedCheckStatus } from '@city/survey-core';
 import { Button, Dialog } from '@city/ui';
 import { useState } from 'react';
 import { CallFailure } from '../../components/call-failure.js';
@@ -50,10 +50,18 @@ export function BulkStatus({ surveyId, filter, matching }: { surveyId: string; f
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<CheckStatus>('処理中');
   const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
   const [changeAll, result] = useStaffBulkStatusMutation();
+  // Cancelling frees bookings and refunds payments: as for one record, a reason is asked for.
+  const closing = isClosedCheckStatus(status);
   const confirm = () => {
+    if (closing && reason.trim() === '') {
+      setReasonMissing(true);
+      return;
+    }
     setOpen(false);
-    void changeAll({ surveyId, filter, status, ...(reason.trim() === '' ? {} : { reason: reason.trim() }) });
+    // The count the dialog said: the server changes nothing if the filter now matches another.
+    void changeAll({ surveyId, filter, status, expectedCount: matching, ...(reason.trim() === '' ? {} : { reason: reason.trim() }) });
   };
   return (
     <>
@@ -73,9 +81,26 @@ export function BulkStatus({ surveyId, filter, matching }: { surveyId: string; f
           ))}
         </select>
         <label className="console-label" htmlFor="bulk-reason">
-          {messages.bulkReasonLabel}
+          {closing ? messages.bulkReasonRequiredLabel : messages.bulkReasonLabel}
         </label>
-        <textarea id="bulk-reason" className="city-input" maxLength={1000} rows={2} value={reason} onChange={(event) => { setReason(event.target.value); }} />
+        <textarea
+          id="bulk-reason"
+          className="city-input"
+          maxLength={1000}
+          rows={2}
+          value={reason}
+          aria-invalid={closing && reasonMissing}
+          aria-describedby={closing && reasonMissing ? 'bulk-reason-error' : undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonMissing(false);
+          }}
+        />
+        {closing && reasonMissing ? (
+          <p id="bulk-reason-error" className="city-field__error" role="alert">
+            {messages.cancelReasonRequired}
+          </p>
+        ) : null}
       </Dialog>
       {result.error === undefined ? null : <CallFailure error={result.error} />}
       {result.data === undefined ? null : <BulkReport report={result.data} onClose={() => { result.reset(); }} />}

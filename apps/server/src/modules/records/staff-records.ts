@@ -185,6 +185,7 @@ async function changeStatusInTransaction(
   const { records, surveys, calendars, orders, events, audit } = repositories;
   const reason = change.reason ?? '';
   const closing = isClosedCheckStatus(change.status);
+  if (closing) requireReasonToClose(change.status, change.reason);
   const record = await requireRecordFor({ records, surveys }, actor, closing ? 'records.cancel' : 'records.changeStatus', surveyId, partitionKey);
   requireVersion(record.version, change.version);
   const wasClosed = await records.isClosed(partitionKey);
@@ -207,6 +208,11 @@ async function changeStatusInTransaction(
   const action = !closing && wasClosed ? 'record.reopen' : 'record.changeStatus';
   await appendAudit(audit, actor, { action, target: recordTarget(partitionKey), detail: { status: { from: before, to: change.status }, reason } }, now);
   return { version: change.version + 1, cancelledOrder: undefined };
+}
+
+/** 400 `reason_required`: cancelling (a closed status) frees a booking and refunds a payment, so staff say why. */
+function requireReasonToClose(status: CheckStatus, reason: string | undefined): void {
+  if (isClosedCheckStatus(status) && (reason ?? '').trim() === '') throw new HttpError(400, 'reason_required', messages.reasonRequired);
 }
 
 /** A record's answers by item, as reservationAnswers reads them (one value per item). */
@@ -244,12 +250,15 @@ export async function bulkChangeStatus(
   deps: StaffRecordsDeps,
   actor: StaffActor,
   surveyId: string,
-  request: { filter: RecordFilter; status: CheckStatus; reason?: string | undefined },
+  request: { filter: RecordFilter; status: CheckStatus; reason?: string | undefined; expectedCount: number },
 ): Promise<BulkChangeReport> {
   requireRole(actor, 'records.bulkChange');
   await requireSurveyOfActor(deps.store.read.surveys, actor, surveyId);
   requireVisibleFilter(actor, (await requireSurvey(deps.store.read.surveys, surveyId)).config, request.filter);
+  requireReasonToClose(request.status, request.reason);
   const keys = await deps.store.read.search.allMatching(surveyId, request.filter);
+  // The staff member confirmed a number: records added or changed since would change unseen.
+  if (keys.length !== request.expectedCount) throw new HttpError(409, 'bulk_count_changed', messages.bulkCountChanged(request.expectedCount, keys.length));
   const report: BulkChangeReport = { changed: 0, refused: [] };
   const toSettle: string[] = [];
   // One transaction per record, all or nothing each (a refused reopen leaves no claim behind);
