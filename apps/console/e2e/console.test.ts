@@ -198,6 +198,12 @@ describe('the staff console', () => {
     await signIn(member, 'health-member', 'demo-health-member');
     await member.getByRole('link', { name: '健康診断のご予約の回答一覧' }).click();
     await member.getByRole('button', { name: 'CSVエクスポート' }).waitFor();
+    // The list fits the screen: nothing scrolls sideways, no date input sticks out of its range.
+    expect(await member.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const sticksOut = await member.evaluate(() =>
+      [...document.querySelectorAll('.console-filter__range')].some((range) => [...range.querySelectorAll('input')].some((input) => input.getBoundingClientRect().right > range.getBoundingClientRect().right + 1)),
+    );
+    expect(sticksOut).toBe(false);
     expect(await member.getByRole('button', { name: 'CSVエクスポート' }).isDisabled()).toBe(true);
     await textShows(member, 'CSVエクスポートは準備中です');
     // The whole filtered set (the phone booking, by origin), refused rows reported.
