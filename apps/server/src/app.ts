@@ -4,7 +4,6 @@ import type { RuntimeConfig } from '@city/api-client/contract';
 import type { LineStandIn } from '@city/line-stand-in';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import { STAFF_API_PREFIX } from '@city/api-client/staff-contract';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -193,11 +192,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const demoStaff = (options.seed ?? config.nodeEnv !== 'production') && config.nodeEnv === 'development';
   if (demoStaff) await seedDemoStaff(staff.deps, surveys.store);
 
-  // Staff answers hold citizens' personal data: never kept by a browser or a proxy (city-hall
-  // terminals are shared).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(`${STAFF_API_PREFIX}/`)) void reply.header('cache-control', 'no-store');
-  });
   for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes]) {
     await app.register(routes);
   }

@@ -11,8 +11,7 @@ import { requireRole, roleMay } from '../../access/permissions.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { appendAudit, recordTarget } from '../audit/audit.js';
-import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
-import { requireSurveyOfActor } from './record-access.js';
+import { citizenViewOf, requireSurvey, requireSurveyOfActor } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { checkSubmission, storeSubmission } from './submit-record.js';
 

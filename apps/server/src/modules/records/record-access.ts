@@ -8,14 +8,8 @@ import { requireRole } from '../../access/permissions.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
+import { requireSurveyOfActor } from '../surveys/surveys.js';
 import type { RecordInfo, RecordRepository } from './record-repository.js';
-
-/** 404 `survey_not_found` unless the staff actor's teams own the survey (citizens and jobs pass). */
-export async function requireSurveyOfActor(surveys: SurveyRepository, actor: Actor, surveyId: string): Promise<void> {
-  if (actor.kind !== 'staff') return;
-  const owners = await surveys.teamsOf(surveyId);
-  if (!owners.some((teamId) => actor.teamIds.includes(teamId))) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
-}
 
 /**
  * The record of this survey the actor may take `action` on (a staff action; a citizen may read

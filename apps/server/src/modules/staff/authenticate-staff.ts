@@ -40,9 +40,18 @@ export function sessionOf(deps: StaffDeps, request: FastifyRequest, signedIn: bo
   });
 }
 
+/**
+ * Staff answers hold citizens' personal data: never kept by a browser or a proxy (city-hall
+ * terminals are shared). Set first, so refusals carry it too.
+ */
+export function noStore(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store');
+}
+
 /** An onRequest hook admitting signed-in staff only; sets `request.staff`. */
 export function createAuthenticateStaff(deps: StaffDeps) {
-  return async function authenticateStaff(request: FastifyRequest): Promise<void> {
+  return async function authenticateStaff(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    noStore(reply);
     const { member } = await sessionOf(deps, request, true);
     request.staff = actorOf(member, request.ip);
   };

@@ -1,7 +1,7 @@
 import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
-import { clearSessionCookie, sessionOf, setSessionCookie } from './authenticate-staff.js';
+import { clearSessionCookie, noStore, sessionOf, setSessionCookie } from './authenticate-staff.js';
 import { memberView, sessionView } from './staff.js';
 import type { StaffDeps } from './staff.js';
 import { unlockStaffMember } from './manage-staff.js';
@@ -16,6 +16,10 @@ export interface StaffModuleDeps extends StaffDeps {
 /** Signing in and out of the console, and staff accounts (administrators). */
 export function staffModule(deps: StaffModuleDeps): FastifyPluginAsync {
   return async (app) => {
+    // The session routes (signed in or not yet) answer with no-store too.
+    app.addHook('onRequest', async (_request, reply) => {
+      noStore(reply);
+    });
     const teams = () => deps.store.read.staff.teams();
 
     // Per address and login id: a whole city hall behind one address signs in at 9:00 together.

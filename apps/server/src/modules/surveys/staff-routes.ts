@@ -2,9 +2,7 @@ import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { requireRole, roleMay } from '../../access/permissions.js';
 import { contractRoute } from '../../http/contract-route.js';
-import { HttpError } from '../../http/errors.js';
-import { messages } from '../../messages.js';
-import { citizenViewOf } from './surveys.js';
+import { citizenViewOf, requireSurvey, requireSurveyOfActor } from './surveys.js';
 import type { StaffActor } from '../../access/actor.js';
 import type { Store } from '../../db/store.js';
 import type { SurveyRepository } from './survey-repository.js';
@@ -35,13 +33,11 @@ export function staffSurveysModule(deps: { authenticateStaff: onRequestAsyncHook
       return { data };
     });
 
-    /** The survey, when the caller's teams own it; else 404 (another team's survey is not revealed). */
+    /** The survey, when the caller's teams own it (see requireSurveyOfActor). */
     const surveyOfCaller = async (staff: StaffActor, surveyId: string) => {
       requireRole(staff, 'records.read');
-      const owners = await deps.surveys.teamsOf(surveyId);
-      const survey = owners.some((teamId) => staff.teamIds.includes(teamId)) ? await deps.surveys.find(surveyId) : undefined;
-      if (survey === undefined) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
-      return survey;
+      await requireSurveyOfActor(deps.surveys, staff, surveyId);
+      return requireSurvey(deps.surveys, surveyId);
     };
 
     contractRoute(app, staffEndpoints.staffSurvey, {}, async (request) => {

@@ -2,6 +2,7 @@
 // citizens see them (staff-only items left out).
 import type { SurveyConfig } from '@city/survey-core';
 import { citizenView } from '@city/survey-core';
+import type { Actor } from '../../access/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { StoredSurvey, SurveyRepository } from './survey-repository.js';
@@ -39,6 +40,16 @@ export function citizenSurveyView(survey: StoredSurvey): SurveyConfig {
     storedViews.set(survey, view);
   }
   return view;
+}
+
+/**
+ * 404 `survey_not_found` unless the staff actor's teams own the survey (citizens and jobs pass):
+ * another team's survey is not revealed to exist.
+ */
+export async function requireSurveyOfActor(surveys: SurveyRepository, actor: Actor, surveyId: string): Promise<void> {
+  if (actor.kind !== 'staff') return;
+  const owners = await surveys.teamsOf(surveyId);
+  if (!owners.some((teamId) => actor.teamIds.includes(teamId))) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
 }
 
 /** The survey, or 404 `survey_not_found`. */
