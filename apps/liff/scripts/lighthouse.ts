@@ -10,10 +10,7 @@
 // reports (HTML and JSON: the LCP element, the request chains) go to a temporary folder named at
 // the end. The simulation scales the CPU time it observes: other work on the machine shows up in
 // TBT and LCP, so compare runs taken side by side.
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,14 +19,13 @@ import type { Flags, Result } from 'lighthouse';
 import lighthouse from 'lighthouse';
 import type { Browser, Page } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
-import { chromiumPath, pnpmExecPath, searchPath } from '../e2e/env.js';
+import type { RunningServer } from '@city/browser-tests';
+import { chromiumPath, CHROMIUM_ARGS, startServer } from '@city/browser-tests';
 import { HOME_PATH, paths } from '../src/config/paths.js';
 import { messages } from '../src/messages.js';
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(appDir, 'dist');
-/** The same flags as the browser tests: never a download, an update or a first-run screen. */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const SURVEY_ID = 'citizen-questionnaire';
 
@@ -63,55 +59,6 @@ function pagesFromArgs(): readonly (typeof PAGES)[number][] {
   const pages = PAGES.filter((page) => name === undefined || page.name === name);
   if (pages.length === 0) throw new Error(`--page must be one of ${PAGES.map((page) => page.name).join(', ')}`);
   return pages;
-}
-
-/**
- * Starts the server through its package's `start` script (whatever that runs: tsx today, built
- * JavaScript later) on a free port with a fresh database, in development (the LINE stand-in and
- * the demo surveys). Resolves with the app's origin, read from the server's own log line.
- */
-async function startServer(dataDir: string): Promise<{ origin: string; process: ChildProcess }> {
-  // The pnpm running this script when there is one (it may not be on the PATH: `npx pnpm`).
-  const [command, prefix] = pnpmExecPath === undefined ? ['pnpm', []] : [process.execPath, [pnpmExecPath]];
-  const child = spawn(command, [...prefix, '--filter', '@city/server', 'start'], {
-    cwd: appDir,
-    env: {
-      PATH: searchPath,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_PATH: join(dataDir, 'city.sqlite'),
-      CITIZEN_APP_DIR: distDir,
-    },
-    // A process group of its own: stopping it stops pnpm and the server pnpm started.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Citizen app: (http:\/\/127\.0\.0\.1:\d+)\/login/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      reject(new Error(`The server exited (${String(code)}) before serving the app:\n${output}`));
-    });
-  });
-  return { origin, process: child };
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
-      resolve();
-    });
-  });
-  process.kill(-child.pid, 'SIGTERM');
-  return exited;
 }
 
 /** Waits until `check` holds for the page's address (it may pass through other sites' pages). */
@@ -211,21 +158,19 @@ function row(label: string, m: Omit<Measured, 'lcpElement'>): string {
 async function main(): Promise<void> {
   const runs = runsFromArgs();
   const pages = pagesFromArgs();
-  if (!existsSync(join(distDir, 'index.html'))) throw new Error('Build the app first: pnpm --filter @city/liff build');
-  const dataDir = await mkdtemp(join(tmpdir(), 'city-lighthouse-db-'));
   const reportDir = await mkdtemp(join(tmpdir(), 'city-lighthouse-'));
-  let server: ChildProcess | undefined;
+  let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const stop = async () => {
     await browser?.close();
-    if (server !== undefined) await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
   };
-  // Ctrl-C stops the server too: it runs in a process group of its own.
+  // Ctrl-C stops the server too (it also exits by itself when this process goes).
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
   try {
-    const started = await startServer(dataDir);
-    server = started.process;
+    // The browser tests' server: from source, on a free port, a fresh database, the demo data.
+    server = await startServer({ serverDir: join(appDir, '../server'), builtApp: distDir, buildCommand: 'pnpm --filter @city/liff build', tempPrefix: 'city-lighthouse-db-', env: { CITIZEN_APP_DIR: distDir } });
+    const started = { origin: server.baseUrl };
     browser = await puppeteer.launch({ executablePath: chromiumPath, headless: false, args: CHROMIUM_ARGS, defaultViewport: null });
     const cores = availableParallelism();
     const [load = 0] = loadavg();

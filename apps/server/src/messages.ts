@@ -59,13 +59,22 @@ export const messages = {
   /** A phone booking's products, to be paid at the window: the memo written into the record's history. */
   payAtWindow: (lines: readonly { name: string; quantity: number; subtotal: number }[], total: number) =>
     `窓口でお支払い（合計 ${total.toLocaleString('ja-JP')}円）：${lines.map((line) => `${line.name} ×${line.quantity} ${line.subtotal.toLocaleString('ja-JP')}円`).join('、')}`,
+  /** A booking as staff read it in lists and on a record's page. */
+  reservationAnswer: (place: string, date: string, weekday: string, start: string | undefined, end: string | undefined) =>
+    `${place} ${date}（${weekday}）${start === undefined ? '' : `${start}〜${end ?? ''}`}`,
+  /** A record's products, from its order. */
+  productsAnswer: (lines: readonly { name: string; quantity: number }[], total: number, status: string) =>
+    `${lines.map((line) => `${line.name} ×${line.quantity}`).join('、')}（${total.toLocaleString('ja-JP')}円・${status}）`,
+  orderStatus: { pending: '支払い待ち', paid: '支払い済み', cancelled: '取り消し', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み' },
   reasonRequired: 'キャンセル・取り消しの理由を入力してください。',
   bulkCountChanged: (expected: number, now: number) =>
     `該当する件数が変わりました（${expected.toLocaleString('ja-JP')}件 → ${now.toLocaleString('ja-JP')}件）。一覧を読み込み直して件数を確かめてから、もう一度操作してください。`,
   invalidFilter: 'この項目では絞り込めません。',
   consoleAppNotBuilt: '管理画面がまだビルドされていません（pnpm --filter @city/console build）。',
   staffForbidden: 'この操作を行う権限がありません。',
-  staffInvalidCredentials: 'ログインIDまたはパスワード（確認コード）が正しくありません。',
+  refundForbidden: 'お支払い済みの予約の取り消し（返金）は、職員（メンバー以上）が行います。',
+  staffInvalidCredentials: 'ログインIDまたはパスワードが正しくありません。',
+  staffInvalidCode: '確認コードが正しくありません。認証アプリに表示されている6桁の数字を入力してください。',
   staffAccountLocked: 'ログインに続けて失敗したため、このアカウントはロックされています。システム管理者に解除を依頼してください。',
   staffLoginRequired: '管理画面にログインしてください。',
   staffSessionExpired: '一定時間操作がなかったため、ログアウトしました。もう一度ログインしてください。',

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../src/env.js';
 import { runCreateStaffCommand } from '../src/modules/staff/create-staff-command.js';
+import { runUnlockStaffCommand } from '../src/modules/staff/unlock-staff-command.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import { consoleClient } from './staff-helpers.js';
@@ -15,10 +16,10 @@ afterEach(async () => {
   await ctx.close();
 });
 
-async function run(args: string[]) {
+async function run(args: string[], command = runCreateStaffCommand) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCreateStaffCommand(args, {
+  const code = await command(args, {
     databasePath: ctx.databasePath,
     security: { ...readConfig({ NODE_ENV: 'test' }).staff, totpRequiredFor: [] },
     out: (line) => out.push(line),
@@ -47,5 +48,18 @@ describe('create-staff', () => {
     const usage = await run(['--login-id', 'x', '--role', 'king']);
     expect(usage.code).toBe(2);
     expect(usage.err[0]).toContain('Usage: create-staff');
+  });
+
+  it('unlocks an account from the server machine when no administrator can (unlock-staff), audited', async () => {
+    const made = await run(['--login-id', 'kimura', '--name', '木村', '--role', 'administrator']);
+    const password = /: (\S+)$/.exec(made.out[1] ?? '')?.[1] ?? '';
+    const console = consoleClient(ctx);
+    for (let attempt = 0; attempt < 10; attempt += 1) await console.signIn({ loginId: 'kimura', password: `wrong-${attempt}` });
+    expect(await console.signIn({ loginId: 'kimura', password })).toMatchObject({ status: 403, body: { code: 'account_locked' } });
+    expect(await run(['--login-id', 'kimura'], runUnlockStaffCommand)).toEqual({ code: 0, out: ['Unlocked kimura.'], err: [] });
+    expect((await console.signIn({ loginId: 'kimura', password })).status).toBe(200);
+    expect(ctx.app.db.prepare("SELECT actor FROM audit_log WHERE action = 'staff.unlock'").all()).toEqual([{ actor: 'system:unlock-staff' }]);
+    expect(await run(['--login-id', 'nobody'], runUnlockStaffCommand)).toMatchObject({ code: 1, err: ['職員アカウントが見つかりません。'] });
+    expect((await run([], runUnlockStaffCommand)).code).toBe(2);
   });
 });

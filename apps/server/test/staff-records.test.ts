@@ -84,6 +84,30 @@ describe('the results list', () => {
   });
 });
 
+describe('searching by what staff type', () => {
+  it('finds a name however it is spaced, in either kana or in full-width letters, and a phone number without its hyphens', async () => {
+    await book(1, '小林 修');
+    await book(2, 'ヤマダ タロウ');
+    await book(3, 'ＴＡＮＡＫＡ');
+    await book(4, '090-1234-5678');
+    const console = await signedIn();
+    const names = async (value: string) =>
+      listOf(await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: { items: [{ itemKey: 'name', value }] } } })).map((record) => record.answers.name);
+    expect(await names('小林修')).toEqual(['小林 修']);
+    expect(await names('やまだ')).toEqual(['ヤマダ タロウ']);
+    expect(await names('tanaka')).toEqual(['ＴＡＮＡＫＡ']);
+    expect(await names('09012345678')).toEqual(['090-1234-5678']);
+    expect(await names('１２３４－５６７８')).toEqual(['090-1234-5678']);
+  });
+
+  it('shows a booking by its place and time, not by its stored key', async () => {
+    await book(1, '山田太郎', '2026-12-04', '2');
+    const console = await signedIn();
+    const [record] = listOf(await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: {} } }));
+    expect(record?.answers.slot).toBe('健康診断 / 特定健診 / 中央保健センター 2026-12-04（金）10:00〜11:00');
+  });
+});
+
 describe('column choice', () => {
   it('is kept per staff member and survey on the server, so it follows them to another terminal', async () => {
     const first = await signedIn();

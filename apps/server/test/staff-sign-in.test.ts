@@ -109,7 +109,11 @@ describe('TOTP second factor', () => {
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\//);
     expect(otpauthUri).toContain(`secret=${secret}`);
     expect(qrSvg).toMatch(/^<svg/);
-    expect((await console.call('staffSecondFactor', { body: { code: '000000' === totpCode(secret, clock) ? '111111' : '000000' } })).body.code).toBe('invalid_credentials');
+    // A wrong code is said to be the code: the password was right.
+    expect((await console.call('staffSecondFactor', { body: { code: '000000' === totpCode(secret, clock) ? '111111' : '000000' } })).body).toMatchObject({
+      code: 'invalid_credentials',
+      message: '確認コードが正しくありません。認証アプリに表示されている6桁の数字を入力してください。',
+    });
     const enrolled = await console.call('staffSecondFactor', { body: { code: totpCode(secret, clock) } });
     expect(enrolled.body.data).toMatchObject({ stage: 'signed_in', staff: { totpEnrolled: true } });
     expect((await console.call('staffSurveys')).status).toBe(200);

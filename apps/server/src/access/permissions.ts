@@ -21,8 +21,9 @@ const OPERATOR_AND_ABOVE: readonly StaffRole[] = ['administrator', 'admin', 'mem
  * `records.bookOnBehalf` is 電話・窓口での代理予約; `staff.manage` creates and unlocks accounts.
  *
  * An operator (外部委託) takes calls: reads, changes status, writes memos, cancels
- * and books by phone, but never sees staff-only items, exports or acts on a whole filter. A guest
- * only reads.
+ * and books by phone, but never sees staff-only items, refunds a payment (a paid booking is
+ * cancelled by city staff), reads who else looked at a record (`audit.readRecord`: staff names and
+ * addresses), exports or acts on a whole filter. A guest only reads, staff-only items included.
  */
 export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = {
   'records.read': EVERY_ROLE,
@@ -30,9 +31,11 @@ export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = 
   'records.changeStatus': OPERATOR_AND_ABOVE,
   'records.addMemo': OPERATOR_AND_ABOVE,
   'records.cancel': OPERATOR_AND_ABOVE,
+  'records.refund': MEMBER_AND_ABOVE,
   'records.bulkChange': MEMBER_AND_ABOVE,
   'records.bookOnBehalf': OPERATOR_AND_ABOVE,
   'records.export': MEMBER_AND_ABOVE,
+  'audit.readRecord': MEMBER_AND_ABOVE,
   'audit.readAll': ['administrator'],
   'staff.manage': ['administrator'],
 };

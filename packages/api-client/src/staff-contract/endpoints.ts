@@ -19,9 +19,13 @@ export const STAFF_ACTIONS = [
   'records.changeStatus',
   'records.addMemo',
   'records.cancel',
+  /** Cancelling a paid booking refunds it: money moves, so not every role that cancels may. */
+  'records.refund',
   'records.bulkChange',
   'records.bookOnBehalf',
   'records.export',
+  /** A record's own audit entries (who viewed or changed it, from where) on its page. */
+  'audit.readRecord',
   'audit.readAll',
   'staff.manage',
 ] as const;

@@ -4,6 +4,7 @@ import type { CheckStatus } from '@city/survey-core';
 import { CANCELLED_CHECK_STATUS } from '@city/survey-core';
 import type { Actor } from '../../access/actor.js';
 import { citizen } from '../../access/actor.js';
+import { roleMay } from '../../access/permissions.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { appendAudit, recordTarget } from '../audit/audit.js';
@@ -59,6 +60,10 @@ export async function cancelInTransaction(
   requireVersion(record.version, options.expectedVersion);
   const byStaff = actor.kind === 'staff';
   if (byStaff && (await records.isClosed(partitionKey))) throw new HttpError(409, 'record_closed', messages.recordAlreadyClosed);
+  // Cancelling a paid booking refunds it; staff whose role may not move money leave it to those who may.
+  if (byStaff && !roleMay(actor.role, 'records.refund') && (await orders.paidOfRecord(partitionKey)) !== undefined) {
+    throw new HttpError(403, 'refund_forbidden', messages.refundForbidden);
+  }
   const status = options.status ?? CANCELLED_CHECK_STATUS;
   const reason = options.reason ?? '';
   if ((await requireSurvey(surveys, surveyId)).config.membership !== undefined) {

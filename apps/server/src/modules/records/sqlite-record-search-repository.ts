@@ -1,6 +1,7 @@
 import type { RecordFilter } from '@city/api-client/staff-contract';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { RecordSearchRepository, SearchCursor } from './record-search-repository.js';
+import { searchFold } from './search-text.js';
 
 /** `%` and `_` in what staff typed match themselves, not any text. */
 const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -13,11 +14,12 @@ function whereOf(surveyId: string, filter: RecordFilter): { sql: string; params:
   const conditions = ['r.survey_id = ?'];
   const params: unknown[] = [surveyId];
   for (const item of filter.items ?? []) {
-    const partial = item.match !== 'exact';
-    conditions.push(
-      `EXISTS (SELECT 1 FROM survey_results s WHERE s.partition_key = r.partition_key AND s.item_key = ? AND s.value ${partial ? "LIKE ? ESCAPE '\\'" : '= ?'})`,
-    );
-    params.push(item.itemKey, partial ? likePattern(item.value) : item.value);
+    // A partial match compares both sides folded (search-text.ts); what folds to nothing (a lone
+    // hyphen, say) is looked for as typed.
+    const folded = item.match === 'exact' ? '' : searchFold(item.value);
+    const test = item.match === 'exact' ? 's.value = ?' : folded === '' ? "s.value LIKE ? ESCAPE '\\'" : "search_fold(s.value) LIKE ? ESCAPE '\\'";
+    conditions.push(`EXISTS (SELECT 1 FROM survey_results s WHERE s.partition_key = r.partition_key AND s.item_key = ? AND ${test})`);
+    params.push(item.itemKey, item.match === 'exact' ? item.value : likePattern(folded === '' ? item.value : folded));
   }
   const range = (column: string, from: unknown, to: unknown) => {
     if (from !== undefined) {
@@ -50,6 +52,8 @@ function whereOf(surveyId: string, filter: RecordFilter): { sql: string; params:
 }
 
 export function createSqliteRecordSearchRepository(db: SqliteDatabase): RecordSearchRepository {
+  // Deterministic: SQLite may call it once per value and use it in indexes.
+  db.function('search_fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? searchFold(value) : value));
   // One prepared statement per shape of filter (which conditions are present), kept.
   const statements = new Map<string, ReturnType<SqliteDatabase['prepare']>>();
   const prepared = <Row>(sql: string) => {

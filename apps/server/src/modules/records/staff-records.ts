@@ -20,6 +20,7 @@ import type { RecordEvent } from './record-event-repository.js';
 import type { RecordInfo } from './record-repository.js';
 import type { SearchCursor } from './record-search-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
+import { orderShown, productsText, reservationText } from './answer-text.js';
 import { reservationAnswers } from './submission-rules.js';
 
 export type StaffRecordsDeps = RecordsDeps;
@@ -34,14 +35,29 @@ function visibleItems(actor: StaffActor, config: SurveyConfig) {
   return config.surveySchema.filter((item) => staffOnly || item.isAdminItem !== true);
 }
 
-/** A record as the console lists it: its answers as text by item (the items the actor may see). */
-async function summaryOf({ records, calendars }: Pick<RecordRepositories, 'records' | 'calendars'>, actor: StaffActor, config: SurveyConfig, info: RecordInfo): Promise<RecordSummary> {
+/**
+ * A record as the console lists it: its answers as text by item (the items the actor may see), a
+ * booking by its place and time, products by the record's order.
+ */
+async function summaryOf(
+  { records, calendars, orders }: Pick<RecordRepositories, 'records' | 'calendars' | 'orders'>,
+  actor: StaffActor,
+  config: SurveyConfig,
+  info: RecordInfo,
+  now: number,
+): Promise<RecordSummary> {
   const rows = await records.rowsOf(info.partitionKey);
-  const visible = new Set(visibleItems(actor, config).map((item) => item.itemKey));
+  const items = visibleItems(actor, config);
+  const visible = new Set(items.map((item) => item.itemKey));
+  const reservationKeys = new Set(items.filter((item) => item.type === 'reservation').map((item) => item.itemKey));
+  const claims = await calendars.claimsOfRecord(info.partitionKey);
   const answers: Record<string, string> = {};
   for (const row of rows) {
     if (!visible.has(row.itemKey)) continue;
-    const text = row.files !== undefined ? row.files.map((file) => file.name).join('、') : row.value;
+    let text = row.files !== undefined ? row.files.map((file) => file.name).join('、') : row.value;
+    if (reservationKeys.has(row.itemKey) && text !== '') {
+      text = await reservationText(calendars, text, claims.find((claim) => claim.itemKey === row.itemKey), now);
+    }
     // A choice item stores one row per option, '' for those not chosen: only the chosen are shown.
     if (text === '') {
       answers[row.itemKey] ??= '';
@@ -50,7 +66,11 @@ async function summaryOf({ records, calendars }: Pick<RecordRepositories, 'recor
     const before = answers[row.itemKey];
     answers[row.itemKey] = before === undefined || before === '' ? text : `${before}、${text}`;
   }
-  const claims = await calendars.claimsOfRecord(info.partitionKey);
+  const productItems = items.filter((item) => item.type === 'selectProducts');
+  if (productItems.length > 0) {
+    const order = orderShown(await orders.ofUser(info.userId, info.partitionKey));
+    for (const item of productItems) answers[item.itemKey] = productsText(order, item);
+  }
   return {
     partitionKey: info.partitionKey,
     receiptNumber: info.receiptNumber,
@@ -114,15 +134,16 @@ export async function listRecords(
     const survey = await requireSurvey(surveys, surveyId);
     requireVisibleFilter(actor, survey.config, request.filter);
     const keys = await search.page(surveyId, request.filter, after, limit + 1);
+    const now = deps.now();
     const page = keys.slice(0, limit);
     const data: RecordSummary[] = [];
     for (const { partitionKey } of page) {
       const info = await records.find(partitionKey);
-      if (info !== undefined) data.push(await summaryOf(repositories, actor, survey.config, info));
+      if (info !== undefined) data.push(await summaryOf(repositories, actor, survey.config, info, now));
     }
     const counts = { all: await search.countAll(surveyId), matching: await search.countMatching(surveyId, request.filter), shown: data.length };
     // A list shows citizens' answers: who looked, at what, is audited like a record's page.
-    await appendAudit(audit, actor, { action: 'records.list', target: `survey:${surveyId}`, detail: { filter: request.filter, shown: data.map((record) => record.partitionKey) } }, deps.now());
+    await appendAudit(audit, actor, { action: 'records.list', target: `survey:${surveyId}`, detail: { filter: request.filter, shown: data.map((record) => record.partitionKey) } }, now);
     const last = page.at(-1);
     return { data, counts, nextCursor: keys.length > limit && last !== undefined ? encodeCursor(last) : null };
   });
@@ -143,15 +164,17 @@ export async function readRecord(deps: StaffRecordsDeps, actor: StaffActor, surv
     const { records, surveys, orders, members, events, audit } = repositories;
     const info = await requireRecordFor({ records, surveys }, actor, 'records.read', surveyId, partitionKey);
     const survey = await requireSurvey(surveys, surveyId);
-    await appendAudit(audit, actor, { action: 'record.view', target: recordTarget(partitionKey) }, deps.now());
+    const now = deps.now();
+    await appendAudit(audit, actor, { action: 'record.view', target: recordTarget(partitionKey) }, now);
     const paid = await orders.ofUser(info.userId, partitionKey);
     return {
-      record: await summaryOf(repositories, actor, survey.config, info),
+      record: await summaryOf(repositories, actor, survey.config, info, now),
       enteredBy: info.enteredBy,
       memberNumber: (await members.activeOfRecord(partitionKey))?.memberNumber ?? null,
       orders: paid.map((order) => ({ orderId: order.orderId, status: order.status, total: order.totalYen, paidAt: order.paidAt, refundedAt: order.refundedAt })),
       history: await events.ofRecord(partitionKey),
-      audit: await audit.find({ target: recordTarget(partitionKey), limit: 500 }),
+      // Who else looked, with their addresses: for city staff, not for an outside operator or a guest.
+      audit: roleMay(actor.role, 'audit.readRecord') ? await audit.find({ target: recordTarget(partitionKey), limit: 500 }) : [],
     };
   });
 }

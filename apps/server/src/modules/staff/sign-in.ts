@@ -18,6 +18,8 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', messages.staffInvalidCredentials);
+/** The same refusal at the second step, said of the code alone: the password was right. */
+const invalidCode = () => new HttpError(401, 'invalid_credentials', messages.staffInvalidCode);
 const locked = () => new HttpError(403, 'account_locked', messages.staffAccountLocked);
 
 /** The outcome of a step that was refused after writing its failure: thrown once committed. */
@@ -32,12 +34,13 @@ async function countFailure({ staff, audit }: StaffRepositories, member: StaffMe
   const failures = await staff.addFailedLogin(member.staffId, now);
   const actor = actorOf(member, ip);
   await appendAudit(audit, actor, { action: 'staff.signInFailed', target: `staff:${member.staffId}`, detail: { reason, failures } }, now);
-  if (failures < LOCKOUT_AFTER_FAILURES) return invalidCredentials();
+  const refusal = reason === 'password' ? invalidCredentials() : invalidCode();
+  if (failures < LOCKOUT_AFTER_FAILURES) return refusal;
   await staff.lock(member.staffId, now);
   await staff.deleteSessionsOf(member.staffId);
   await appendAudit(audit, actor, { action: 'staff.locked', target: `staff:${member.staffId}`, detail: { failures } }, now);
   // Said as any failure is: the lock is told only to whoever then gives the right password.
-  return invalidCredentials();
+  return refusal;
 }
 
 /**

@@ -1,0 +1,94 @@
+// A paid booking as staff see and handle it: its products read from its order, its booking by
+// place and time; cancelling it refunds the payment, which an operator (外部委託) may not do; and
+// who looked at it (staff names, addresses) is shown to city staff, not to operators.
+import { japanTimeToEpochMs } from '@city/survey-core';
+import type { RecordSummary } from '@city/api-client/staff-contract';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { HttpClient } from './calendar-fixtures.js';
+import { bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+import { BLOOD, FEE, PAID_SURVEY } from './payment-fixtures.js';
+import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+
+const NOW = japanTimeToEpochMs('2026-12-01', '10:00');
+const SURVEY = PAID_SURVEY.surveyId;
+let ctx: TestContext;
+let http: HttpClient;
+
+beforeEach(async () => {
+  ctx = await createTestContext({}, {}, { now: () => NOW });
+  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
+  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [{ date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 2 }] });
+  await saveSurveys(ctx, PAID_SURVEY);
+  await addTeams(ctx);
+  await ctx.surveys.transaction((surveys) => surveys.setTeams(SURVEY, ['team-a']));
+  http = await listen(ctx);
+});
+afterEach(async () => {
+  await ctx.close();
+});
+
+/** A citizen holds the slot with the fee and pays at the sandbox; answers the record's key. */
+async function bookAndPay(): Promise<string> {
+  const user = citizen(1);
+  const held = await http.call(user, 'putTemporaryReservation', {
+    body: { ...bookingPayload(user.userId, slotValue('checkup-central', '2026-12-03', '1'), { config: PAID_SURVEY, name: '山田太郎' }), order: { items: [{ productId: FEE.productId, quantity: 1 }] } },
+  });
+  expect(held.status).toBe(200);
+  const paid = await fetch(held.body.data.paymentUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return held.body.data.partitionKey;
+}
+
+const orderStatus = (key: string) => (ctx.app.db.prepare('SELECT status FROM orders WHERE partition_key = ?').get(key) as { status: string }).status;
+
+it('shows the products from the order and the booking by place and time', async () => {
+  const key = await bookAndPay();
+  const member = consoleClient(ctx);
+  await member.signIn(await addStaff(ctx, 'member', ['team-a']));
+  const list = await member.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: {} } });
+  const [record] = list.body.data as RecordSummary[];
+  expect(record?.partitionKey).toBe(key);
+  expect(record?.answers).toEqual({
+    name: '山田太郎',
+    slot: '健康診断 / 特定健診 / 中央保健センター 2026-12-03（木）09:00〜10:00',
+    fee: `${FEE.name} ×1（1,500円・支払い済み）`,
+    options: '', // the extra (BLOOD) was not bought
+  });
+  expect(BLOOD.name).not.toBe(FEE.name);
+});
+
+it('refuses an operator the cancel of a paid booking (a refund), changing nothing; a member cancels it and it is refunded', async () => {
+  const key = await bookAndPay();
+  const operator = consoleClient(ctx);
+  await operator.signIn(await addStaff(ctx, 'operator', ['team-a']));
+  const refused = await operator.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: 'キャンセル', reason: '本人から電話', version: 1 } });
+  expect(refused).toMatchObject({ status: 403, body: { code: 'refund_forbidden' } });
+  expect(orderStatus(key)).toBe('paid');
+  expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBe(1);
+  // An unpaid matter stays the operator's: a status change that cancels nothing is allowed.
+  expect((await operator.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: '処理中', version: 1 } })).status).toBe(200);
+
+  const member = consoleClient(ctx);
+  await member.signIn(await addStaff(ctx, 'member', ['team-a']));
+  const cancelled = await member.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: 'キャンセル', reason: '本人から電話', version: 2 } });
+  expect(cancelled.status).toBe(200);
+  expect(orderStatus(key)).toBe('refunded');
+  expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBeUndefined();
+});
+
+it('shows a record’s audit entries to city staff, not to an operator or a guest', async () => {
+  const key = await bookAndPay();
+  const pages: Record<string, unknown[]> = {};
+  for (const role of ['member', 'operator', 'guest'] as const) {
+    const console = consoleClient(ctx);
+    await console.signIn(await addStaff(ctx, role, ['team-a']));
+    const page = await console.call('staffRecord', { params: { surveyId: SURVEY, partitionKey: key } });
+    expect(page.status).toBe(200);
+    pages[role] = (page.body.data as { audit: unknown[] }).audit;
+  }
+  expect(pages.member?.length).toBeGreaterThan(0);
+  expect(pages.operator).toEqual([]);
+  expect(pages.guest).toEqual([]);
+});
