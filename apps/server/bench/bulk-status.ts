@@ -28,7 +28,7 @@ export async function seedBulkRecords(file: string): Promise<void> {
     for (let n = 0; n < BULK_RECORDS; n++) {
       const userId = `U${String(n).padStart(32, 'c')}`;
       const { data } = buildSubmissionPayload({ config: EVENT_APPLICATION, userId, answers: { ticket: String(100000 + (n % 900000)), born: '1980-02-03', course: '料理教室' }, now: 1_700_000_000_000 + n });
-      await repository.replace({ rows: data, receiptNumber: `B${String(n).padStart(7, '0')}`, removePartitionKeys: [], origin: 'web' });
+      await repository.replace({ rows: data, receiptNumber: `B${String(n).padStart(7, '0')}`, removePartitionKeys: [], origin: 'web', surveyVersion: 1 });
     }
   });
   const staffStore = sqliteStore(connections, (c) => ({ staff: createSqliteStaffRepository(c), audit: createSqliteAuditRepository(c) }));

@@ -18,9 +18,6 @@ import { addDaysToDate, buildSubmissionPayload, formatReservationValue, todayInJ
 import { openDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
-import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
-import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { benchSettings, keepFiles, onlyCases, profileDir, searchPath } from './env.js';
 import type { LoadResult, LoadSpec } from './load.js';
@@ -75,14 +72,8 @@ function addBookingCalendar(db: ReturnType<typeof openDatabase>): void {
 async function seedDatabase(file: string): Promise<void> {
   const db = openDatabase(file);
   const connections = connectSqlite(db);
-  const store = sqliteStore(connections, (c) => ({
-    surveys: createSqliteSurveyRepository(c),
-    records: createSqliteRecordRepository(c),
-    calendarImport: createSqliteCalendarImportRepository(c),
-    members: createSqliteMemberNumberRepository(c),
-  }));
-  await seedDemoData(store);
-  await store.transaction(({ surveys }) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));
+  await seedDemoData(connections);
+  await sqliteStore(connections, createSqliteSurveyRepository).transaction((surveys) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));
   addBookingCalendar(db);
   connections.reader.close();
   db.close();

@@ -16,7 +16,7 @@ import { registerConsoleApp } from './console-app.js';
 import type { SqliteDatabase } from './db/database.js';
 import { openDatabase } from './db/database.js';
 import type { SqliteConnections } from './db/sqlite-store.js';
-import { connectSqlite, sqliteStore } from './db/sqlite-store.js';
+import { connectSqlite } from './db/sqlite-store.js';
 import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
 import { createAuditModule } from './modules/audit/module.js';
@@ -34,12 +34,9 @@ import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurity } from './http/security.js';
-import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
-import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
 import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
-import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 
 /** Where browsers authorize with the real LINE. */
 const LINE_ACCESS_BASE_URL = 'https://access.line.me';
@@ -149,20 +146,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   await app.register(cookie);
 
   const now = options.now ?? Date.now;
-  // Demo surveys (and their claimable demo records) never go into a production database.
-  if (options.seed ?? config.nodeEnv !== 'production') {
-    await seedDemoData(
-      sqliteStore(connections, (connection) => ({
-        surveys: createSqliteSurveyRepository(connection),
-        records: createSqliteRecordRepository(connection),
-        calendarImport: createSqliteCalendarImportRepository(connection),
-        members: createSqliteMemberNumberRepository(connection),
-      })),
-      // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
-      { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()) },
-    );
-  }
-
   // Citizens sign in with LINE (a bearer ID token); staff with the console's session cookie.
   const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
   const authenticate = createAuthenticate(verifyIdToken);
@@ -172,6 +155,12 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
 
   // The modules, each wired by itself over the database; what one needs of another is passed here.
   const surveys = createSurveysModule({ connections, now, authenticate, authenticateStaff });
+  // Demo surveys (and their claimable demo records) never go into a production database.
+  if (options.seed ?? config.nodeEnv !== 'production') {
+    // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
+    await seedDemoData(connections, { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()), now });
+  }
+
   const files = createFilesModule({ connections, authenticate });
   const payments = await createPaymentsModule({ connections, config, now, authenticate, provider: options.paymentProvider, selfUrl, log: app.log });
   const records = createRecordsModule({

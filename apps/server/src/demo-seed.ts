@@ -14,7 +14,17 @@ import type { Store } from './db/store.js';
 import type { CalendarImportRepository } from './modules/calendars/import/calendar-import-repository.js';
 import type { MemberNumber, MemberNumberRepository } from './modules/members/member-number-repository.js';
 import type { RecordRepository } from './modules/records/record-repository.js';
+import type { SqliteConnections } from './db/sqlite-store.js';
+import { sqliteStore } from './db/sqlite-store.js';
+import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
+import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
+import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
+import { createSurveyEditorDeps } from './modules/surveys/module.js';
+import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
+import type { SurveyEditorDeps } from './modules/surveys/survey-editor.js';
+import { createSurvey, setSurveyState } from './modules/surveys/survey-editor.js';
 import type { SurveyRepository } from './modules/surveys/survey-repository.js';
+import type { SystemActor } from './access/actor.js';
 
 /** What seeding writes: surveys, records, and the calendars (through the import's writer). */
 export type DemoSeedStore = Store<{
@@ -29,6 +39,8 @@ export interface DemoSeedOptions {
   today?: string;
   /** Seed the demo calendars too. Default true; test apps leave them out (see app.ts). */
   calendars?: boolean;
+  /** The clock the surveys' versions and audit entries are stamped with. Default: the wall clock. */
+  now?: () => number;
 }
 
 /**
@@ -40,29 +52,40 @@ export interface DemoSeedOptions {
  *   dates that have none are added (nothing existing is changed, claimed slots included), and the
  *   neighbours' bookings that make one slot few-left and one full move to this start's date.
  */
-export async function seedDemoData(store: DemoSeedStore, options: DemoSeedOptions = {}): Promise<void> {
-  await seedDemoSurveys(store);
+export async function seedDemoData(connections: SqliteConnections, options: DemoSeedOptions = {}): Promise<void> {
+  const store: DemoSeedStore = sqliteStore(connections, (connection) => ({
+    surveys: createSqliteSurveyRepository(connection),
+    records: createSqliteRecordRepository(connection),
+    calendarImport: createSqliteCalendarImportRepository(connection),
+    members: createSqliteMemberNumberRepository(connection),
+  }));
+  await seedDemoSurveys(store, createSurveyEditorDeps(connections, options.now ?? Date.now));
   if (options.calendars === false) return;
   const today = options.today ?? todayInJapan();
   await store.transaction((repositories) => seedDemoCalendars(repositories, today));
 }
 
-async function seedDemoSurveys(store: DemoSeedStore): Promise<void> {
+/** The demo seeds as a system job: its surveys are made and published by the editor's own use-cases. */
+const DEMO_SEED: SystemActor = { kind: 'system', job: 'demo-seed' };
+
+async function seedDemoSurveys(store: DemoSeedStore, editor: SurveyEditorDeps): Promise<void> {
   // Read first: a database holding every demo survey (every start but the first after a new demo)
   // takes no write lock here.
-  const missing = await Promise.all(DEMO_SURVEYS.map(async (survey) => (await store.read.surveys.find(survey.config.surveyId)) === undefined));
-  if (!missing.includes(true)) return;
+  const missing = [];
+  for (const survey of DEMO_SURVEYS) if ((await store.read.surveys.find(survey.config.surveyId)) === undefined) missing.push(survey);
+  if (missing.length === 0) return;
+  // A database seeded before a demo survey existed (the library card, the study room) gets it; a
+  // stored survey is left as it is. Made as staff make one, through the editor (its checks, its
+  // versions, its audit entries), with the look-up items the editor keeps in the configuration.
+  for (const survey of missing) {
+    const config = survey.lookupItemKeys.length === 0 ? survey.config : { ...survey.config, lookupItemKeys: survey.lookupItemKeys };
+    await createSurvey(editor, DEMO_SEED, { config, teamIds: [], searchable: survey.searchable });
+    await setSurveyState(editor, DEMO_SEED, config.surveyId, 'published');
+  }
+  // Imported records arrive with their survey: a record a citizen claimed and then deleted (or a
+  // card they withdrew) does not come back on the next start.
+  const added = new Set(missing.map((survey) => survey.config.surveyId));
   await store.transaction(async ({ surveys, records, members }) => {
-    // A database seeded before a demo survey existed (the library card, the study room) gets it;
-    // a stored survey is left as it is.
-    const added = new Set<string>();
-    for (const survey of DEMO_SURVEYS) {
-      if ((await surveys.find(survey.config.surveyId)) !== undefined) continue;
-      await surveys.save(survey);
-      added.add(survey.config.surveyId);
-    }
-    // Imported records arrive with their survey: a record a citizen claimed and then deleted (or a
-    // card they withdrew) does not come back on the next start.
     for (const imported of DEMO_ALL_IMPORTED_RECORDS) {
       if (added.has(imported.surveyId)) await seedImportedRecord({ surveys, records, members }, imported);
     }
@@ -99,7 +122,7 @@ async function seedImportedRecord(
     };
   }
   const rows = demoRows(config, 'pending', imported.partitionKey, imported.answers).map((row) => ({ ...row, userId: '' }));
-  await records.replace({ rows, receiptNumber: imported.receiptNumber, removePartitionKeys: [], origin: 'import' });
+  await records.replace({ rows, receiptNumber: imported.receiptNumber, removePartitionKeys: [], origin: 'import', surveyVersion: 1 });
   if (number !== undefined) await members.insert(number);
 }
 
@@ -163,7 +186,7 @@ async function seedNeighbourBooking(
   const [slot] = (await calendarImport.slotsOn(booking.calendarId, [booking.slot.date])).filter((candidate) => candidate.slotId === booking.slot.slotId);
   if (slot === undefined || slot.capacity - slot.claimed < booking.units) return;
   const rows = demoRows(HEALTH_CHECKUP, booking.userId, booking.partitionKey, booking.answers);
-  await records.replace({ rows, receiptNumber: booking.receiptNumber, removePartitionKeys: [booking.partitionKey], origin: 'line' });
+  await records.replace({ rows, receiptNumber: booking.receiptNumber, removePartitionKeys: [booking.partitionKey], origin: 'line', surveyVersion: 1 });
   await calendarImport.insertClaim({
     partitionKey: booking.partitionKey,
     itemKey,

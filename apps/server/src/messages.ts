@@ -66,6 +66,28 @@ export const messages = {
   productsAnswer: (lines: readonly { name: string; quantity: number }[], total: number, status: string) =>
     `${lines.map((line) => `${line.name} ×${line.quantity}`).join('、')}（${total.toLocaleString('ja-JP')}円・${status}）`,
   orderStatus: { pending: '支払い待ち', paid: '支払い済み', cancelled: '取り消し', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み' },
+  /** The survey editor's refusals (see modules/surveys/survey-editor.ts). */
+  surveyEditor: {
+    invalid: (count: number) => `フォームの設定に${count}件の問題があります。各項目のメッセージを確認して直してください。`,
+    unknownCategory: (title: string) => `予約項目「${title}」の予約カテゴリが見つかりません。カレンダー管理でカテゴリを確かめてから選び直してください。`,
+    unknownMembership: '会員限定にする会員登録フォームが見つかりません。会員登録フォームを選び直してください。',
+    noTeam: 'このフォームを担当するチームを1つ以上選んでください。',
+    unknownTeam: (teamId: string) => `チーム「${teamId}」は存在しません。`,
+    notYourTeam: (teamId: string) => `チーム「${teamId}」には所属していないため、担当チームにできません。`,
+    surveyExists: (surveyId: string) => `フォームID「${surveyId}」はすでに使われています。別のIDにしてください。`,
+    idChanged: 'フォームIDは作成後に変更できません。別のIDで使うときは「コピー」してください。',
+    surveyChanged: 'このフォームはほかの職員が先に変更しました。画面を読み込み直して、最新の内容に変更し直してください。',
+    answeredItemRetyped: (itemKeys: readonly string[]) =>
+      `回答のある項目（${itemKeys.join('、')}）の種類は変更できません。種類を変えたいときは、新しい項目を追加してください。`,
+    modeLabel: '更新型・追加型',
+    membershipLabel: '会員登録の設定',
+    answeredItemRemoved: (itemKeys: readonly string[]) =>
+      `回答のある項目（${itemKeys.join('、')}）を削除しようとしています。これまでの回答は残りますが、新しい回答では聞かれなくなります。よければ削除を確認してから保存してください。`,
+    modeChange: (records: number) => `回答が${records.toLocaleString('ja-JP')}件あるため、更新型・追加型は切り替えられません。新しいフォームを作成してください。`,
+    membershipChange: (records: number) => `登録が${records.toLocaleString('ja-JP')}件あるため、会員番号の形式や会員証の設定は変更できません。`,
+    hasRecords: (records: number) => `回答が${records.toLocaleString('ja-JP')}件あるため、削除できません（下書きにも戻せません）。受付を終了するときは「受付終了」にしてください。`,
+    notOpen: 'このフォームは現在、回答を受け付けていません。',
+  },
   reasonRequired: 'キャンセル・取り消しの理由を入力してください。',
   bulkCountChanged: (expected: number, now: number) =>
     `該当する件数が変わりました（${expected.toLocaleString('ja-JP')}件 → ${now.toLocaleString('ja-JP')}件）。一覧を読み込み直して件数を確かめてから、もう一度操作してください。`,

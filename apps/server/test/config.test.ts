@@ -5,12 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { connectSqlite } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
-import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
-import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
 import { ConfigError, readConfig } from '../src/env.js';
 import { createPaymentProvider } from '../src/modules/payments/create-provider.js';
@@ -141,17 +137,12 @@ describe('the LINE stand-in in production', () => {
 describe('demo data', () => {
   it('is seeded once into an empty database, and seeding again changes nothing', async () => {
     const db = openDatabase(':memory:');
-    const store = sqliteStore(connectSqlite(db), (connection) => ({
-      surveys: createSqliteSurveyRepository(connection),
-      records: createSqliteRecordRepository(connection),
-      calendarImport: createSqliteCalendarImportRepository(connection),
-      members: createSqliteMemberNumberRepository(connection),
-    }));
-    await seedDemoData(store);
+    const connections = connectSqlite(db);
+    await seedDemoData(connections);
     const count = () => db.prepare<[], { surveys: number; rows: number }>('SELECT (SELECT COUNT(*) FROM survey_configs) AS surveys, (SELECT COUNT(*) FROM survey_results) AS rows').get();
     const first = count();
     expect(first?.surveys).toBe(5);
-    await seedDemoData(store);
+    await seedDemoData(connections);
     expect(count()).toEqual(first);
     db.close();
   });

@@ -6,12 +6,8 @@ import { addDaysToDate, japaneseWeekday, todayInJapan } from '@city/survey-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { connectSqlite } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
-import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
-import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import { createTestContext } from './helpers.js';
 
 // A Thursday: three days ahead is a Sunday, so the busy date is the Monday after.
@@ -75,13 +71,8 @@ describe('seeding the demo calendars', () => {
 
   beforeEach(() => {
     db = openDatabase(':memory:');
-    const store = sqliteStore(connectSqlite(db), (connection) => ({
-      surveys: createSqliteSurveyRepository(connection),
-      records: createSqliteRecordRepository(connection),
-      calendarImport: createSqliteCalendarImportRepository(connection),
-      members: createSqliteMemberNumberRepository(connection),
-    }));
-    seed = (today) => seedDemoData(store, { today });
+    const connections = connectSqlite(db);
+    seed = (today) => seedDemoData(connections, { today });
   });
   afterEach(() => {
     db.close();

@@ -50,6 +50,7 @@ describe('edits of an existing record', () => {
         receiptNumber,
         removePartitionKeys: [key],
         origin: 'web',
+        surveyVersion: 1,
       }),
     );
     const responses = [

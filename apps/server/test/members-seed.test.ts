@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
+import type { SqliteConnections } from '../src/db/sqlite-store.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import type { DemoSeedStore } from '../src/demo-seed.js';
 import { seedDemoData } from '../src/demo-seed.js';
@@ -20,11 +21,13 @@ import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-surv
 
 let dir: string;
 let db: SqliteDatabase;
+let connections: SqliteConnections;
 let store: DemoSeedStore;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'city-members-seed-'));
   db = openDatabase(path.join(dir, 'city.sqlite'));
-  store = sqliteStore(connectSqlite(db), (connection) => ({
+  connections = connectSqlite(db);
+  store = sqliteStore(connections, (connection) => ({
     surveys: createSqliteSurveyRepository(connection),
     records: createSqliteRecordRepository(connection),
     calendarImport: createSqliteCalendarImportRepository(connection),
@@ -44,7 +47,7 @@ describe('seeding the members demo', () => {
     await store.transaction(async ({ surveys }) => {
       for (const survey of DEMO_SURVEYS.slice(0, 3)) await surveys.save(survey);
     });
-    await seedDemoData(store, { calendars: false });
+    await seedDemoData(connections, { calendars: false });
     expect(all('SELECT survey_id FROM survey_configs ORDER BY survey_id')).toEqual(
       ['citizen-questionnaire', 'event-application', 'health-checkup', 'library-card', 'study-room'].map((survey_id) => ({ survey_id })),
     );
@@ -64,22 +67,22 @@ describe('seeding the members demo', () => {
 
     const snapshot = () => [all('SELECT * FROM survey_records ORDER BY partition_key'), all('SELECT * FROM member_numbers'), all('SELECT COUNT(*) AS n FROM survey_results')];
     const first = snapshot();
-    await seedDemoData(store, { calendars: false });
+    await seedDemoData(connections, { calendars: false });
     expect(snapshot()).toEqual(first);
   });
 
   it('does not bring back an imported course record a citizen claimed and deleted', async () => {
-    await seedDemoData(store, { calendars: false });
+    await seedDemoData(connections, { calendars: false });
     await store.transaction(async ({ records }) => {
       await records.claim('event-application#import-000001', 'U-holder');
       await records.delete('event-application#import-000001');
     });
-    await seedDemoData(store, { calendars: false });
+    await seedDemoData(connections, { calendars: false });
     expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'event-application')).toEqual([{ partition_key: 'event-application#import-000002' }]);
   });
 
   it('does not bring back the paper card once it was claimed and withdrawn', async () => {
-    await seedDemoData(store, { calendars: false });
+    await seedDemoData(connections, { calendars: false });
     // Claimed, then withdrawn: the record is gone, its number retired.
     await store.transaction(async ({ records, members }) => {
       await records.claim(DEMO_PAPER_CARD.partitionKey, 'U-holder');
@@ -87,7 +90,7 @@ describe('seeding the members demo', () => {
       await records.delete(DEMO_PAPER_CARD.partitionKey);
       await members.withdraw(DEMO_PAPER_CARD.partitionKey, 1_000);
     });
-    await seedDemoData(store, { calendars: false });
+    await seedDemoData(connections, { calendars: false });
     expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'library-card')).toEqual([]);
     expect(all('SELECT user_id, withdrawn_at FROM member_numbers')).toEqual([{ user_id: 'U-holder', withdrawn_at: 1_000 }]);
   });

@@ -314,7 +314,7 @@ describe('a record staff imported into a members-only survey', () => {
   it('is the members’ to claim, as it is theirs to send', async () => {
     await ctx.surveys.transaction((surveys) => surveys.save({ config: COURSE, lookupItemKeys: ['ticket'], searchable: true }));
     const rows = buildSubmissionPayload({ config: COURSE, userId: '', answers: { ticket: '777001', course: '読書会' }, existingResults: [{ partitionKey: imported } as never], updateExist: true }).data;
-    await ctx.records.transaction((records) => records.replace({ rows, receiptNumber: 'IMP-M-1', removePartitionKeys: [], origin: 'import' }));
+    await ctx.records.transaction((records) => records.replace({ rows, receiptNumber: 'IMP-M-1', removePartitionKeys: [], origin: 'import', surveyVersion: 1 }));
     const claim = (user: TestUser) => http.call(user, 'putUserId', { body: { surveyId: COURSE.surveyId, partitionKey: imported, userId: user.userId } });
     const find = (user: TestUser) => http.call(user, 'filterSurveyResults', { body: { queryParams: { surveyId: COURSE.surveyId, lookup: { ticket: '777001' } }, requestingUserId: user.userId } });
 

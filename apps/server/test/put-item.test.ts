@@ -119,7 +119,7 @@ describe('reservation/putItem', () => {
     const rows = await ctx.records.read.rowsOf(key);
     const memo = { ...rows[1]!, itemKey: 'staffMemo', sortKey: 'staffMemo#要確認', value: '要確認', userSearchKey: 'staffMemo#要確認' };
     const { receiptNumber } = (await ctx.records.read.find(key))!;
-    await ctx.records.transaction((records) => records.replace({ rows: [...rows, memo], receiptNumber, removePartitionKeys: [key], origin: 'web' }));
+    await ctx.records.transaction((records) => records.replace({ rows: [...rows, memo], receiptNumber, removePartitionKeys: [key], origin: 'web', surveyVersion: 1 }));
 
     await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId, { ...validAnswers, name: '山田花子' }) });
     expect((await ctx.records.read.rowsOf(key)).filter((row) => row.itemKey === 'staffMemo').map((row) => row.value)).toEqual(['要確認']);
@@ -239,7 +239,7 @@ describe('reservation/putItem', () => {
     const { receiptNumber } = (await ctx.records.read.find(key))!;
     await expect(
       ctx.records.transaction(async (records) => {
-        await records.replace({ rows: replacement, receiptNumber, removePartitionKeys: [key], origin: 'web' });
+        await records.replace({ rows: replacement, receiptNumber, removePartitionKeys: [key], origin: 'web', surveyVersion: 1 });
         expect(await records.rowsOf(key)).toEqual(replacement); // replaced inside the transaction...
         throw new Error('disk full');
       }),

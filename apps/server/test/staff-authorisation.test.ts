@@ -43,6 +43,12 @@ beforeAll(async () => {
     expect(response.status).toBe(200);
     recordOf[team] = response.body.partitionKey;
     for (const role of STAFF_ROLES) staffOf.set(`${role}/${team}`, await addStaff(ctx, role, [team], role === 'administrator' ? { totpSecret: SECRET } : {}));
+    // Surveys without records, for the deletes the matrix allows.
+    for (let n = 0; n < 4; n += 1) {
+      const surveyId = `empty-${team}-${String(n)}`;
+      await saveSurveys(ctx, { ...BOOKING_SURVEY, surveyId });
+      await ctx.surveys.transaction((surveys) => surveys.setTeams(surveyId, [team]));
+    }
   }
 }, 60_000);
 afterAll(async () => {
@@ -51,7 +57,7 @@ afterAll(async () => {
 
 /** What a forbidden call must leave as it was: every table but the sessions' last-seen times. */
 function fingerprint(): string {
-  const tables = ['survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
+  const tables = ['survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
   return tables.map((table) => JSON.stringify(ctx.app.db.prepare(`SELECT * FROM ${table}`).all().map((row) => JSON.stringify(row)).sort())).join('\n');
 }
 
@@ -67,6 +73,12 @@ const version = (partitionKey: string) => (ctx.app.db.prepare('SELECT version FR
 let statusTurn = 0;
 /** Every record of the survey: what a bulk change with no filter was confirmed for. */
 const recordsIn = (surveyId: string) => (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?').get(surveyId) as { n: number }).n;
+
+const surveyVersion = (surveyId: string) => (ctx.app.db.prepare('SELECT version FROM survey_configs WHERE survey_id = ?').get(surveyId) as { version: number }).version;
+/** A survey of the team that has no records (one is deleted by each allowed call). */
+const emptySurveyOf = (team: string) =>
+  (ctx.app.db.prepare("SELECT survey_id FROM survey_configs WHERE survey_id LIKE ? ORDER BY survey_id LIMIT 1").get(`empty-${team}-%`) as { survey_id: string }).survey_id;
+let newSurvey = 0;
 
 /** Every staff route that a signed-in member calls (the session's own routes are below). */
 const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
@@ -98,6 +110,28 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffCalendarCategories: { action: 'records.read', teamScoped: false, request: () => ({}) },
   staffCalendarSlots: { action: 'records.read', teamScoped: false, request: () => ({ query: { calendarId: 'cal-central', from: '2026-12-20', to: '2026-12-20' } }) },
   staffAudit: { action: 'audit.readAll', teamScoped: false, request: () => ({ query: { limit: '10' } }) },
+  staffTeams: { action: 'surveys.edit', teamScoped: false, request: () => ({}) },
+  staffSurveyEditor: { action: 'surveys.edit', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] } }) },
+  staffCreateSurvey: {
+    action: 'surveys.edit',
+    teamScoped: false,
+    request: (team) => ({ body: { config: { ...BOOKING_SURVEY, surveyId: `new-${String(newSurvey++)}` }, teamIds: [team], searchable: false } }),
+  },
+  staffEditSurvey: {
+    action: 'surveys.edit',
+    teamScoped: true,
+    request: (team) => {
+      const config = team === 'team-a' ? APPEND_BOOKING_SURVEY : BOOKING_SURVEY;
+      return { params: { surveyId: config.surveyId }, body: { config, teamIds: [team], searchable: false, expectedVersion: surveyVersion(config.surveyId) } };
+    },
+  },
+  staffCopySurvey: {
+    action: 'surveys.edit',
+    teamScoped: true,
+    request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { surveyId: `copy-${String(newSurvey++)}`, surveyTitle: 'コピー', teamIds: [team] } }),
+  },
+  staffSetSurveyState: { action: 'surveys.edit', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { state: 'published' } }) },
+  staffDeleteSurvey: { action: 'surveys.edit', teamScoped: true, request: (team) => ({ params: { surveyId: emptySurveyOf(team) } }) },
   staffMembers: { action: undefined, teamScoped: false, request: () => ({}) },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
 };
@@ -131,7 +165,7 @@ describe.each(STAFF_ROLES)('%s', (role) => {
         const response = await console.call(name, route.request(team));
         const label = `${role}/${ownTeam} ${name} on ${team}`;
         if (allowed) {
-          expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(name === 'staffBookOnBehalf' ? 201 : 200);
+          expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(['staffBookOnBehalf', 'staffCreateSurvey', 'staffCopySurvey'].includes(name) ? 201 : 200);
           continue;
         }
         expect(response.status, label).toBe(roleAllowed ? 404 : 403);
@@ -144,7 +178,11 @@ describe.each(STAFF_ROLES)('%s', (role) => {
 it('shows team A nothing of team B: surveys, list, counts and records', async () => {
   const console = await signedInAs('admin', 'team-a');
   const surveys = (await console.call('staffSurveys')).body.data as { surveyId: string }[];
-  expect(surveys.map((survey) => survey.surveyId)).toEqual([SURVEY_OF['team-a']]);
+  // Team A's own, and the copies and new ones the matrix made for it: none of team B's.
+  const ofTeamA = (ctx.app.db.prepare("SELECT survey_id FROM survey_teams WHERE team_id = 'team-a' ORDER BY survey_id").all() as { survey_id: string }[]).map((row) => row.survey_id);
+  expect(surveys.map((survey) => survey.surveyId).sort()).toEqual(ofTeamA);
+  expect(ofTeamA).toContain(SURVEY_OF['team-a']);
+  expect(ofTeamA).not.toContain(SURVEY_OF['team-b']);
   const list = await console.call('staffRecords', { params: { surveyId: SURVEY_OF['team-b'] }, body: { filter: {} } });
   expect(list.status).toBe(404);
   expect(JSON.stringify(list.body)).not.toContain('team-bの市民');

@@ -63,7 +63,9 @@ export {
 export { citizenRows, citizenView, isStaffOnlyItem } from './citizen-view.js';
 export type { PricedOrder, PricedOrderLine, PriceOrderResult } from './order.js';
 export { DEFAULT_MAX_QUANTITY, maxQuantity, priceOrder } from './order.js';
-export { memberNumberMessages, orderMessages, validationMessages } from './messages.js';
+export { memberNumberMessages, orderMessages, surveyConfigMessages, validationMessages } from './messages.js';
+export type { SurveyConfigProblem } from './survey-config-problems.js';
+export { surveyConfigProblems } from './survey-config-problems.js';
 export type { MemberNumberFormat, ReadMemberNumberResult } from './member-number.js';
 export { formatMemberNumber, luhnCheckDigit, readMemberNumber } from './member-number.js';
 export { registrationForm } from './membership.js';

@@ -35,3 +35,31 @@ export const memberNumberMessages = {
     `会員番号は${prefix === '' ? '' : `「${prefix}」に続けて`}数字${String(expected)}桁です。入力された番号の数字は${String(typed)}桁です。お手元のカードの番号をもう一度ご確認ください（${example}）`,
   checkDigit: '会員番号に誤りがあります。お手元のカードの番号をもう一度ご確認ください',
 } as const;
+
+/** What is wrong with a survey a staff member is editing, each saying what to fix (see `surveyConfigProblems`). */
+export const surveyConfigMessages = {
+  surveyId: 'フォームIDは半角英数字・「_」・「-」の64文字以内で入力してください',
+  surveyTitle: 'フォームのタイトルを入力してください',
+  itemKey: (itemKey: string) => `項目キー「${itemKey}」は半角英数字・「_」・「-」の64文字以内にしてください`,
+  duplicateItemKey: (itemKey: string) => `項目キー「${itemKey}」が2つの項目で使われています。項目ごとに別のキーにしてください`,
+  itemTitle: (itemKey: string) => `項目「${itemKey}」の質問文を入力してください`,
+  guideText: '説明文の項目には、見出しか本文を入力してください',
+  lengthRange: (title: string) => `「${title}」の最小文字数が最大文字数を超えています`,
+  noOptions: (title: string) => `「${title}」に選択肢を1つ以上追加してください`,
+  emptyOption: (title: string) => `「${title}」に空の選択肢があります。文字を入力するか削除してください`,
+  duplicateOption: (title: string, option: string) => `「${title}」の選択肢「${option}」が重複しています`,
+  choiceRange: (title: string) => `「${title}」の選択できる数（最小・最大）を、選択肢の数の範囲で指定してください`,
+  noProducts: (title: string) => `「${title}」に商品を1つ以上追加してください`,
+  productId: (productId: string) => `商品ID「${productId}」は半角英数字・「_」・「-」の64文字以内にしてください`,
+  duplicateProductId: (productId: string) => `商品ID「${productId}」が2つの商品で使われています`,
+  productName: (productId: string) => `商品「${productId}」の名前を入力してください`,
+  productPrice: (name: string) => `商品「${name}」の価格（税込・1円以上の整数）を入力してください`,
+  reservationCategory: (title: string) => `予約項目「${title}」の予約カテゴリを選んでください`,
+  lookupItem: (itemKey: string) => `照会キー「${itemKey}」は、このフォームの1行で答える項目から選んでください`,
+  indexItem: (itemKey: string) => `インデックスキー「${itemKey}」は、このフォームの回答のある項目から選んでください`,
+  membershipName: '会員の名称（会員証に表示）を入力してください',
+  membershipAppending: '会員登録のフォームは追加型にできません',
+  membershipNumberItem: '会員番号を入れる項目は、このフォームの1行テキスト項目から選んでください',
+  membershipNameItems: '会員証に表示する氏名の項目を、このフォームの項目から1つ以上選んでください',
+  requiresItself: '会員限定にするときは、別の会員登録フォームを選んでください',
+} as const;

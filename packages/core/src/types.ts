@@ -182,6 +182,8 @@ export interface MembershipSettings {
 export interface SurveyConfig {
   surveyId: string;
   surveyTitle?: string;
+  /** Shown under the title: what the form is for, who may answer, until when. */
+  surveyDescription?: string;
   surveySchema: readonly SurveySchemaItem[];
   /** Append mode: each submission is a new record instead of replacing the citizen's one record. */
   isAppending?: { value: boolean };
@@ -199,6 +201,11 @@ export interface SurveyConfig {
    * and claim it: `survey-results/filterQuery`, then `reservation/putUserId`. Absent: no look-up.
    */
   lookupItemKeys?: readonly string[];
+  /**
+   * インデックスキー: the items staff find records by first (the results list's default columns,
+   * in this order). Absent: the first items of the form.
+   */
+  indexItemKeys?: readonly string[];
 }
 
 /** A file the citizen uploaded, as stored on a `files` item's row. */

@@ -37,6 +37,8 @@ export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = 
   'records.export': MEMBER_AND_ABOVE,
   'audit.readRecord': MEMBER_AND_ABOVE,
   'audit.readAll': ['administrator'],
+  'surveys.edit': ['administrator', 'admin'],
+  'calendars.edit': ['administrator', 'admin'],
   'staff.manage': ['administrator'],
 };
 

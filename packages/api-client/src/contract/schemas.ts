@@ -61,6 +61,7 @@ export const SurveyConfigSchema = Type.Object(
   {
     surveyId: Key,
     surveyTitle: Type.Optional(Text),
+    surveyDescription: Type.Optional(Text),
     surveySchema: Type.Immutable(Type.Array(SurveySchemaItemSchema)),
     isAppending: Type.Optional(Type.Object({ value: Type.Boolean() }, closed)),
     cancelPost: Type.Optional(Type.Boolean()),
@@ -77,6 +78,7 @@ export const SurveyConfigSchema = Type.Object(
     ),
     requiresMembership: Type.Optional(Key),
     lookupItemKeys: Type.Optional(Type.Immutable(Type.Array(Key))),
+    indexItemKeys: Type.Optional(Type.Immutable(Type.Array(Key))),
   },
   closed,
 );
@@ -246,4 +248,8 @@ export const ErrorBodySchema = Type.Object({
   code: Text,
   retryable: Type.Optional(Type.Boolean()),
   fields: Type.Optional(Type.Record(Type.String(), Text)),
+  /** Everything wrong with what staff tried to save, where (`survey`, an item's key, …) and what, in Japanese. */
+  problems: Type.Optional(Type.Array(Type.Object({ at: Text, message: Text }))),
+  /** What stands in the way of a refused change (409): each thing's id and how staff would name it. */
+  blockers: Type.Optional(Type.Array(Type.Object({ id: Text, label: Text }))),
 });

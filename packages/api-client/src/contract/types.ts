@@ -29,6 +29,10 @@ export interface ErrorBody {
   retryable?: boolean;
   /** On `invalid_answers`: the Japanese message for each item that needs attention, by itemKey. */
   fields?: Record<string, string>;
+  /** Everything wrong with what staff tried to save, where (`survey`, an item's key, …) and what, in Japanese. */
+  problems?: { at: string; message: string }[];
+  /** What stands in the way of a refused change (409): each thing's id and how staff would name it. */
+  blockers?: { id: string; label: string }[];
 }
 
 export interface SurveyConfigQuery {

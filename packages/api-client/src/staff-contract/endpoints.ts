@@ -27,6 +27,10 @@ export const STAFF_ACTIONS = [
   /** A record's own audit entries (who viewed or changed it, from where) on its page. */
   'audit.readRecord',
   'audit.readAll',
+  /** Create, edit, copy, publish, close and delete the surveys of one's teams. */
+  'surveys.edit',
+  /** Categories, calendars, their rules, closed days, slots and capacity. */
+  'calendars.edit',
   'staff.manage',
 ] as const;
 /** Where a record came from: the citizen app in LINE or a browser, staff (by phone), or a file. */
@@ -123,17 +127,55 @@ export const RecordSummarySchema = Type.Object(
   closed,
 );
 
+/** Where a survey stands: a draft is for staff only, a published one takes answers, a closed one no longer does. */
+export const SURVEY_STATES = ['draft', 'published', 'closed'] as const;
+const SurveyState = Type.Enum(SURVEY_STATES);
+
 const SurveyListEntrySchema = Type.Object(
   {
     surveyId: Key,
     title: Type.String(),
     teamIds: Type.Array(Key),
+    state: SurveyState,
+    /** The current version (a record keeps the one it was answered on). */
+    version: Type.Integer({ minimum: 1 }),
+    /**
+     * Every item the records may answer: the current version's, then those only older versions
+     * have (`removed`), so a column stays when an edit removes its item.
+     */
     items: Type.Array(
-      Type.Object({ itemKey: Key, title: Type.String(), type: Type.String(), staffOnly: Type.Boolean() }, closed),
+      Type.Object({ itemKey: Key, title: Type.String(), type: Type.String(), staffOnly: Type.Boolean(), removed: Type.Boolean() }, closed),
     ),
   },
   closed,
 );
+
+/** A problem with a survey being saved: where (`survey` or an itemKey) and what, in Japanese (400 `invalid_survey` carries a list). */
+export const SurveyProblemSchema = Type.Object({ at: Type.String(), message: Type.String() }, closed);
+
+/** The survey as the editor opens it: the whole configuration and what is kept beside it. */
+export const SurveyEditorViewSchema = Type.Object(
+  {
+    config: SurveyConfigSchema,
+    state: SurveyState,
+    version: Type.Integer({ minimum: 1 }),
+    teamIds: Type.Array(Key),
+    searchable: Type.Boolean(),
+    records: Type.Integer({ minimum: 0 }),
+    /** Items holding an answer on some record: removing one needs the editor's explicit choice; retyping one is refused. */
+    answeredItemKeys: Type.Array(Key),
+    versions: Type.Array(
+      Type.Object({ version: Type.Integer({ minimum: 1 }), createdAt: Millis, createdBy: Type.String(), records: Type.Integer({ minimum: 0 }) }, closed),
+    ),
+  },
+  closed,
+);
+
+const SurveyDraftBody = {
+  config: SurveyConfigSchema,
+  teamIds: Type.Array(Key, { maxItems: 50 }),
+  searchable: Type.Boolean(),
+};
 
 const RecordEventSchema = Type.Object(
   {
@@ -202,6 +244,58 @@ export const staffEndpoints = {
   },
 
   staffSurveys: { method: 'GET', path: `${STAFF_API_PREFIX}/surveys`, response: Data(Type.Array(SurveyListEntrySchema)) },
+  /** The teams a survey may be given to: every team for an administrator, one's own for others. */
+  staffTeams: { method: 'GET', path: `${STAFF_API_PREFIX}/teams`, response: Data(Type.Array(TeamSchema)) },
+  /** The survey editor's view of a survey (`surveys.edit`). */
+  staffSurveyEditor: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/editor`,
+    params: Type.Object({ surveyId: Key }, closed),
+    response: Data(SurveyEditorViewSchema),
+  },
+  /** A new survey, as a draft (citizens see it once published). 400 `invalid_survey` with `problems`; 409 `survey_exists`. */
+  staffCreateSurvey: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys`,
+    body: Type.Object(SurveyDraftBody, closed),
+    response: Data(Type.Object({ surveyId: Key, version: Type.Integer({ minimum: 1 }) }, closed)),
+  },
+  /**
+   * Saves an edit made on `expectedVersion` (409 `survey_changed` when another came first). With
+   * answers on the current version, the edit is a new version. Refused with `blockers`: 409
+   * `answered_item_retyped`, `answered_item_removed` (unless listed in `removeAnsweredItems`),
+   * `mode_change_with_records`, `membership_change_with_records`.
+   */
+  staffEditSurvey: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/configuration`,
+    params: Type.Object({ surveyId: Key }, closed),
+    body: Type.Object({ ...SurveyDraftBody, expectedVersion: Type.Integer({ minimum: 1 }), removeAnsweredItems: Type.Optional(Type.Array(Key, { maxItems: 500 })) }, closed),
+    response: Data(Type.Object({ version: Type.Integer({ minimum: 1 }), newVersion: Type.Boolean() }, closed)),
+  },
+  /** A new draft with the survey's current configuration under another id and title. */
+  staffCopySurvey: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/copy`,
+    params: Type.Object({ surveyId: Key }, closed),
+    body: Type.Object({ surveyId: Key, surveyTitle: Type.String({ minLength: 1, maxLength: 200 }), teamIds: Type.Array(Key, { maxItems: 50 }) }, closed),
+    response: Data(Type.Object({ surveyId: Key, version: Type.Integer({ minimum: 1 }) }, closed)),
+  },
+  /** Publishes, closes or reopens a survey; back to a draft only without records (409 `survey_has_records`). */
+  staffSetSurveyState: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/state`,
+    params: Type.Object({ surveyId: Key }, closed),
+    body: Type.Object({ state: SurveyState }, closed),
+    response: Ok,
+  },
+  /** Deletes a survey without records (409 `survey_has_records`: close it instead). */
+  staffDeleteSurvey: {
+    method: 'DELETE',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId`,
+    params: Type.Object({ surveyId: Key }, closed),
+    response: Ok,
+  },
   /**
    * One survey's whole configuration as this staff member may see it (staff-only items only with
    * `records.readStaffOnly`): every item's options, products, reservation category and rules, for

@@ -1,6 +1,17 @@
 // `@city/api-client/staff-contract`: the staff console's endpoints and schemas (see endpoints.ts).
 import type { Static } from 'typebox';
-import type { AuditEntrySchema, RECORD_ORIGINS, RecordFilterSchema, RecordSummarySchema, STAFF_ACTIONS, STAFF_ROLES, StaffSessionSchema } from './endpoints.js';
+import type {
+  AuditEntrySchema,
+  RECORD_ORIGINS,
+  RecordFilterSchema,
+  RecordSummarySchema,
+  STAFF_ACTIONS,
+  STAFF_ROLES,
+  StaffSessionSchema,
+  SURVEY_STATES,
+  SurveyEditorViewSchema,
+  SurveyProblemSchema,
+} from './endpoints.js';
 
 export {
   AuditEntrySchema,
@@ -13,6 +24,9 @@ export {
   STAFF_ROLES,
   StaffSessionSchema,
   staffEndpoints,
+  SURVEY_STATES,
+  SurveyEditorViewSchema,
+  SurveyProblemSchema,
 } from './endpoints.js';
 export type { StaffEndpointName } from './endpoints.js';
 
@@ -23,3 +37,6 @@ export type RecordFilter = Static<typeof RecordFilterSchema>;
 export type RecordSummary = Static<typeof RecordSummarySchema>;
 export type StaffSession = Static<typeof StaffSessionSchema>;
 export type AuditEntryView = Static<typeof AuditEntrySchema>;
+export type SurveyState = (typeof SURVEY_STATES)[number];
+export type SurveyEditorView = Static<typeof SurveyEditorViewSchema>;
+export type SurveyProblem = Static<typeof SurveyProblemSchema>;

@@ -5,7 +5,7 @@ import { buildUserSearchKey, citizenRows, normalizeAnswers, todayInJapan } from 
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { readLookedUpNumber } from '../members/membership-rules.js';
-import { requireSurvey } from '../surveys/surveys.js';
+import { requireCitizenSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 
 /** Failed look-ups allowed per user per (Japanese) day. */
@@ -19,7 +19,7 @@ const LOOKUP_GRANT_MS = 30 * 60_000;
  * Japanese day, and the caller is refused until midnight JST.
  */
 export async function lookUpRecord(deps: RecordsDeps, surveyId: string, lookup: Record<string, string>, userId: string): Promise<SurveyResultRow[]> {
-  const survey = await requireSurvey(deps.store.read.surveys, surveyId);
+  const survey = await requireCitizenSurvey(deps.store.read.surveys, surveyId);
   if (!survey.searchable || survey.lookupItemKeys.length === 0) {
     throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
   }

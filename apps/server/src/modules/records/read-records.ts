@@ -2,20 +2,20 @@
 import type { OwnRecordsResponse } from '@city/api-client';
 import type { SurveyResultRow } from '@city/survey-core';
 import { citizenRows } from '@city/survey-core';
-import { requireSurvey } from '../surveys/surveys.js';
+import { requireCitizenSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { citizen } from '../../access/actor.js';
 import { requireRecordFor } from './record-access.js';
 
 /** Every row of the user's records in the survey. */
 export async function rowsOfUser(deps: RecordsDeps, surveyId: string, userId: string): Promise<SurveyResultRow[]> {
-  const survey = await requireSurvey(deps.store.read.surveys, surveyId);
+  const survey = await requireCitizenSurvey(deps.store.read.surveys, surveyId);
   return citizenRows(survey.config, await deps.store.read.records.rowsOfUser(surveyId, userId));
 }
 
 /** Every row of the user's records in the survey, and each record's receipt number. */
 export async function recordsOfUser(deps: RecordsDeps, surveyId: string, userId: string): Promise<OwnRecordsResponse> {
-  const survey = await requireSurvey(deps.store.read.surveys, surveyId);
+  const survey = await requireCitizenSurvey(deps.store.read.surveys, surveyId);
   const { records } = deps.store.read;
   return {
     data: citizenRows(survey.config, await records.rowsOfUser(surveyId, userId)),
@@ -25,7 +25,7 @@ export async function recordsOfUser(deps: RecordsDeps, surveyId: string, userId:
 
 /** The rows of one of the user's records, and its receipt number. */
 export async function ownRecord(deps: RecordsDeps, surveyId: string, partitionKey: string, userId: string): Promise<OwnRecordsResponse> {
-  const survey = await requireSurvey(deps.store.read.surveys, surveyId);
+  const survey = await requireCitizenSurvey(deps.store.read.surveys, surveyId);
   const { records } = deps.store.read;
   const record = await requireRecordFor({ records, surveys: deps.store.read.surveys }, citizen(userId), 'records.read', surveyId, partitionKey);
   return { data: citizenRows(survey.config, await records.rowsOf(partitionKey)), records: [{ partitionKey, receiptNumber: record.receiptNumber }] };

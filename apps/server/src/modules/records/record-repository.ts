@@ -15,6 +15,8 @@ export interface RecordInfo {
   enteredBy: string | null;
   /** Raised by every change: a change made on an older version is refused. */
   version: number;
+  /** The survey version it was answered on (its last submission's): it is read with that version's items. */
+  surveyVersion: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -50,6 +52,8 @@ export interface RecordRepository {
      */
     origin: RecordOrigin;
     enteredBy?: string | null;
+    /** The survey version the rows answer. */
+    surveyVersion: number;
   }): Promise<void>;
   /**
    * Sets the status of every row of the record and raises its version; with `ifVersion`, only

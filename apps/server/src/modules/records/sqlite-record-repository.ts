@@ -11,11 +11,12 @@ interface RecordRow {
   origin: string;
   entered_by: string | null;
   version: number;
+  survey_version: number;
   created_at: number;
   updated_at: number;
 }
 
-const RECORD_COLUMNS = 'partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, created_at, updated_at';
+const RECORD_COLUMNS = 'partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, survey_version, created_at, updated_at';
 
 interface ResultRow {
   partition_key: string;
@@ -68,9 +69,9 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const receiptTaken = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM survey_records WHERE receipt_number = ?');
   const deleteRecord = db.prepare<[string]>('DELETE FROM survey_records WHERE partition_key = ?');
   // Positional parameters: binding by name costs a lookup per value, on every row of every submission.
-  const insertRecord = db.prepare<[string, string, string, string, string, string | null, number, number, number]>(
-    `INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  const insertRecord = db.prepare<[string, string, string, string, string, string | null, number, number, number, number]>(
+    `INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, survey_version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
     `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -94,6 +95,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
     origin: row.origin as RecordOrigin,
     enteredBy: row.entered_by,
     version: row.version,
+    surveyVersion: row.survey_version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });
@@ -158,6 +160,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
         replaced?.origin ?? input.origin,
         replaced === undefined ? (input.enteredBy ?? null) : replaced.entered_by,
         (replaced?.version ?? 0) + 1,
+        input.surveyVersion,
         replaced?.created_at ?? now,
         now,
       );

@@ -12,7 +12,8 @@ import { messages } from '../../messages.js';
 import { appendAudit, recordTarget } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/audit-repository.js';
 import { reclaimBookings } from '../calendars/bookings.js';
-import { requireSurvey, requireSurveyOfActor } from '../surveys/surveys.js';
+import type { StoredSurvey, SurveyRepository } from '../surveys/survey-repository.js';
+import { itemsOfEveryVersion, requireSurvey, requireSurveyOfActor } from '../surveys/surveys.js';
 import type { CancelOptions } from './change-record.js';
 import { cancelInTransaction, requireVersion } from './change-record.js';
 import { requireRecordFor } from './record-access.js';
@@ -30,7 +31,7 @@ const DEFAULT_PAGE_SIZE = 50;
 const BULK_CHUNK = 500;
 
 /** The items a staff member may see: staff-only ones (管理項目) only with the permission for them. */
-function visibleItems(actor: StaffActor, config: SurveyConfig) {
+function visibleItems(actor: StaffActor, config: Pick<SurveyConfig, 'surveySchema'>) {
   const staffOnly = roleMay(actor.role, 'records.readStaffOnly');
   return config.surveySchema.filter((item) => staffOnly || item.isAdminItem !== true);
 }
@@ -96,12 +97,20 @@ async function summaryOf(
   };
 }
 
+/** The items a record is read with: those of the survey version it was answered on. */
+async function configOfRecord(surveys: SurveyRepository, survey: StoredSurvey, info: RecordInfo): Promise<SurveyConfig> {
+  if (info.surveyVersion === survey.version) return survey.config;
+  return (await surveys.configOfVersion(info.surveyId, info.surveyVersion)) ?? survey.config;
+}
+
 /**
  * 400 `invalid_filter` for a filter on an item the actor may not see (or that the survey does not
  * have): an operator must not learn a staff-only answer by filtering on it.
  */
-function requireVisibleFilter(actor: StaffActor, config: SurveyConfig, filter: RecordFilter): void {
-  const visible = new Set(visibleItems(actor, config).map((item) => item.itemKey));
+async function requireVisibleFilter(actor: StaffActor, surveys: SurveyRepository, survey: StoredSurvey, filter: RecordFilter): Promise<void> {
+  if ((filter.items ?? []).length === 0) return;
+  // Any version's items: a column stays filterable when an edit removes its item.
+  const visible = new Set(visibleItems(actor, { surveySchema: await itemsOfEveryVersion(surveys, survey) }).map((item) => item.itemKey));
   if ((filter.items ?? []).some((item) => !visible.has(item.itemKey))) throw new HttpError(400, 'invalid_filter', messages.invalidFilter);
 }
 
@@ -132,14 +141,14 @@ export async function listRecords(
     const { surveys, records, audit, search } = repositories;
     await requireSurveyOfActor(surveys, actor, surveyId);
     const survey = await requireSurvey(surveys, surveyId);
-    requireVisibleFilter(actor, survey.config, request.filter);
+    await requireVisibleFilter(actor, surveys, survey, request.filter);
     const keys = await search.page(surveyId, request.filter, after, limit + 1);
     const now = deps.now();
     const page = keys.slice(0, limit);
     const data: RecordSummary[] = [];
     for (const { partitionKey } of page) {
       const info = await records.find(partitionKey);
-      if (info !== undefined) data.push(await summaryOf(repositories, actor, survey.config, info, now));
+      if (info !== undefined) data.push(await summaryOf(repositories, actor, await configOfRecord(surveys, survey, info), info, now));
     }
     const counts = { all: await search.countAll(surveyId), matching: await search.countMatching(surveyId, request.filter), shown: data.length };
     // A list shows citizens' answers: who looked, at what, is audited like a record's page.
@@ -168,7 +177,7 @@ export async function readRecord(deps: StaffRecordsDeps, actor: StaffActor, surv
     await appendAudit(audit, actor, { action: 'record.view', target: recordTarget(partitionKey) }, now);
     const paid = await orders.ofUser(info.userId, partitionKey);
     return {
-      record: await summaryOf(repositories, actor, survey.config, info, now),
+      record: await summaryOf(repositories, actor, await configOfRecord(surveys, survey, info), info, now),
       enteredBy: info.enteredBy,
       memberNumber: (await members.activeOfRecord(partitionKey))?.memberNumber ?? null,
       orders: paid.map((order) => ({ orderId: order.orderId, status: order.status, total: order.totalYen, paidAt: order.paidAt, refundedAt: order.refundedAt })),
@@ -277,7 +286,7 @@ export async function bulkChangeStatus(
 ): Promise<BulkChangeReport> {
   requireRole(actor, 'records.bulkChange');
   await requireSurveyOfActor(deps.store.read.surveys, actor, surveyId);
-  requireVisibleFilter(actor, (await requireSurvey(deps.store.read.surveys, surveyId)).config, request.filter);
+  await requireVisibleFilter(actor, deps.store.read.surveys, await requireSurvey(deps.store.read.surveys, surveyId), request.filter);
   requireReasonToClose(request.status, request.reason);
   const keys = await deps.store.read.search.allMatching(surveyId, request.filter);
   // The staff member confirmed a number: records added or changed since would change unseen.

@@ -12,7 +12,7 @@ import type { PlannedMemberNumber } from '../members/membership-rules.js';
 import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
 import { moveOrderToRecord } from '../orders/orders.js';
-import { citizenViewOf, requireSurvey } from '../surveys/surveys.js';
+import { citizenViewOf, requireOpenForAnswers, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { RecordOrigin } from './record-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
@@ -88,6 +88,8 @@ export async function once<T>(
 /** A submission that passed every check, ready to store (see {@link storeSubmission}). */
 export interface CheckedSubmission {
   survey: SurveyConfig;
+  /** The survey version answered (the current one): the record is read with its items. */
+  surveyVersion: number;
   partitionKey: string;
   receiptNumber: string;
   /** The rows to store: the submitted ones and the staff-only rows the edited record keeps. */
@@ -118,6 +120,7 @@ export async function checkSubmission(
 ): Promise<CheckedSubmission> {
   const first = recordOfRows(payload.data, userId);
   const survey = await requireSurvey(surveys, first.surveyId);
+  requireOpenForAnswers(survey);
   // Members only: the caller must hold the required membership's number.
   await requireMembership({ members, surveys }, survey.config, userId);
   // A member number is the server's to write: any row the client sent for it is dropped here, and
@@ -185,6 +188,7 @@ export async function checkSubmission(
 
   return {
     survey: survey.config,
+    surveyVersion: survey.version,
     partitionKey,
     receiptNumber: previous?.receiptNumber ?? (await newReceiptNumber(records)),
     rows: [...recordRows, ...staffRowsToKeep(survey.config, keptRows, first)],
@@ -206,7 +210,7 @@ export async function storeSubmission(
   // Old claims go first, so a kept or re-picked slot has their units back.
   await releaseReplacedClaims(calendars, removePartitionKeys);
   const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
-  await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null });
+  await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null, surveyVersion: submission.surveyVersion });
   await storeClaims(calendars, submission.claims, now);
   const [first] = rows;
   if (submission.memberNumber !== undefined && first !== undefined) {

@@ -2,7 +2,7 @@ import { endpoints } from '@city/api-client/contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
 import type { SurveyRepository } from './survey-repository.js';
-import { citizenSurveys, citizenSurveyView, requireSurvey } from './surveys.js';
+import { citizenSurveys, citizenSurveyView, requireCitizenSurvey } from './surveys.js';
 
 export interface SurveysModuleDeps {
   authenticate: onRequestAsyncHookHandler;
@@ -15,7 +15,7 @@ export function surveysModule(deps: SurveysModuleDeps): FastifyPluginAsync {
     app.addHook('onRequest', deps.authenticate);
 
     contractRoute(app, endpoints.getSurveyConfig, {}, async (request) => ({
-      data: citizenSurveyView(await requireSurvey(deps.surveys, request.query.surveyId)),
+      data: citizenSurveyView(await requireCitizenSurvey(deps.surveys, request.query.surveyId)),
     }));
 
     contractRoute(app, endpoints.getAllSearchableSurveyConfigs, {}, async () => ({

@@ -1,40 +1,60 @@
 import type { SurveyConfig } from '@city/survey-core';
 import type { SqliteDatabase } from '../../db/database.js';
-import type { StoredSurvey, SurveyRepository } from './survey-repository.js';
+import type { StoredSurvey, SurveyRepository, SurveyState } from './survey-repository.js';
 
 interface SurveyRow {
   survey_id: string;
   config_json: string;
   lookup_item_keys_json: string;
   searchable: number;
+  version: number;
+  state: SurveyState;
 }
+
+const COLUMNS = 'survey_id, config_json, lookup_item_keys_json, searchable, version, state';
 
 const parse = (row: SurveyRow): StoredSurvey => ({
   config: JSON.parse(row.config_json) as SurveyConfig,
   lookupItemKeys: JSON.parse(row.lookup_item_keys_json) as string[],
   searchable: row.searchable === 1,
+  version: row.version,
+  state: row.state,
 });
 
 const sameRow = (a: SurveyRow, b: SurveyRow) =>
-  a.config_json === b.config_json && a.lookup_item_keys_json === b.lookup_item_keys_json && a.searchable === b.searchable;
+  a.config_json === b.config_json && a.lookup_item_keys_json === b.lookup_item_keys_json && a.searchable === b.searchable && a.version === b.version && a.state === b.state;
 
 export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyRepository {
-  const byId = db.prepare<[string], SurveyRow>(
-    'SELECT survey_id, config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE survey_id = ?',
-  );
-  const searchable = db.prepare<[], SurveyRow>(
-    'SELECT survey_id, config_json, lookup_item_keys_json, searchable FROM survey_configs WHERE searchable = 1 ORDER BY survey_id',
-  );
+  const byId = db.prepare<[string], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE survey_id = ?`);
+  const searchable = db.prepare<[], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE searchable = 1 AND state <> 'draft' ORDER BY survey_id`);
   const upsert = db.prepare(
-    `INSERT INTO survey_configs (survey_id, config_json, lookup_item_keys_json, searchable, updated_at)
-     VALUES (@surveyId, @config, @lookup, @searchable, @now)
+    `INSERT INTO survey_configs (survey_id, config_json, lookup_item_keys_json, searchable, updated_at, version, state)
+     VALUES (@surveyId, @config, @lookup, @searchable, @now, @version, @state)
      ON CONFLICT (survey_id) DO UPDATE SET config_json = @config, lookup_item_keys_json = @lookup,
-       searchable = @searchable, updated_at = @now`,
+       searchable = @searchable, updated_at = @now, version = @version, state = @state`,
+  );
+  const upsertVersion = db.prepare(
+    `INSERT INTO survey_versions (survey_id, version, config_json, created_at, created_by) VALUES (@surveyId, @version, @config, @now, @savedBy)
+     ON CONFLICT (survey_id, version) DO UPDATE SET config_json = @config, created_at = @now, created_by = @savedBy`,
+  );
+  const versionConfig = db.prepare<[string, number], { config_json: string }>('SELECT config_json FROM survey_versions WHERE survey_id = ? AND version = ?');
+  const versions = db.prepare<[string], { version: number; created_at: number; created_by: string; records: number }>(
+    `SELECT v.version, v.created_at, v.created_by,
+       (SELECT COUNT(*) FROM survey_records r WHERE r.survey_id = v.survey_id AND r.survey_version = v.version) AS records
+     FROM survey_versions v WHERE v.survey_id = ? ORDER BY v.version`,
+  );
+  const setState = db.prepare<[SurveyState, number, string]>('UPDATE survey_configs SET state = ?, updated_at = ? WHERE survey_id = ?');
+  const deleteSurvey = db.prepare<[string]>('DELETE FROM survey_configs WHERE survey_id = ?');
+  const countRecords = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?');
+  const countRecordsOfVersion = db.prepare<[string, number], { n: number }>('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ? AND survey_version = ?');
+  // A choice item keeps a row per option, '' for those not chosen: only a value (or a file) is an answer.
+  const answeredItems = db.prepare<[string], { item_key: string }>(
+    "SELECT DISTINCT item_key FROM survey_results WHERE survey_id = ? AND (value <> '' OR files_json IS NOT NULL)",
   );
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM survey_configs');
   const teamsOf = db.prepare<[string], { team_id: string }>('SELECT team_id FROM survey_teams WHERE survey_id = ? ORDER BY team_id');
   const ofTeams = db.prepare<[string], SurveyRow>(
-    `SELECT survey_id, config_json, lookup_item_keys_json, searchable FROM survey_configs
+    `SELECT ${COLUMNS} FROM survey_configs
      WHERE survey_id IN (SELECT survey_id FROM survey_teams WHERE team_id IN (SELECT value FROM json_each(?)))
      ORDER BY survey_id`,
   );
@@ -50,6 +70,7 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
   // is parsed again only when its stored text changed (by any process), so the objects handed out
   // are shared between requests: callers never modify them.
   const parsed = new Map<string, { row: SurveyRow; survey: StoredSurvey }>();
+  const olderVersions = new Map<string, SurveyConfig>();
   const fromRow = (row: SurveyRow): StoredSurvey => {
     const known = parsed.get(row.survey_id);
     if (known !== undefined && sameRow(known.row, row)) return known.survey;
@@ -66,14 +87,50 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
     async listSearchable() {
       return searchable.all().map(fromRow);
     },
-    async save(survey) {
+    async configOfVersion(surveyId, version) {
+      const current = byId.get(surveyId);
+      if (current?.version === version) return fromRow(current).config;
+      const key = `${surveyId}\n${String(version)}`;
+      let config = olderVersions.get(key);
+      if (config === undefined) {
+        const row = versionConfig.get(surveyId, version);
+        if (row === undefined) return undefined;
+        config = JSON.parse(row.config_json) as SurveyConfig;
+        // An older version never changes once a newer one exists: kept parsed.
+        olderVersions.set(key, config);
+      }
+      return config;
+    },
+    async versions(surveyId) {
+      return versions.all(surveyId).map((row) => ({ version: row.version, createdAt: row.created_at, createdBy: row.created_by, records: row.records }));
+    },
+    async save(survey, savedBy = 'system:import', now = Date.now()) {
+      const config = JSON.stringify(survey.config);
+      const version = survey.version ?? 1;
       upsert.run({
         surveyId: survey.config.surveyId,
-        config: JSON.stringify(survey.config),
+        config,
         lookup: JSON.stringify(survey.lookupItemKeys),
         searchable: survey.searchable ? 1 : 0,
-        now: Date.now(),
+        now,
+        version,
+        state: survey.state ?? 'published',
       });
+      upsertVersion.run({ surveyId: survey.config.surveyId, version, config, now, savedBy });
+      olderVersions.delete(`${survey.config.surveyId}\n${String(version)}`);
+    },
+    async setState(surveyId, state, now) {
+      setState.run(state, now, surveyId);
+    },
+    async delete(surveyId) {
+      deleteSurvey.run(surveyId);
+      parsed.delete(surveyId);
+    },
+    async countRecords(surveyId, version) {
+      return (version === undefined ? countRecords.get(surveyId) : countRecordsOfVersion.get(surveyId, version))?.n ?? 0;
+    },
+    async answeredItemKeys(surveyId) {
+      return new Set(answeredItems.all(surveyId).map((row) => row.item_key));
     },
     async isEmpty() {
       return (count.get()?.n ?? 0) === 0;

@@ -2,7 +2,7 @@ import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { requireRole, roleMay } from '../../access/permissions.js';
 import { contractRoute } from '../../http/contract-route.js';
-import { citizenViewOf, requireSurvey, requireSurveyOfActor } from './surveys.js';
+import { citizenViewOf, itemsOfEveryVersion, requireSurvey, requireSurveyOfActor } from './surveys.js';
 import type { StaffActor } from '../../access/actor.js';
 import type { Store } from '../../db/store.js';
 import type { SurveyRepository } from './survey-repository.js';
@@ -21,13 +21,16 @@ export function staffSurveysModule(deps: { authenticateStaff: onRequestAsyncHook
       const data = [];
       for (const survey of surveys) {
         const { config } = survey;
+        const current = new Set(config.surveySchema.map((item) => item.itemKey));
         data.push({
           surveyId: config.surveyId,
           title: config.surveyTitle ?? config.surveyId,
           teamIds: await deps.surveys.teamsOf(config.surveyId),
-          items: config.surveySchema
+          state: survey.state,
+          version: survey.version,
+          items: (await itemsOfEveryVersion(deps.surveys, survey))
             .filter((item) => staffOnly || item.isAdminItem !== true)
-            .map((item) => ({ itemKey: item.itemKey, title: item.title, type: item.type, staffOnly: item.isAdminItem === true })),
+            .map((item) => ({ itemKey: item.itemKey, title: item.title, type: item.type, staffOnly: item.isAdminItem === true, removed: !current.has(item.itemKey) })),
         });
       }
       return { data };

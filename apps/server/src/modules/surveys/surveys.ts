@@ -1,6 +1,6 @@
 // What citizens may know of surveys: a survey by id, and the ones listed for look-up; always as
 // citizens see them (staff-only items left out).
-import type { SurveyConfig } from '@city/survey-core';
+import type { SurveyConfig, SurveySchemaItem } from '@city/survey-core';
 import { citizenView } from '@city/survey-core';
 import type { Actor } from '../../access/actor.js';
 import { HttpError } from '../../http/errors.js';
@@ -59,12 +59,45 @@ export async function requireSurvey(surveys: SurveyRepository, surveyId: string)
   return survey;
 }
 
-/** Several surveys as citizens see them; unknown ids are left out rather than failing the list. */
+/**
+ * Every item the survey's records may answer: the current version's, in its order, then the items
+ * only older versions have (newest first). The results list's columns and filters are these, so
+ * a column stays when an edit removes its item: older records still answer it.
+ */
+export async function itemsOfEveryVersion(surveys: SurveyRepository, survey: StoredSurvey): Promise<SurveySchemaItem[]> {
+  const items = [...survey.config.surveySchema];
+  const seen = new Set(items.map((item) => item.itemKey));
+  for (let version = survey.version - 1; version >= 1; version -= 1) {
+    for (const item of (await surveys.configOfVersion(survey.config.surveyId, version))?.surveySchema ?? []) {
+      if (seen.has(item.itemKey)) continue;
+      seen.add(item.itemKey);
+      items.push(item);
+    }
+  }
+  return items;
+}
+
+/** The survey as citizens may know it: a draft (staff still preparing it) answers 404 `survey_not_found`. */
+export async function requireCitizenSurvey(surveys: SurveyRepository, surveyId: string): Promise<StoredSurvey> {
+  const survey = await requireSurvey(surveys, surveyId);
+  if (survey.state === 'draft') throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
+  return survey;
+}
+
+/**
+ * 409 `survey_not_open` unless the survey takes answers (published): a closed survey keeps its
+ * records, which citizens still read and cancel, but takes no new answer or edit.
+ */
+export function requireOpenForAnswers(survey: StoredSurvey): void {
+  if (survey.state !== 'published') throw new HttpError(409, 'survey_not_open', messages.surveyEditor.notOpen);
+}
+
+/** Several surveys as citizens see them; unknown ids and drafts are left out rather than failing the list. */
 export async function citizenSurveys(surveys: SurveyRepository, surveyIds: readonly string[]): Promise<SurveyConfig[]> {
   const found: SurveyConfig[] = [];
   for (const surveyId of new Set(surveyIds)) {
     const survey = await surveys.find(surveyId);
-    if (survey !== undefined) found.push(citizenSurveyView(survey));
+    if (survey !== undefined && survey.state !== 'draft') found.push(citizenSurveyView(survey));
   }
   return found;
 }
