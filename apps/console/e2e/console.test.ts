@@ -38,7 +38,9 @@ describe('the staff console', () => {
     await expectNoA11yViolations(admin, 'second factor');
     await admin.getByLabel('確認コード（6桁）').fill('000000');
     await admin.getByRole('button', { name: '確認する' }).click();
-    await textShows(admin, 'ログインIDまたはパスワード（確認コード）が正しくありません。');
+    // The password was right: the refusal is said of the code, and the emptied field has the focus again.
+    await textShows(admin, '確認コードが正しくありません。認証アプリに表示されている6桁の数字を入力してください。');
+    await expect.poll(() => admin.evaluate(() => document.activeElement?.id)).toBe('totp-code');
     await admin.getByLabel('確認コード（6桁）').fill(totpCode(ADMINISTRATOR_TOTP_SECRET));
     await admin.getByRole('button', { name: '確認する' }).click();
     await admin.getByRole('heading', { name: 'フォーム一覧', level: 1 }).waitFor();
@@ -81,13 +83,18 @@ describe('the staff console', () => {
     expect(await unitsLeft(admin, citizenDate, '1')).toBe(leftBefore + 1);
     expect(await citizenSeesStatus(world.baseUrl)).toEqual(['キャンセル']);
 
-    // The record's audit entries: the views, the status change, the memo and the cancel.
+    // The record's audit entries in words: the views, the status change, the memo and the cancel,
+    // each detail said in short (never JSON), the action's code kept in its title.
     await admin.reload();
     const audit = admin.getByRole('table', { name: 'この回答の操作ログ' });
     await audit.waitFor();
     const actions = await audit.locator('tbody tr td:nth-child(3)').allInnerTexts();
-    expect(actions).toEqual(expect.arrayContaining(['record.view', 'record.changeStatus', 'record.memo']));
-    expect(actions.some((action) => action.startsWith('record.cancel'))).toBe(true);
+    expect(actions).toEqual(expect.arrayContaining(['回答の閲覧', '状態の変更', 'メモの追加', 'キャンセル・取り消し']));
+    expect(await audit.locator('tbody tr td:nth-child(3)').first().getAttribute('title')).toMatch(/^record\./);
+    const details = await audit.locator('tbody tr td:nth-child(5)').allInnerTexts();
+    expect(details).toEqual(expect.arrayContaining([expect.stringContaining('状態：未対応 → 処理中'), expect.stringContaining('メモ：保険証を忘れずにとお伝えした')]));
+    expect(details.some((detail) => detail.includes('状態：処理中 → キャンセル') && detail.includes('理由：ご本人から電話でキャンセルの連絡'))).toBe(true);
+    expect(details.join('')).not.toMatch(/[{}]/);
   });
 
   it('books by phone for a person without LINE, the fee picked from the survey’s products, and opens the new record', async () => {
@@ -177,7 +184,14 @@ describe('the staff console', () => {
     await admin.getByRole('button', { name: '検索' }).click();
     await expect.poll(() => admin.locator('tbody tr').count()).toBe(1);
     expect(await admin.locator('tbody tr').innerText()).toContain('システム管理者');
+    expect(await admin.locator('tbody tr td:nth-child(3)').innerText()).toBe('代理予約・代理入力');
     await expectNoA11yViolations(admin, 'audit log');
+    // A list's entry says its filter and how many it showed, in words.
+    await admin.getByLabel(/^操作（先頭一致/).fill('records.list');
+    await admin.getByRole('button', { name: '検索' }).click();
+    const listed = admin.getByRole('row').filter({ hasText: 'お名前に「山田」を含む' });
+    await expect.poll(() => listed.count()).toBeGreaterThan(0);
+    expect(await listed.first().innerText()).toMatch(/条件：お名前に「山田」を含む、受付経路：WEB[\s\S]*表示：1件/);
   });
 
   it('shows an operator no export or bulk button, and the server refuses the bulk change', async () => {
@@ -245,7 +259,7 @@ describe('the staff console', () => {
     expect(await admin.getByLabel(/^その他の操作者/).inputValue()).toBe('');
     await admin.getByRole('button', { name: '検索' }).click();
     const table = admin.getByRole('table', { name: '操作ログ' });
-    await expect.poll(async () => table.locator('tbody tr td:nth-child(3)').allInnerTexts()).toContain('record.changeStatus');
+    await expect.poll(async () => table.locator('tbody tr td:nth-child(3)').allInnerTexts()).toContain('状態の変更');
     const actors = await table.locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(actors.every((actor) => actor.includes('健康推進課 職員'))).toBe(true);
     await expectNoA11yViolations(admin, 'audit log by staff member');

@@ -107,16 +107,16 @@ describe('the phone booking form', () => {
   it('asks a member the staff-only items, marked 職員のみ, and keeps the answer; an operator is not asked them', async () => {
     const member = await world.newDesktopPage();
     await signIn(member, 'health-member', 'demo-health-member');
-    await member.getByRole('link', { name: '市民アンケートの代理予約' }).click();
-    await member.getByRole('heading', { name: /電話・窓口での代理予約/ }).waitFor();
+    await member.getByRole('link', { name: '市民アンケートの代理入力' }).click();
+    await member.getByRole('heading', { name: /電話・窓口での代理入力/ }).waitFor();
     await member.getByLabel(/^お名前/).fill('窓口 三郎');
     await member.getByLabel(/^電話番号/).fill('03-1111-2222');
     await member.getByLabel(/^お住まいの地区/).selectOption('東区');
     await member.getByRole('radio', { name: '満足', exact: true }).check();
     await member.getByLabel(/^職員メモ（職員のみ）/).fill('折り返し不要');
     await expectNoA11yViolations(member, 'phone booking with a staff-only item');
-    await member.getByRole('button', { name: '予約を登録する' }).click();
-    await member.getByRole('heading', { name: '代理予約を登録しました' }).waitFor();
+    await member.getByRole('button', { name: '回答を登録する' }).click();
+    await member.getByRole('heading', { name: '代理入力を登録しました' }).waitFor();
     await member.getByRole('link', { name: '登録した回答を開く' }).click();
     await member.getByRole('heading', { name: /^受付番号/ }).waitFor();
     const answers = member.getByRole('region', { name: '回答内容' });
@@ -124,8 +124,8 @@ describe('the phone booking form', () => {
 
     const operator = await world.newDesktopPage();
     await signIn(operator, 'health-operator', 'demo-health-operator');
-    await operator.getByRole('link', { name: '市民アンケートの代理予約' }).click();
-    await operator.getByRole('heading', { name: /電話・窓口での代理予約/ }).waitFor();
+    await operator.getByRole('link', { name: '市民アンケートの代理入力' }).click();
+    await operator.getByRole('heading', { name: /電話・窓口での代理入力/ }).waitFor();
     await operator.getByLabel(/^お名前/).waitFor();
     expect(await operator.getByLabel(/^職員メモ/).count()).toBe(0);
   });

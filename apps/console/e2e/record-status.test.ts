@@ -28,6 +28,10 @@ describe('a record’s status on its page', () => {
     await openRecord(page, record);
     await expect.poll(() => shownStatus(page)).toBe('キャンセル');
     await textShows(page, 'キャンセル・取り消しの状態から「未対応」に戻し、予約枠を取り直します。');
+    // The text names the status chosen, whichever open one it is.
+    await page.getByLabel('変更後の状態').selectOption('処理中');
+    await textShows(page, 'キャンセル・取り消しの状態から「処理中」に戻し、予約枠を取り直します。');
+    expect(await page.getByText('「未対応」に戻し').count()).toBe(0);
     await page.getByLabel('変更後の状態').selectOption('未対応');
     await page.getByRole('button', { name: '受付を再開する' }).click();
     await textShows(page, '受付を再開しました。');

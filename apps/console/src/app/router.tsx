@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { ConsoleLayout } from '../components/console-layout.js';
 import { RequireSession } from '../components/require-session.js';
+import type { ConsoleRouteHandle } from '../components/skip-targets.js';
 import { CONSOLE_BASENAME, paths } from '../config/paths.js';
 
 /** Every screen loads lazily: its code arrives when it is first opened. */
@@ -14,10 +15,15 @@ export const appRoutes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: paths.surveys.pattern, lazy: () => import('../features/surveys/surveys-page.js').then((module) => ({ Component: module.SurveysPage })) },
-          { path: paths.records.pattern, lazy: () => import('../features/records/records-page.js').then((module) => ({ Component: module.RecordsPage })) },
+          {
+            path: paths.records.pattern,
+            handle: { skipToResults: true } satisfies ConsoleRouteHandle,
+            lazy: () => import('../features/records/records-page.js').then((module) => ({ Component: module.RecordsPage })),
+          },
           { path: paths.record.pattern, lazy: () => import('../features/record/record-page.js').then((module) => ({ Component: module.RecordPage })) },
           { path: paths.phoneBooking.pattern, lazy: () => import('../features/phone-booking/phone-booking-page.js').then((module) => ({ Component: module.PhoneBookingPage })) },
           { path: paths.audit.pattern, lazy: () => import('../features/audit/audit-page.js').then((module) => ({ Component: module.AuditPage })) },
+          { path: paths.staff.pattern, lazy: () => import('../features/staff/staff-page.js').then((module) => ({ Component: module.StaffPage })) },
           { path: '*', lazy: () => import('../features/not-found/not-found-page.js').then((module) => ({ Component: module.NotFoundPage })) },
         ],
       },

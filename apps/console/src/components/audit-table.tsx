@@ -1,12 +1,27 @@
 import type { AuditEntryView } from '@city/api-client/staff-contract';
+import type { AuditNames } from '../lib/audit-text.js';
+import { actionLabel, detailLines } from '../lib/audit-text.js';
 import { formatDateTime } from '../lib/format.js';
 import { messages } from '../messages.js';
+import { useStaffSurveysQuery } from '../store/staff-api.js';
 
-/** What an entry's detail says, as compact JSON (status changes, reasons, filters). */
-const detailText = (detail: Record<string, unknown>) => (Object.keys(detail).length === 0 ? '' : JSON.stringify(detail));
+/** Survey and item titles from the staff member's survey list, for filters and phone bookings. */
+function useAuditNames(): AuditNames {
+  const surveys = useStaffSurveysQuery(undefined);
+  const find = (surveyId: string) => surveys.data?.find((survey) => survey.surveyId === surveyId);
+  return {
+    surveyTitle: (surveyId) => find(surveyId)?.title,
+    itemTitle: (surveyId, itemKey) => find(surveyId)?.items.find((item) => item.itemKey === itemKey)?.title,
+  };
+}
 
-/** Audit entries, newest first as the server gives them: when, who (and from where), what, on what. */
+/**
+ * Audit entries, newest first as the server gives them: when, who (and from where), what, on what.
+ * The action shows in Japanese (its code in the title, as the search takes it), the detail as
+ * short lines.
+ */
 export function AuditTable({ entries, caption, showTarget = true }: { entries: readonly AuditEntryView[]; caption: string; showTarget?: boolean }) {
+  const names = useAuditNames();
   return (
     <div className="console-table-scroll">
       <table className="console-table console-table--audit">
@@ -24,15 +39,23 @@ export function AuditTable({ entries, caption, showTarget = true }: { entries: r
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.seq}>
-              <td>{formatDateTime(entry.at)}</td>
+              <td className="console-nowrap">{formatDateTime(entry.at)}</td>
               <td>
                 {entry.actorName}
                 {entry.actorName === entry.actor ? null : <span className="console-note"> {entry.actor}</span>}
               </td>
-              <td>{entry.action}</td>
-              {showTarget ? <td className="console-break">{entry.target}</td> : null}
-              <td>{entry.ip}</td>
-              <td className="console-break">{detailText(entry.detail)}</td>
+              <td title={entry.action} data-action={entry.action}>
+                {actionLabel(entry.action)}
+              </td>
+              {showTarget ? <td className="console-audit__target">{entry.target}</td> : null}
+              <td className="console-nowrap">{entry.ip}</td>
+              <td className="console-audit__detail">
+                {detailLines(entry, names).map((line, index) => (
+                  <span key={index} className="console-audit__line">
+                    {line}
+                  </span>
+                ))}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,22 +1,42 @@
 import { Button } from '@city/ui';
-import { NavLink, Outlet } from 'react-router';
+import type { MouseEvent } from 'react';
+import { NavLink, Outlet, useMatches } from 'react-router';
 import { paths } from '../config/paths.js';
 import { messages } from '../messages.js';
 import { useAppSelector } from '../store/hooks.js';
 import { mayTake, selectSession } from '../store/session-slice.js';
 import { useStaffSignOutMutation } from '../store/staff-api.js';
+import type { ConsoleRouteHandle } from './skip-targets.js';
+import { focusTarget, MAIN_TARGET_ID, RESULTS_TARGET_ID } from './skip-targets.js';
 import { useIdleCheck } from './use-idle-check.js';
 
-/** Every screen's frame: a skip link, the header with the menu and who is signed in, the screen. */
+/**
+ * A link past the header (and, on the results list, past the filter) to the content. It moves the
+ * focus itself: a bare #fragment would leave the router's address and history with a hash.
+ */
+function SkipLink({ target, children }: { target: string; children: string }) {
+  const skip = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    focusTarget(target);
+  };
+  return (
+    <a className="console-skip" href={`#${target}`} onClick={skip}>
+      {children}
+    </a>
+  );
+}
+
+/** Every screen's frame: skip links, the header with the menu and who is signed in, the screen. */
 export function ConsoleLayout() {
   const session = useAppSelector(selectSession);
+  // The results list's filter has some forty fields: its own link, first, leads past them to the records.
+  const skipToResults = useMatches().some((match) => (match.handle as ConsoleRouteHandle | undefined)?.skipToResults === true);
   const [signOut, signingOut] = useStaffSignOutMutation();
   useIdleCheck();
   return (
     <div className="console city-root">
-      <a className="console-skip" href="#main">
-        {messages.skipToContent}
-      </a>
+      {skipToResults ? <SkipLink target={RESULTS_TARGET_ID}>{messages.skipToResults}</SkipLink> : null}
+      <SkipLink target={MAIN_TARGET_ID}>{messages.skipToContent}</SkipLink>
       <header className="console-header">
         <p className="console-header__title">{messages.appTitle}</p>
         {session?.stage === 'signed_in' ? (
@@ -26,6 +46,7 @@ export function ConsoleLayout() {
                 {messages.navSurveys}
               </NavLink>
               {mayTake(session, 'audit.readAll') ? <NavLink to={paths.audit.to()}>{messages.navAudit}</NavLink> : null}
+              {mayTake(session, 'staff.manage') ? <NavLink to={paths.staff.to()}>{messages.navStaff}</NavLink> : null}
             </nav>
             <p className="console-header__who">{messages.signedInAs(session.staff.displayName, messages.roles[session.staff.role])}</p>
             <Button
@@ -41,7 +62,7 @@ export function ConsoleLayout() {
           </>
         ) : null}
       </header>
-      <main id="main" className="console-main" tabIndex={-1}>
+      <main id={MAIN_TARGET_ID} className="console-main" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

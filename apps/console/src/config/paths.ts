@@ -15,4 +15,5 @@ export const paths = {
   },
   phoneBooking: { pattern: '/surveys/:surveyId/phone-booking', to: (surveyId: string) => `${survey(surveyId)}/phone-booking` },
   audit: { pattern: '/audit', to: () => '/audit' },
+  staff: { pattern: '/staff', to: () => '/staff' },
 } as const;

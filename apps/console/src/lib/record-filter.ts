@@ -32,7 +32,7 @@ export const emptyFilterForm: FilterForm = {
 };
 
 /** Item types answered by choosing one of fixed words: matched exactly, so 満足 does not find やや満足. */
-const CHOICE_TYPES = new Set(['radio', 'dropdown', 'checkboxes', 'selectProducts']);
+const CHOICE_TYPES = new Set(['radio', 'dropdown', 'checkboxes']);
 
 const MINUTE_MS = 60_000;
 

@@ -54,7 +54,8 @@ export const staffApi = createApi({
   // Records: a survey's result list (id: surveyId). Record: one record's page (id: partitionKey).
   // Slots: a calendar's slots (id: calendarId), which a booking, cancel or reopen changes.
   // Columns: the staff member's column choice for a survey's list (id: surveyId).
-  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns'],
+  // Staff: the staff accounts (an unlock changes one).
+  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns', 'Staff'],
   // The console shows personal data: nothing is kept once no screen shows it.
   keepUnusedDataFor: 0,
   endpoints: (build) => ({
@@ -105,6 +106,11 @@ export const staffApi = createApi({
     staffMembers: build.query<StaffMember[], undefined>({
       query: () => ({ endpoint: 'staffMembers' }),
       transformResponse: dataOf<ResponseOf<'staffMembers'>>,
+      providesTags: ['Staff'],
+    }),
+    staffUnlock: build.mutation<ResponseOf<'staffUnlock'>, ParamsOf<'staffUnlock'>>({
+      query: (params) => ({ endpoint: 'staffUnlock', params: { ...params } }),
+      invalidatesTags: ['Staff', 'Audit'],
     }),
     staffRecords: build.query<RecordsPage, ParamsOf<'staffRecords'> & BodyOf<'staffRecords'>>({
       query: ({ surveyId, ...body }) => ({ endpoint: 'staffRecords', params: { surveyId }, body }),
@@ -164,6 +170,7 @@ export const {
   useStaffColumnChoiceQuery,
   useStaffSaveColumnChoiceMutation,
   useStaffMembersQuery,
+  useStaffUnlockMutation,
   useStaffRecordsQuery,
   useStaffRecordQuery,
   useStaffChangeStatusMutation,

@@ -21,10 +21,12 @@ interface BookingDoneProps {
   receiptNumber: string;
   /** Yen to collect at the window (0: nothing to pay). */
   toPay: number;
+  /** A booking (代理予約) or answers only (代理入力): what the screen calls it. */
+  books: boolean;
   onAnother: () => void;
 }
 
-function BookingDone({ surveyId, partitionKey, receiptNumber, toPay, onAnother }: BookingDoneProps) {
+function BookingDone({ surveyId, partitionKey, receiptNumber, toPay, books, onAnother }: BookingDoneProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is gone: the focus goes to what replaced it, so the 受付番号 is read out next.
   useEffect(() => {
@@ -33,19 +35,22 @@ function BookingDone({ surveyId, partitionKey, receiptNumber, toPay, onAnother }
   return (
     <section className="console-panel" aria-labelledby="booking-done-heading">
       <h2 id="booking-done-heading" ref={heading} tabIndex={-1}>
-        {messages.bookingDoneTitle}
+        {messages.bookingDoneTitle(books)}
       </h2>
       <p className="console-receipt">{messages.bookingReceipt(receiptNumber)}</p>
       {toPay > 0 ? <p>{messages.bookingToPayAtWindow(formatYen(toPay))}</p> : null}
       <div className="console-actions">
         <Link to={paths.record.to(surveyId, partitionKey)}>{messages.openBookedRecord}</Link>
         <Button variant="secondary" onClick={onAnother}>
-          {messages.bookAnother}
+          {messages.bookAnother(books)}
         </Button>
       </div>
     </section>
   );
 }
+
+/** Whether the survey books a slot (a reservation item): a booking by phone, else answers entered for the caller. */
+const booksSlots = (config: SurveyConfig) => config.surveySchema.some((item) => item.type === 'reservation');
 
 /** The products' prices of a survey, for the total to collect at the window. */
 const productsOf = (config: SurveyConfig) => config.surveySchema.flatMap((item) => (item.type === 'selectProducts' ? item.products : []));
@@ -109,6 +114,7 @@ function BookingForm({ config, withStaffOnly }: { config: SurveyConfig; withStaf
         surveyId={config.surveyId}
         {...result.data}
         toPay={toPay}
+        books={booksSlots(config)}
         onAnother={() => {
           setDraft(emptyDraft);
           setSubmitted(false);
@@ -154,7 +160,7 @@ function BookingForm({ config, withStaffOnly }: { config: SurveyConfig; withStaf
         </div>
       ))}
       <Button type="submit" disabled={result.isLoading}>
-        {result.isLoading ? messages.submittingBooking : messages.submitBooking}
+        {result.isLoading ? messages.submittingBooking : messages.submitBooking(booksSlots(config))}
       </Button>
     </form>
   );
@@ -166,7 +172,8 @@ export function PhoneBookingPage() {
   const session = useAppSelector(selectSession);
   const survey = useStaffSurveyQuery({ surveyId });
   const config = survey.data;
-  useDocumentTitle(messages.phoneBookingTitle(config?.surveyTitle ?? ''));
+  const books = config === undefined ? false : booksSlots(config);
+  useDocumentTitle(messages.phoneBookingTitle(config?.surveyTitle ?? '', books));
   if (survey.error !== undefined && callErrorOf(survey.error)?.status !== 404) {
     return (
       <CallFailure
@@ -188,7 +195,7 @@ export function PhoneBookingPage() {
   }
   return (
     <>
-      <h1>{messages.phoneBookingTitle(config.surveyTitle ?? config.surveyId)}</h1>
+      <h1>{messages.phoneBookingTitle(config.surveyTitle ?? config.surveyId, books)}</h1>
       <p>
         <Link to={paths.surveys.to()}>{messages.backToSurveys}</Link>
       </p>
@@ -196,12 +203,12 @@ export function PhoneBookingPage() {
         <Notice tone="warning">{messages.forbidden}</Notice>
       ) : config.requiresMembership === undefined ? (
         <>
-          <p>{messages.phoneBookingLead}</p>
+          <p>{messages.phoneBookingLead(books)}</p>
           <BookingForm config={config} withStaffOnly={mayTake(session, 'records.readStaffOnly')} />
         </>
       ) : (
         // A person booked by phone holds no membership, so the server refuses every such booking.
-        <Notice tone="warning">{messages.phoneBookingMembersOnly}</Notice>
+        <Notice tone="warning">{messages.phoneBookingMembersOnly(books)}</Notice>
       )}
     </>
   );

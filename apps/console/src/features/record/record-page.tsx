@@ -69,6 +69,8 @@ function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: Rec
   const { record } = page;
   const ref = { surveyId, partitionKey: record.partitionKey };
   const { refetch } = useStaffRecordQuery(ref);
+  // Known from the survey once it arrives; until then, from the bookings the record holds.
+  const books = survey === undefined ? record.bookings.length > 0 : survey.surveySchema.some((item) => item.type === 'reservation');
   return (
     <>
       <div className="console-title-row">
@@ -81,7 +83,21 @@ function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: Rec
         <Link to={paths.records.to(surveyId)}>{messages.backToRecords}</Link>
       </p>
       {survey === undefined ? null : <p>{survey.surveyTitle ?? survey.surveyId}</p>}
+      {/* The status and its actions come first: beside the answers on a wide screen, above them on
+          a tablet, so nobody scrolls past every answer to change the status. */}
       <div className="console-record">
+        <div className="console-record__status">
+          <StatusPanel
+            record={ref}
+            status={record.status}
+            version={record.version}
+            books={books}
+            paid={page.orders.some((order) => order.status === 'paid')}
+            onReload={() => {
+              void refetch();
+            }}
+          />
+        </div>
         <div className="console-record__main">
           <section className="console-panel" aria-labelledby="answers-heading">
             <h2 id="answers-heading">{messages.answersTitle}</h2>
@@ -141,14 +157,6 @@ function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: Rec
               </div>
             </dl>
           </section>
-          <StatusPanel
-            record={ref}
-            status={record.status}
-            version={record.version}
-            onReload={() => {
-              void refetch();
-            }}
-          />
           <section className="console-panel" aria-labelledby="history-heading">
             <h2 id="history-heading">{messages.historyTitle}</h2>
             <RecordHistory history={page.history} />
@@ -156,10 +164,13 @@ function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: Rec
           </section>
         </div>
       </div>
-      <section className="console-panel" aria-labelledby="audit-heading">
-        <h2 id="audit-heading">{messages.auditOfRecord}</h2>
-        {page.audit.length === 0 ? <p>{messages.noAudit}</p> : <AuditTable entries={page.audit} caption={messages.auditOfRecord} showTarget={false} />}
-      </section>
+      {/* Who else looked at the record, from where: city staff only (the server sends none to others). */}
+      {mayTake(session, 'audit.readRecord') ? (
+        <section className="console-panel" aria-labelledby="audit-heading">
+          <h2 id="audit-heading">{messages.auditOfRecord}</h2>
+          {page.audit.length === 0 ? <p>{messages.noAudit}</p> : <AuditTable entries={page.audit} caption={messages.auditOfRecord} showTarget={false} />}
+        </section>
+      ) : null}
     </>
   );
 }

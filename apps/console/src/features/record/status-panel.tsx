@@ -17,6 +17,10 @@ interface StatusPanelProps {
   status: CheckStatus;
   /** The version the page shows: a change made on an older one is refused (409 record_changed). */
   version: number;
+  /** Whether the survey books slots: reopening then takes the record's slot again. */
+  books: boolean;
+  /** Whether the record has a paid order: cancelling it refunds, which needs `records.refund`. */
+  paid: boolean;
   onReload: () => void;
 }
 
@@ -25,7 +29,7 @@ interface StatusPanelProps {
  * refunds a paid order; confirmed first), or reopen a closed one. Each change names the version
  * shown, so a change made meanwhile by someone else is never overwritten.
  */
-export function StatusPanel({ record, status, version, onReload }: StatusPanelProps) {
+export function StatusPanel({ record, status, version, books, paid, onReload }: StatusPanelProps) {
   const session = useAppSelector(selectSession);
   const closed = isClosedCheckStatus(status);
   const choices = OPEN_STATUSES.filter((candidate) => candidate !== status);
@@ -63,6 +67,11 @@ export function StatusPanel({ record, status, version, onReload }: StatusPanelPr
   };
   const error = callErrorOf(result.error);
   const mayChange = closed ? mayTake(session, 'records.cancel') : mayTake(session, 'records.changeStatus');
+  const mayCancel = !closed && mayTake(session, 'records.cancel');
+  // Cancelling a paid booking refunds it: a role that may not move money is not offered it (the
+  // server refuses it with 403 refund_forbidden) and is told who does it.
+  const refundLeftToOthers = mayCancel && paid && !mayTake(session, 'records.refund');
+  const chosen = next === '' ? choices[0] : next;
 
   return (
     <section className="console-panel" aria-labelledby="status-heading">
@@ -89,11 +98,11 @@ export function StatusPanel({ record, status, version, onReload }: StatusPanelPr
       )}
       {mayChange ? (
         <form className="console-form console-no-print" onSubmit={submitChange}>
-          {closed ? <p>{messages.reopenLead}</p> : null}
+          {closed && chosen !== undefined ? <p>{messages.reopenLead(chosen, books)}</p> : null}
           <label className="console-label" htmlFor="next-status">
             {messages.newStatus}
           </label>
-          <select id="next-status" className="city-input" value={next === '' ? choices[0] : next} onChange={(event) => { setNext(event.target.value as CheckStatus); }}>
+          <select id="next-status" className="city-input" value={chosen} onChange={(event) => { setNext(event.target.value as CheckStatus); }}>
             {choices.map((candidate) => (
               <option key={candidate} value={candidate}>
                 {candidate}
@@ -109,7 +118,8 @@ export function StatusPanel({ record, status, version, onReload }: StatusPanelPr
           </Button>
         </form>
       ) : null}
-      {!closed && mayTake(session, 'records.cancel') ? (
+      {refundLeftToOthers ? <p className="console-note console-no-print">{messages.refundLeftToStaff}</p> : null}
+      {mayCancel && !refundLeftToOthers ? (
         <div className="console-actions console-no-print">
           <Button
             variant="danger"

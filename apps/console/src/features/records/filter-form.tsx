@@ -6,10 +6,23 @@ import { Button } from '@city/ui';
 import type { SyntheticEvent } from 'react';
 import type { FilterForm, FilterProblems } from '../../lib/record-filter.js';
 import { messages } from '../../messages.js';
-import type { StaffSurvey } from '../../store/staff-api.js';
+import type { StaffSurvey, StaffSurveyConfig } from '../../store/staff-api.js';
 
-/** Items a filter can look into: every answered item (a guide has no answer, a file only its name). */
-export const filterableItems = (survey: StaffSurvey) => survey.items.filter((item) => item.type !== 'guide' && item.type !== 'files');
+/**
+ * Types the per-item filter leaves out: a guide has no answer, a file only its name, products are
+ * the record's order (never answers), and a booking is found by the 予約日 range instead.
+ */
+const NOT_FILTERED = new Set(['guide', 'files', 'selectProducts', 'reservation']);
+
+/** Items a filter can look into: every item answered with text or a choice. */
+export const filterableItems = (survey: StaffSurvey) => survey.items.filter((item) => !NOT_FILTERED.has(item.type));
+
+/** A choice item's options, from the survey's whole configuration (undefined for an item typed into). */
+function optionsOf(config: StaffSurveyConfig | undefined, itemKey: string, type: string): readonly string[] | undefined {
+  if (type !== 'radio' && type !== 'dropdown' && type !== 'checkboxes') return undefined;
+  const item = config?.surveySchema.find((candidate) => candidate.itemKey === itemKey);
+  return item !== undefined && 'options' in item ? item.options : [];
+}
 
 const toggled = <Value,>(values: readonly Value[], value: Value, on: boolean): Value[] => (on ? [...values, value] : values.filter((candidate) => candidate !== value));
 
@@ -57,6 +70,8 @@ function Range({ id, legend, type, from, to, problem, onChange }: RangeProps) {
 
 export interface FilterFormProps {
   survey: StaffSurvey;
+  /** The survey's whole configuration (choice items' options); undefined while it loads. */
+  config: StaffSurveyConfig | undefined;
   form: FilterForm;
   problems: FilterProblems;
   onChange: (form: FilterForm) => void;
@@ -65,7 +80,7 @@ export interface FilterFormProps {
 }
 
 /** The results list's filter: any item's answer, the date-time ranges, statuses and origins (all must hold). */
-export function FilterFormPanel({ survey, form, problems, onChange, onApply, onClear }: FilterFormProps) {
+export function FilterFormPanel({ survey, config, form, problems, onChange, onApply, onClear }: FilterFormProps) {
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     onApply();
@@ -75,17 +90,29 @@ export function FilterFormPanel({ survey, form, problems, onChange, onApply, onC
       <h2 id="filter-heading">{messages.filterTitle}</h2>
       <fieldset className="console-filter__items">
         <legend>{messages.filterItems}</legend>
-        {filterableItems(survey).map((item) => (
-          <label key={item.itemKey} className="console-filter__item">
-            <span>{item.title}</span>
-            <input
-              className="city-input"
-              maxLength={200}
-              value={form.items[item.itemKey] ?? ''}
-              onChange={(event) => { onChange({ ...form, items: { ...form.items, [item.itemKey]: event.target.value } }); }}
-            />
-          </label>
-        ))}
+        {filterableItems(survey).map((item) => {
+          const value = form.items[item.itemKey] ?? '';
+          const set = (next: string) => { onChange({ ...form, items: { ...form.items, [item.itemKey]: next } }); };
+          const options = optionsOf(config, item.itemKey, item.type);
+          return (
+            <label key={item.itemKey} className="console-filter__item">
+              <span>{item.title}</span>
+              {options === undefined ? (
+                <input className="city-input" maxLength={200} value={value} onChange={(event) => { set(event.target.value); }} />
+              ) : (
+                // A choice is picked from the item's own options and matched exactly (満足 never finds やや満足).
+                <select className="city-input" value={value} disabled={config === undefined} onChange={(event) => { set(event.target.value); }}>
+                  <option value="">{messages.filterAnyOption}</option>
+                  {options.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </label>
+          );
+        })}
       </fieldset>
       <div className="console-filter__ranges">
         <Range

@@ -2,6 +2,7 @@ import { Button, Loading } from '@city/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CallFailure } from '../../components/call-failure.js';
+import { focusTarget, RESULTS_TARGET_ID } from '../../components/skip-targets.js';
 import { useDocumentTitle } from '../../components/use-document-title.js';
 import { paths } from '../../config/paths.js';
 import { columnsToShow } from '../../lib/column-choice.js';
@@ -12,7 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks.js';
 import type { RootState } from '../../store/root-reducer.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
 import type { StaffSurvey } from '../../store/staff-api.js';
-import { useStaffColumnChoiceQuery, useStaffRecordsQuery, useStaffSaveColumnChoiceMutation } from '../../store/staff-api.js';
+import { useStaffColumnChoiceQuery, useStaffRecordsQuery, useStaffSaveColumnChoiceMutation, useStaffSurveyQuery } from '../../store/staff-api.js';
 import { useStaffSurvey } from '../../store/use-survey.js';
 import { BulkStatus } from './bulk-status.js';
 import { ColumnChooser } from './column-chooser.js';
@@ -72,6 +73,8 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
   const { columns, choose: chooseColumns, saveFailed: columnsNotSaved } = useColumnChoice(survey);
   const after = view.cursors.at(-1);
   const page = useStaffRecordsQuery({ surveyId, filter: view.applied, limit: PAGE_SIZE, ...(after === undefined ? {} : { after }) });
+  // The whole configuration: choice items' options for the filter, item formats for the table.
+  const config = useStaffSurveyQuery({ surveyId }).data;
   useDocumentTitle(messages.recordsTitle(survey.title));
 
   const apply = () => {
@@ -84,7 +87,14 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
     setProblems({});
     dispatch(filterApplied({ surveyId, filter: outcome.filter }));
   };
-  const turnTo = (cursors: string[]) => dispatch(pageTurned({ surveyId, cursors }));
+  // The button pressed is disabled while the page loads, or gone on the first or last page: the
+  // focus goes to the records (the table stays while the next page loads, its caption then says
+  // which records it shows), never to the page's start.
+  const turnTo = (cursors: string[]) => {
+    dispatch(pageTurned({ surveyId, cursors }));
+    focusTarget(RESULTS_TARGET_ID);
+  };
+  const first = view.cursors.length * PAGE_SIZE + 1;
   const nextCursor = page.data?.nextCursor ?? null;
 
   return (
@@ -95,6 +105,7 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
       </p>
       <FilterFormPanel
         survey={survey}
+        config={config}
         form={view.form}
         problems={problems}
         onChange={(form) => dispatch(formChanged({ surveyId, form }))}
@@ -109,7 +120,7 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
           {messages.resultsHeading}
         </h2>
         <div className="console-toolbar">
-          {page.data === undefined ? null : <Counts {...page.data.counts} first={view.cursors.length * PAGE_SIZE + 1} />}
+          {page.data === undefined ? null : <Counts {...page.data.counts} first={first} />}
           <ColumnChooser survey={survey} chosen={columns} onChange={chooseColumns} />
           {columnsNotSaved ? (
             <p className="console-note" role="alert">
@@ -137,21 +148,25 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
           />
         )}
         {page.isFetching ? <Loading label={messages.loading} /> : null}
-        {page.data?.data.length === 0 ? <p>{messages.noRecords}</p> : null}
-        {page.data !== undefined && page.data.data.length > 0 ? <RecordsTable survey={survey} records={page.data.data} columns={columns} /> : null}
+        {page.data?.data.length === 0 ? (
+          <p id={RESULTS_TARGET_ID} tabIndex={-1}>
+            {messages.noRecords}
+          </p>
+        ) : null}
+        {page.data !== undefined && page.data.data.length > 0 ? <RecordsTable survey={survey} config={config} records={page.data.data} columns={columns} first={first} /> : null}
         <div className="console-actions">
           {view.cursors.length > 0 ? (
             <>
-              <Button variant="secondary" onClick={() => turnTo([])}>
+              <Button variant="secondary" onClick={() => { turnTo([]); }}>
                 {messages.firstPage}
               </Button>
-              <Button variant="secondary" onClick={() => turnTo(view.cursors.slice(0, -1))}>
+              <Button variant="secondary" onClick={() => { turnTo(view.cursors.slice(0, -1)); }}>
                 {messages.previousPage}
               </Button>
             </>
           ) : null}
           {nextCursor === null ? null : (
-            <Button variant="secondary" disabled={page.isFetching} onClick={() => turnTo([...view.cursors, nextCursor])}>
+            <Button variant="secondary" disabled={page.isFetching} onClick={() => { turnTo([...view.cursors, nextCursor]); }}>
               {messages.nextPage}
             </Button>
           )}

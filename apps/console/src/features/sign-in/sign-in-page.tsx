@@ -34,8 +34,9 @@ export function SignInPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const stage = session?.stage;
   useEffect(() => {
-    // Each step's heading takes the focus, so a screen reader says where the staff member is.
-    heading.current?.focus();
+    // Each step's heading takes the focus, so a screen reader says where the staff member is; the
+    // code step's one field takes it instead (CodeStep), ready for the six digits.
+    if (stage !== 'second_factor') heading.current?.focus();
   }, [stage]);
 
   if (stage === 'signed_in') return <Navigate to={returnPathOf(location.state)} replace />;
@@ -53,7 +54,7 @@ export function SignInPage() {
       {ended === 'required' ? <Notice tone="warning">{messages.sessionRequired}</Notice> : null}
       {!checked ? <Loading label={messages.loading} /> : null}
       {checked && stage === undefined ? <PasswordStep /> : null}
-      {stage === 'second_factor' ? <CodeStep lead={messages.secondFactorLead} onStartOver={startOver} /> : null}
+      {stage === 'second_factor' ? <CodeStep lead={messages.secondFactorLead} onStartOver={startOver} focusOnShow /> : null}
       {stage === 'totp_enrolment' ? <EnrolmentStep onStartOver={startOver} /> : null}
     </section>
   );

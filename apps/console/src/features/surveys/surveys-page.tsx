@@ -6,7 +6,11 @@ import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
+import type { StaffSurvey } from '../../store/staff-api.js';
 import { useStaffSurveysQuery } from '../../store/staff-api.js';
+
+/** Whether the survey books a slot: its phone entry is then a booking (代理予約), else answers (代理入力). */
+const booksSlots = (survey: StaffSurvey) => survey.items.some((item) => item.type === 'reservation');
 
 /** The surveys of the staff member's teams: to their results, and to booking by phone where allowed. */
 export function SurveysPage() {
@@ -44,8 +48,8 @@ export function SurveysPage() {
                     {messages.recordsLink}
                   </Link>
                   {mayBook ? (
-                    <Link to={paths.phoneBooking.to(survey.surveyId)} aria-label={messages.openPhoneBooking(survey.title)}>
-                      {messages.phoneBookingLink}
+                    <Link to={paths.phoneBooking.to(survey.surveyId)} aria-label={messages.openPhoneBooking(survey.title, booksSlots(survey))}>
+                      {messages.phoneBookingLink(booksSlots(survey))}
                     </Link>
                   ) : null}
                 </td>
