@@ -20,6 +20,11 @@ import { createSqliteCalendarImportRepository } from './modules/calendars/import
 import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
 import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
 import { createSurveyEditorDeps } from './modules/surveys/module.js';
+import { createSqliteAuditRepository } from './modules/audit/sqlite-audit-repository.js';
+import type { CalendarAdminRepositories } from './modules/calendars/calendar-admin.js';
+import { putSlots, saveCalendar, saveCategory, setCategoryLabels, setClosedDays } from './modules/calendars/calendar-admin.js';
+import { NO_CLOSURES } from './modules/calendars/closures.js';
+import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
 import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 import type { SurveyEditorDeps } from './modules/surveys/survey-editor.js';
 import { createSurvey, setSurveyState } from './modules/surveys/survey-editor.js';
@@ -27,12 +32,13 @@ import type { SurveyRepository } from './modules/surveys/survey-repository.js';
 import type { SystemActor } from './access/actor.js';
 
 /** What seeding writes: surveys, records, and the calendars (through the import's writer). */
-export type DemoSeedStore = Store<{
-  surveys: SurveyRepository;
-  records: RecordRepository;
-  calendarImport: CalendarImportRepository;
-  members: MemberNumberRepository;
-}>;
+export type DemoSeedStore = Store<
+  CalendarAdminRepositories & {
+    surveys: SurveyRepository;
+    records: RecordRepository;
+    members: MemberNumberRepository;
+  }
+>;
 
 export interface DemoSeedOptions {
   /** Today in Japan (`YYYY-MM-DD`), where the demo calendars start. Default: the real today. */
@@ -53,16 +59,19 @@ export interface DemoSeedOptions {
  *   neighbours' bookings that make one slot few-left and one full move to this start's date.
  */
 export async function seedDemoData(connections: SqliteConnections, options: DemoSeedOptions = {}): Promise<void> {
+  const now = options.now ?? Date.now;
   const store: DemoSeedStore = sqliteStore(connections, (connection) => ({
     surveys: createSqliteSurveyRepository(connection),
     records: createSqliteRecordRepository(connection),
     calendarImport: createSqliteCalendarImportRepository(connection),
+    calendars: createSqliteCalendarRepository(connection),
+    audit: createSqliteAuditRepository(connection),
     members: createSqliteMemberNumberRepository(connection),
   }));
-  await seedDemoSurveys(store, createSurveyEditorDeps(connections, options.now ?? Date.now));
+  await seedDemoSurveys(store, createSurveyEditorDeps(connections, now));
   if (options.calendars === false) return;
   const today = options.today ?? todayInJapan();
-  await store.transaction((repositories) => seedDemoCalendars(repositories, today));
+  await store.transaction((repositories) => seedDemoCalendars(repositories, today, now()));
 }
 
 /** The demo seeds as a system job: its surveys are made and published by the editor's own use-cases. */
@@ -131,44 +140,42 @@ function demoRows(config: SurveyConfig, userId: string, partitionKey: string, an
   return buildSurveyResultRows({ config, userId, answers, existingResults: [{ partitionKey } as never], updateExist: true });
 }
 
-async function seedDemoCalendars(
-  { records, calendarImport }: { records: RecordRepository; calendarImport: CalendarImportRepository },
-  today: string,
-): Promise<void> {
+/**
+ * The demo's calendars, made as staff make them: through calendar administration's use-cases, as
+ * the demo seed (a system job), in the seed's transaction.
+ */
+async function seedDemoCalendars(repositories: CalendarAdminRepositories & { records: RecordRepository }, today: string, now: number): Promise<void> {
+  const { calendarImport } = repositories;
   const stored = await calendarImport.categories();
-  let position = Math.max(0, ...stored.map((category) => category.position + 1));
   const pathOf = (category: { tag1: string; tag2?: string; tag3?: string }) => `${category.tag1}\u0000${category.tag2 ?? ''}\u0000${category.tag3 ?? ''}`;
   const storedIds = new Set(stored.map((category) => category.categoryId));
   const storedPaths = new Set(stored.map(pathOf));
   for (const category of DEMO_CATEGORIES) {
     // A category staff made or imported under the same name stays as it is.
     if (storedIds.has(category.categoryId) || storedPaths.has(pathOf(category))) continue;
-    await calendarImport.insertCategory({ categoryId: category.categoryId, tag1: category.tag1, tag2: category.tag2 ?? '', tag3: category.tag3 ?? '', position });
-    position += 1;
+    await saveCategory(repositories, DEMO_SEED, now, { categoryId: category.categoryId, tag1: category.tag1, tag2: category.tag2 ?? '', tag3: category.tag3 ?? '' });
   }
   // The demo's level names read as a citizen would say them (会場を選んでください), unless staff
   // named the levels already: only the migration's defaults are replaced.
   const labels = await calendarImport.categoryLabels();
-  if (labels.tag1 === '大分類' && labels.tag2 === '中分類' && labels.tag3 === '小分類') await calendarImport.setCategoryLabels(DEMO_CATEGORY_LABELS);
+  if (labels.tag1 === '大分類' && labels.tag2 === '中分類' && labels.tag3 === '小分類') await setCategoryLabels(repositories, DEMO_SEED, now, DEMO_CATEGORY_LABELS);
 
   for (const calendar of demoCalendars(today)) {
     if ((await calendarImport.findCalendar(calendar.calendarId)) === undefined) {
       const categoryExists = (await calendarImport.categories()).some((category) => category.categoryId === calendar.categoryId);
       if (!categoryExists || (await calendarImport.calendarOfCategory(calendar.categoryId)) !== undefined) continue;
-      await calendarImport.insertCalendar({ calendarId: calendar.calendarId, categoryId: calendar.categoryId, rules: calendar.rules });
+      await saveCalendar(repositories, DEMO_SEED, now, { calendarId: calendar.calendarId, categoryId: calendar.categoryId, rules: calendar.rules, closures: NO_CLOSURES });
     }
     // Only dates with no slot at all get the demo's: a date staff changed (or citizens booked) is left alone.
     const dates = [...new Set([...calendar.slots.map((slot) => slot.date), ...calendar.closedDays])];
     const datesWithSlots = new Set((await calendarImport.slotsOn(calendar.calendarId, dates)).map((slot) => slot.date));
-    for (const slot of calendar.slots) {
-      if (!datesWithSlots.has(slot.date)) await calendarImport.addSlotIfMissing(calendar.calendarId, slot);
-    }
-    for (const date of calendar.closedDays) {
-      if (!datesWithSlots.has(date)) await calendarImport.addClosedDay(calendar.calendarId, date);
-    }
+    const slots = calendar.slots.filter((slot) => !datesWithSlots.has(slot.date));
+    if (slots.length > 0) await putSlots(repositories, DEMO_SEED, now, calendar.calendarId, slots);
+    const closing = calendar.closedDays.filter((date) => !datesWithSlots.has(date));
+    if (closing.length > 0) await setClosedDays(repositories, DEMO_SEED, now, calendar.calendarId, { close: closing, open: [] });
   }
 
-  for (const booking of demoNeighbourBookings(today)) await seedNeighbourBooking({ records, calendarImport }, booking);
+  for (const booking of demoNeighbourBookings(today)) await seedNeighbourBooking(repositories, booking);
 }
 
 /**

@@ -152,6 +152,9 @@ describe('slots', () => {
         change_closes_unit: 'days',
         change_closes_amount: 1,
         max_active_bookings_per_user: null,
+        booking_stopped: 0,
+        closed_weekdays: '[]',
+        closed_on_public_holidays: 0,
         updated_at: expect.any(Number) as unknown,
       },
     ]);

@@ -12,7 +12,6 @@ import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
 import type { SqliteConnections } from '../src/db/sqlite-store.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
-import type { DemoSeedStore } from '../src/demo-seed.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
 import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
@@ -22,17 +21,19 @@ import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-surv
 let dir: string;
 let db: SqliteDatabase;
 let connections: SqliteConnections;
-let store: DemoSeedStore;
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'city-members-seed-'));
-  db = openDatabase(path.join(dir, 'city.sqlite'));
-  connections = connectSqlite(db);
-  store = sqliteStore(connections, (connection) => ({
+let store: ReturnType<typeof storeOf>;
+const storeOf = (connections: SqliteConnections) =>
+  sqliteStore(connections, (connection) => ({
     surveys: createSqliteSurveyRepository(connection),
     records: createSqliteRecordRepository(connection),
     calendarImport: createSqliteCalendarImportRepository(connection),
     members: createSqliteMemberNumberRepository(connection),
   }));
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'city-members-seed-'));
+  db = openDatabase(path.join(dir, 'city.sqlite'));
+  connections = connectSqlite(db);
+  store = storeOf(connections);
 });
 afterEach(() => {
   db.close();

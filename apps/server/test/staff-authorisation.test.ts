@@ -43,6 +43,10 @@ beforeAll(async () => {
     expect(response.status).toBe(200);
     recordOf[team] = response.body.partitionKey;
     for (const role of STAFF_ROLES) staffOf.set(`${role}/${team}`, await addStaff(ctx, role, [team], role === 'administrator' ? { totpSecret: SECRET } : {}));
+    // Categories without calendars, for the deletes the matrix allows.
+    for (let n = 0; n < 4; n += 1) {
+      ctx.app.db.prepare("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES (?, '削除用', ?, '', 100)").run(`spare-${team}-${String(n)}`, `${team}-${String(n)}`);
+    }
     // Surveys without records, for the deletes the matrix allows.
     for (let n = 0; n < 4; n += 1) {
       const surveyId = `empty-${team}-${String(n)}`;
@@ -57,7 +61,7 @@ afterAll(async () => {
 
 /** What a forbidden call must leave as it was: every table but the sessions' last-seen times. */
 function fingerprint(): string {
-  const tables = ['survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
+  const tables = ['calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
   return tables.map((table) => JSON.stringify(ctx.app.db.prepare(`SELECT * FROM ${table}`).all().map((row) => JSON.stringify(row)).sort())).join('\n');
 }
 
@@ -79,6 +83,11 @@ const surveyVersion = (surveyId: string) => (ctx.app.db.prepare('SELECT version 
 const emptySurveyOf = (team: string) =>
   (ctx.app.db.prepare("SELECT survey_id FROM survey_configs WHERE survey_id LIKE ? ORDER BY survey_id LIMIT 1").get(`empty-${team}-%`) as { survey_id: string }).survey_id;
 let newSurvey = 0;
+let newCategory = 0;
+/** A category the matrix may delete (nothing below it, no calendar, no survey booking through it). */
+const spareCategory = () => (ctx.app.db.prepare("SELECT category_id FROM calendar_categories WHERE category_id LIKE 'spare-%' ORDER BY category_id LIMIT 1").get() as { category_id: string }).category_id;
+const CATEGORY_FILE = Buffer.from('\uFEFFカテゴリID,大分類,中分類,小分類,カレンダー有無\r\nfile-cat,ファイル,,,\r\n', 'utf8').toString('base64');
+const CENTRAL_RULES = { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 } };
 
 /** Every staff route that a signed-in member calls (the session's own routes are below). */
 const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
@@ -132,6 +141,32 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   },
   staffSetSurveyState: { action: 'surveys.edit', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { state: 'published' } }) },
   staffDeleteSurvey: { action: 'surveys.edit', teamScoped: true, request: (team) => ({ params: { surveyId: emptySurveyOf(team) } }) },
+  staffCalendarAdmin: { action: 'calendars.edit', teamScoped: false, request: () => ({}) },
+  staffSaveCategory: { action: 'calendars.edit', teamScoped: false, request: () => ({ body: { categoryId: `new-cat-${String(newCategory)}`, tag1: 'マトリクス', tag2: String(newCategory++), tag3: '' } }) },
+  staffDeleteCategory: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { categoryId: spareCategory() } }) },
+  staffSaveCategoryLabels: { action: 'calendars.edit', teamScoped: false, request: () => ({ body: { tag1: '大分類', tag2: '中分類', tag3: '小分類' } }) },
+  staffSaveCalendar: {
+    action: 'calendars.edit',
+    teamScoped: false,
+    request: () => ({ params: { calendarId: 'cal-central' }, body: { categoryId: 'checkup-central', rules: CENTRAL_RULES, closures: { weekdays: [], publicHolidays: false } } }),
+  },
+  staffCalendarAdminSlots: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, query: { from: '2026-12-20', to: '2026-12-21' } }) },
+  staffSetClosedDays: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, body: { close: ['2026-12-25'], open: [] } }) },
+  staffPutSlots: {
+    action: 'calendars.edit',
+    teamScoped: false,
+    request: () => ({ params: { calendarId: 'cal-central' }, body: { slots: [{ date: '2026-12-21', slotId: 'x', start: '09:00', end: '09:30', capacity: 5 }] } }),
+  },
+  staffGenerateSlots: {
+    action: 'calendars.edit',
+    teamScoped: false,
+    request: () => ({ params: { calendarId: 'cal-central' }, body: { from: '2026-12-22', to: '2026-12-22', weekdays: [0, 1, 2, 3, 4, 5, 6], start: '09:00', end: '10:00', minutes: 30, capacity: 2 } }),
+  },
+  staffDeleteSlots: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, body: { slots: [{ date: '2026-12-23', slotId: 'none' }] } }) },
+  staffPreviewCalendarFile: { action: 'calendars.edit', teamScoped: false, request: () => ({ body: { fileName: 'tree.csv', contentBase64: CATEGORY_FILE } }) },
+  staffApplyCalendarFile: { action: 'calendars.edit', teamScoped: false, request: () => ({ body: { fileName: 'tree.csv', contentBase64: CATEGORY_FILE } }) },
+  staffExportSlots: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, query: { from: '2026-12-20', to: '2026-12-21' } }) },
+  staffExportCategories: { action: 'calendars.edit', teamScoped: false, request: () => ({}) },
   staffMembers: { action: undefined, teamScoped: false, request: () => ({}) },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
 };
@@ -202,7 +237,9 @@ describe('without a valid session', () => {
 
   it('answers 401 to no session, a citizen bearer token and an expired session, 403 to a missing CSRF token, writing nothing', async () => {
     const token = await http.token(citizen(1));
-    for (const [name, route] of everyRoute) {
+    for (const [index, [name, route]] of everyRoute.entries()) {
+      // Each route signs in afresh: the staff of both teams take turns, under the sign-in rate limit.
+      const team = index % 2 === 0 ? 'team-a' : 'team-b';
       const request = route.request('team-a');
       // No session at all.
       let before = fingerprint();
@@ -213,7 +250,7 @@ describe('without a valid session', () => {
       expect(fingerprint() === before, `${name} wrote something`).toBe(true);
 
       // An expired session (the idle timeout passed): 401, and the expiry itself is the only entry written.
-      const expired = await signedInAs('admin', 'team-a');
+      const expired = await signedInAs('admin', team);
       clock += 31 * 60_000;
       before = fingerprint();
       const response = await expired.call(name, request);
@@ -221,7 +258,7 @@ describe('without a valid session', () => {
 
       // The CSRF token left off a state-changing call.
       if (staffEndpoints[name].method !== 'GET') {
-        const noCsrf = await signedInAs('administrator', 'team-a');
+        const noCsrf = await signedInAs('administrator', team);
         before = fingerprint();
         const refused = await noCsrf.call(name, { ...request, csrf: false });
         expect(refused.status, `${name} without its CSRF token`).toBe(403);

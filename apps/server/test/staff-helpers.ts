@@ -86,7 +86,9 @@ export function consoleClient(ctx: TestContext) {
     const response = await ctx.app.inject(options);
     const setCookie = response.cookies.find((c) => c.name === 'city_staff_session');
     if (setCookie !== undefined) cookie = setCookie.value === '' ? undefined : `city_staff_session=${setCookie.value}`;
-    const body = response.body === '' ? {} : response.json<ConsoleResponse['body']>();
+    // A file (a CSV export) is not JSON: its text is in `text`.
+    const isJson = String(response.headers['content-type'] ?? '').includes('json');
+    const body = response.body === '' ? {} : isJson ? response.json<ConsoleResponse['body']>() : { text: response.body };
     const session = body.data as StaffSession | undefined;
     if (session !== undefined && typeof session === 'object' && 'csrfToken' in session) csrfToken = session.csrfToken;
     return { status: response.statusCode, body, headers: response.headers };

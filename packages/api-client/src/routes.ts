@@ -93,6 +93,8 @@ export const BOOKING_ERROR_CODES = {
   bookingNotOpen: 'booking_not_open',
   /** 409: booking this slot has closed. */
   bookingClosed: 'booking_closed',
+  /** 409: staff stopped taking bookings in this calendar (予約停止); bookings made stay. */
+  bookingStopped: 'booking_stopped',
   /** 409: the booking can no longer be changed or cancelled. */
   changeDeadlinePassed: 'change_deadline_passed',
   /** 409: the citizen holds the most bookings this calendar allows. */

@@ -97,13 +97,15 @@ export type BookingWindowState = 'notOpenYet' | 'open' | 'closed';
 
 /**
  * Whether a slot may be booked `now`: it opens at 00:00 (Japan time) `bookingOpensDaysAhead` days
- * before its date and closes at the `bookingClosesBefore` deadline.
+ * before its date and closes at the `bookingClosesBefore` deadline; every slot is closed while
+ * staff stop the calendar's bookings (`bookingStopped`).
  */
 export function bookingWindowState(
   slot: { date: string; start: string },
-  rules: Pick<CalendarRules, 'bookingOpensDaysAhead' | 'bookingClosesBefore'>,
+  rules: Pick<CalendarRules, 'bookingOpensDaysAhead' | 'bookingClosesBefore' | 'bookingStopped'>,
   now: number,
 ): BookingWindowState {
+  if (rules.bookingStopped === true) return 'closed';
   if (slot.date > addDaysToDate(todayInJapan(now), rules.bookingOpensDaysAhead)) return 'notOpenYet';
   return now < deadlineBefore(slot.date, slot.start, rules.bookingClosesBefore) ? 'open' : 'closed';
 }

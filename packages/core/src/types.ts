@@ -351,6 +351,8 @@ export interface CalendarRules {
   changeClosesBefore: BookingDeadline;
   /** Most bookings one citizen may hold in this calendar whose slots have not ended; absent: no limit. */
   maxActiveBookingsPerUser?: number;
+  /** 予約停止: staff stopped taking new bookings; those made stay, and may be cancelled. */
+  bookingStopped?: boolean;
 }
 
 /** Where a slot stands for booking, as the server sees it now. */

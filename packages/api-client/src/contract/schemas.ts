@@ -193,6 +193,7 @@ export const CalendarRulesSchema = Type.Object(
     bookingClosesBefore: BookingDeadlineSchema,
     changeClosesBefore: BookingDeadlineSchema,
     maxActiveBookingsPerUser: Type.Optional(Type.Integer({ minimum: 1 })),
+    bookingStopped: Type.Optional(Type.Boolean()),
   },
   closed,
 );

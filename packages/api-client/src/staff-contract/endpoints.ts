@@ -3,10 +3,11 @@
 // HttpOnly cookie; every call that changes something carries the session's CSRF token in
 // `X-CSRF-Token`.
 import { CHECK_STATUSES } from '@city/survey-core';
-import { type TSchema, Type } from 'typebox';
+import { Type } from 'typebox';
+import { calendarAdminEndpoints } from './calendar-admin.js';
+import { Data, DateText, Millis, Ok, STAFF_API_PREFIX } from './shared.js';
 import { CalendarCategorySchema, CalendarDisplaySettingsSchema, CalendarSlotsSchema, closed, Key, MAX_VALUE_LENGTH, OrderSchema, PartitionKey, SurveyConfigSchema } from '../contract/schemas.js';
 
-export const STAFF_API_PREFIX = '/console/api';
 /** The header that carries the session's CSRF token on every state-changing call. */
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -39,11 +40,7 @@ export const RECORD_ORIGINS = ['line', 'web', 'staff', 'import'] as const;
 const Role = Type.Enum(STAFF_ROLES);
 const Status = Type.Enum(CHECK_STATUSES);
 const Origin = Type.Enum(RECORD_ORIGINS);
-const Millis = Type.Integer({ minimum: 0 });
-const DateText = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const LoginId = Type.String({ minLength: 3, maxLength: 64, pattern: '^[A-Za-z0-9._@-]+$' });
-const Ok = Type.Object({ result: Type.Literal('OK') }, closed);
-const Data = <Schema extends TSchema>(schema: Schema) => Type.Object({ data: schema }, closed);
 
 const TeamSchema = Type.Object({ teamId: Key, name: Type.String({ maxLength: 100 }) }, closed);
 const StaffMemberSchema = Type.Object(
@@ -452,6 +449,8 @@ export const staffEndpoints = {
     ),
     response: Data(Type.Array(AuditEntrySchema)),
   },
+  ...calendarAdminEndpoints,
 } as const;
 
+export { STAFF_API_PREFIX };
 export type StaffEndpointName = keyof typeof staffEndpoints;

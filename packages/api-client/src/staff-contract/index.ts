@@ -28,6 +28,7 @@ export {
   SurveyEditorViewSchema,
   SurveyProblemSchema,
 } from './endpoints.js';
+import type { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarFileReportSchema } from './calendar-admin.js';
 export type { StaffEndpointName } from './endpoints.js';
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -40,3 +41,7 @@ export type AuditEntryView = Static<typeof AuditEntrySchema>;
 export type SurveyState = (typeof SURVEY_STATES)[number];
 export type SurveyEditorView = Static<typeof SurveyEditorViewSchema>;
 export type SurveyProblem = Static<typeof SurveyProblemSchema>;
+export { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarClosuresSchema, CalendarFileReportSchema } from './calendar-admin.js';
+export type CalendarAdminView = Static<typeof CalendarAdminViewSchema>;
+export type CalendarAdminSlots = Static<typeof CalendarAdminSlotsSchema>;
+export type CalendarFileReport = Static<typeof CalendarFileReportSchema>;

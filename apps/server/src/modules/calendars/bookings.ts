@@ -127,6 +127,7 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
 
   for (const { item, calendar, slot } of fresh) {
     const { itemKey } = item;
+    if (calendar.rules.bookingStopped === true) throw refusal(409, BOOKING_ERROR_CODES.bookingStopped, messages.bookingStopped, itemKey);
     if (await calendars.isClosedDay(calendar.calendarId, slot.date)) {
       throw refusal(409, BOOKING_ERROR_CODES.closedDay, messages.closedDay, itemKey);
     }

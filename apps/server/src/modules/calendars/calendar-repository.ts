@@ -1,10 +1,12 @@
 import type { CalendarCategory, CalendarDisplaySettings, CalendarRules } from '@city/survey-core';
+import type { CalendarClosures } from './closures.js';
 
-/** A calendar: the category it hangs off and its booking rules. */
+/** A calendar: the category it hangs off, its booking rules and the days its rules close it. */
 export interface StoredCalendar {
   calendarId: string;
   categoryId: string;
   rules: CalendarRules;
+  closures: CalendarClosures;
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { CalendarCategory, CalendarRules } from '@city/survey-core';
+import { addDaysToDate } from '@city/survey-core';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
+import type { CalendarClosures } from './closures.js';
+import { closedByRule, NO_CLOSURES } from './closures.js';
 
 interface CategoryRow {
   category_id: string;
@@ -19,6 +22,9 @@ interface CalendarRow {
   change_closes_unit: 'days' | 'hours';
   change_closes_amount: number;
   max_active_bookings_per_user: number | null;
+  booking_stopped: number;
+  closed_weekdays: string;
+  closed_on_public_holidays: number;
 }
 
 interface SlotRow {
@@ -59,8 +65,10 @@ const toCalendar = (row: CalendarRow): StoredCalendar => {
     bookingClosesBefore: { unit: row.booking_closes_unit, amount: row.booking_closes_amount },
     changeClosesBefore: { unit: row.change_closes_unit, amount: row.change_closes_amount },
     ...(row.max_active_bookings_per_user === null ? {} : { maxActiveBookingsPerUser: row.max_active_bookings_per_user }),
+    ...(row.booking_stopped === 1 ? { bookingStopped: true } : {}),
   };
-  return { calendarId: row.calendar_id, categoryId: row.category_id, rules };
+  const closures = { weekdays: JSON.parse(row.closed_weekdays) as number[], publicHolidays: row.closed_on_public_holidays === 1 };
+  return { calendarId: row.calendar_id, categoryId: row.category_id, rules, closures };
 };
 
 const toSlot = (row: SlotRow): StoredSlot => ({
@@ -113,7 +121,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
   const category = db.prepare<[string], CategoryRow>(`${CATEGORY_SELECT} WHERE c.category_id = ?`);
   const calendar = db.prepare<[string], CalendarRow>(
     `SELECT calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
-       change_closes_unit, change_closes_amount, max_active_bookings_per_user
+       change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays
      FROM calendars WHERE calendar_id = ?`,
   );
   const slots = db.prepare<[number, string, string, string], SlotRow>(
@@ -138,6 +146,13 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
   const deleteClaims = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ?');
   const deleteHolds = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ? AND hold_expires_at IS NOT NULL');
   const confirmClaim = db.prepare<[string, string]>('UPDATE slot_claims SET hold_expires_at = NULL WHERE partition_key = ? AND item_key = ?');
+  const closuresRow = db.prepare<[string], { closed_weekdays: string; closed_on_public_holidays: number }>(
+    'SELECT closed_weekdays, closed_on_public_holidays FROM calendars WHERE calendar_id = ?',
+  );
+  const closuresOf = (calendarId: string): CalendarClosures => {
+    const row = closuresRow.get(calendarId);
+    return row === undefined ? NO_CLOSURES : { weekdays: JSON.parse(row.closed_weekdays) as number[], publicHolidays: row.closed_on_public_holidays === 1 };
+  };
 
   return {
     async displaySettings() {
@@ -165,10 +180,15 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
       return row === undefined ? undefined : toSlot(row);
     },
     async closedDays(calendarId, from, to) {
-      return closedDays.all(calendarId, from, to).map((row) => row.date);
+      const dates = new Set(closedDays.all(calendarId, from, to).map((row) => row.date));
+      const closures = closuresOf(calendarId);
+      if (closures.weekdays.length > 0 || closures.publicHolidays) {
+        for (let date = from; date <= to; date = addDaysToDate(date, 1)) if (closedByRule(closures, date)) dates.add(date);
+      }
+      return [...dates].sort();
     },
     async isClosedDay(calendarId, date) {
-      return (closedDay.get(calendarId, date)?.n ?? 0) > 0;
+      return (closedDay.get(calendarId, date)?.n ?? 0) > 0 || closedByRule(closuresOf(calendarId), date);
     },
     async claimsOfRecord(partitionKey) {
       return claimsOfRecord.all(partitionKey).map(toClaim);

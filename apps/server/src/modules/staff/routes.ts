@@ -1,7 +1,7 @@
 import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
-import { clearSessionCookie, noStore, sessionOf, setSessionCookie } from './authenticate-staff.js';
+import { clearSessionCookie, noStore, SESSION_COOKIE, sessionOf, setSessionCookie } from './authenticate-staff.js';
 import { memberView, sessionView } from './staff.js';
 import type { StaffDeps } from './staff.js';
 import { unlockStaffMember } from './manage-staff.js';
@@ -39,7 +39,13 @@ export function staffModule(deps: StaffModuleDeps): FastifyPluginAsync {
       return { data: sessionView(deps, member, session, await teams()) };
     });
 
-    contractRoute(app, staffEndpoints.staffSecondFactor, { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+    // Per address and session, for the same reason: codes are guessed against one signed-in password.
+    const secondFactorLimit = {
+      max: 30,
+      timeWindow: '1 minute',
+      keyGenerator: (request: { ip: string; cookies?: Record<string, string | undefined> }) => `${request.ip}|${request.cookies?.[SESSION_COOKIE] ?? ''}`,
+    };
+    contractRoute(app, staffEndpoints.staffSecondFactor, { config: { rateLimit: secondFactorLimit } }, async (request) => {
       const { session } = await sessionOf(deps, request, false);
       await confirmSecondFactor(deps, session.tokenHash, request.body.code, request.ip);
       const { session: signedIn, member } = await sessionOf(deps, request, true);

@@ -26,6 +26,7 @@ const sameRow = (a: SurveyRow, b: SurveyRow) =>
 
 export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyRepository {
   const byId = db.prepare<[string], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE survey_id = ?`);
+  const all = db.prepare<[], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs ORDER BY survey_id`);
   const searchable = db.prepare<[], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE searchable = 1 AND state <> 'draft' ORDER BY survey_id`);
   const upsert = db.prepare(
     `INSERT INTO survey_configs (survey_id, config_json, lookup_item_keys_json, searchable, updated_at, version, state)
@@ -83,6 +84,9 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
     async find(surveyId) {
       const row = byId.get(surveyId);
       return row === undefined ? undefined : fromRow(row);
+    },
+    async listAll() {
+      return all.all().map(fromRow);
     },
     async listSearchable() {
       return searchable.all().map(fromRow);

@@ -36,6 +36,8 @@ export interface SurveyRepository {
   configOfVersion(surveyId: string, version: number): Promise<SurveyConfig | undefined>;
   /** Every version of the survey, oldest first, with how many records each holds. */
   versions(surveyId: string): Promise<SurveyVersionInfo[]>;
+  /** Every survey, by id (drafts and closed ones too). */
+  listAll(): Promise<StoredSurvey[]>;
   /** The published surveys listed for citizens, by id. */
   listSearchable(): Promise<StoredSurvey[]>;
   /**

@@ -1,4 +1,5 @@
 import type { CalendarDisplaySettings, CalendarRules } from '@city/survey-core';
+import type { CalendarClosures } from '../closures.js';
 import type { SlotClaim } from '../calendar-repository.js';
 import type { CategoryPath } from './category-csv.js';
 import type { SlotDefinition } from './slot-csv.js';
@@ -18,8 +19,9 @@ export interface SlotWithClaims extends SlotDefinition {
 export type SeededClaim = Omit<SlotClaim, 'createdAt'>;
 
 /**
- * What importing (and the demo seed) writes: the category tree, calendars, their slots and closed
- * days, and claims. Only statements: the caller holds the transaction.
+ * What staff's calendar administration, importing and the demo seed write: the category tree,
+ * calendars, their slots and closed days, and (the seed) claims. Only statements: the caller holds
+ * the transaction.
  */
 export interface CalendarImportRepository {
   categories(): Promise<StoredCategory[]>;
@@ -28,7 +30,16 @@ export interface CalendarImportRepository {
   /** The calendar and the category it hangs off. */
   findCalendar(calendarId: string): Promise<{ calendarId: string; categoryId: string } | undefined>;
   calendarOfCategory(categoryId: string): Promise<string | undefined>;
-  insertCalendar(calendar: { calendarId: string; categoryId: string; rules: CalendarRules }): Promise<void>;
+  insertCalendar(calendar: { calendarId: string; categoryId: string; rules: CalendarRules; closures?: CalendarClosures }): Promise<void>;
+  /** Sets a calendar's rules (予約停止 among them) and the days its rules close it. */
+  updateCalendar(calendar: { calendarId: string; rules: CalendarRules; closures: CalendarClosures }): Promise<void>;
+  /** Removes a calendar with its slots and closed days (the caller made sure nothing is booked). */
+  deleteCalendar(calendarId: string): Promise<void>;
+  deleteCategory(categoryId: string): Promise<void>;
+  /** The calendar's slots from `from` to `to`, with what is claimed of each. */
+  slotsBetween(calendarId: string, from: string, to: string): Promise<SlotWithClaims[]>;
+  /** Every date from `from` on with units claimed in the calendar, and how many. */
+  claimedDatesFrom(calendarId: string, from: string): Promise<{ date: string; claimed: number }[]>;
   /** Marks the calendar changed (its slots or closed days). */
   touchCalendar(calendarId: string): Promise<void>;
   /** The calendar's slots on these dates, with what is claimed of each. */

@@ -11,7 +11,7 @@ import { categoryPathText, derivedCategoryId } from './category-csv.js';
 import type { ImportProblem } from './problems.js';
 import { ImportRefusedError } from './problems.js';
 import type { ImportFile } from './read-import-file.js';
-import type { SlotFile } from './slot-csv.js';
+import type { SlotDefinition, SlotFile } from './slot-csv.js';
 import type { SurveyResultFile } from './survey-result-csv.js';
 
 /** The rules of a calendar the import creates: booking opens 60 days ahead and closes, like changes, the day before; no limit per citizen. */
@@ -26,9 +26,18 @@ const CALENDAR_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ImportOptions {
   /** The calendar a slot file goes into. */
-  calendarId?: string;
+  calendarId?: string | undefined;
   /** The category a new calendar hangs off. */
-  categoryId?: string;
+  categoryId?: string | undefined;
+  /** Check and report only: the transaction is rolled back, nothing is written (a preview). */
+  dryRun?: boolean;
+}
+
+/** Rolls a dry run's transaction back, carrying its report out. */
+class DryRun extends Error {
+  constructor(readonly report: unknown) {
+    super('dry run');
+  }
 }
 
 export type CategoryOutcome = 'added' | 'changed' | 'unchanged';
@@ -52,7 +61,20 @@ export interface SlotImportReport {
   /** What changed in the database. */
   slots: { added: number; changed: number; removed: number; unchanged: number };
   closedDayChanges: { added: number; removed: number };
+  /** What changes, date by date (only dates with a change). */
+  dateChanges: DateChange[];
   changed: boolean;
+}
+
+type SlotTimes = Pick<SlotDefinition, 'slotId' | 'start' | 'end' | 'capacity'>;
+
+/** One date's changes, as a preview shows them before the file is applied. */
+export interface DateChange {
+  date: string;
+  added: SlotTimes[];
+  changed: { from: SlotTimes; to: SlotTimes }[];
+  removed: SlotTimes[];
+  closed: 'added' | 'removed' | null;
 }
 
 /** A survey-result file is read and described, never written. */
@@ -75,11 +97,29 @@ export async function importCalendarFile(
   options: ImportOptions = {},
 ): Promise<ImportReport> {
   if (file.kind === 'surveyResults') return { kind: 'surveyResults', file, changed: false };
-  if (file.kind === 'categories') {
-    if (options.calendarId !== undefined || options.categoryId !== undefined) throw new ImportRefusedError([{ message: importMessages.optionsNotForCategories }]);
-    return store.transaction(({ calendarImport }) => importCategories(calendarImport, file));
+  return inTransactionOrDryRun(store, options.dryRun === true, ({ calendarImport }) => importFileInTransaction(calendarImport, file, options));
+}
+
+/** importCalendarFile's work inside the caller's transaction (staff's import also audits in it). */
+export function importFileInTransaction(calendarImport: CalendarImportRepository, file: CategoryFile | SlotFile, options: ImportOptions): Promise<CategoryImportReport | SlotImportReport> {
+  if (file.kind === 'categories' && (options.calendarId !== undefined || options.categoryId !== undefined)) {
+    throw new ImportRefusedError([{ message: importMessages.optionsNotForCategories }]);
   }
-  return store.transaction(({ calendarImport }) => importSlots(calendarImport, file, options));
+  return file.kind === 'categories' ? importCategories(calendarImport, file) : importSlots(calendarImport, file, options);
+}
+
+/** Runs `work` in a transaction; a dry run answers what it would do and rolls everything back. */
+export async function inTransactionOrDryRun<Repositories, Report>(store: Store<Repositories>, dryRun: boolean, work: (repositories: Repositories) => Promise<Report>): Promise<Report> {
+  try {
+    return await store.transaction(async (repositories) => {
+      const report = await work(repositories);
+      if (dryRun) throw new DryRun(report);
+      return report;
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.report as Report;
+    throw error;
+  }
 }
 
 const pathKey = (path: CategoryPath) => `${path.tag1}\u0000${path.tag2}\u0000${path.tag3}`;
@@ -191,11 +231,22 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
   const problems: ImportProblem[] = [];
   const counts = { added: 0, changed: 0, removed: 0, unchanged: 0 };
   const writes: (() => Promise<void>)[] = [];
+  const byDate = new Map<string, DateChange>();
+  const changeOf = (date: string) => {
+    let change = byDate.get(date);
+    if (change === undefined) {
+      change = { date, added: [], changed: [], removed: [], closed: null };
+      byDate.set(date, change);
+    }
+    return change;
+  };
+  const times = (slot: SlotTimes): SlotTimes => ({ slotId: slot.slotId, start: slot.start, end: slot.end, capacity: slot.capacity });
   for (const slot of file.slots) {
     const { line, column, ...definition } = slot;
     const before = stored.get(slotKey(slot));
     if (before === undefined) {
       counts.added += 1;
+      changeOf(slot.date).added.push(times(slot));
     } else if (before.start === slot.start && before.end === slot.end && before.capacity === slot.capacity) {
       counts.unchanged += 1;
       continue;
@@ -208,6 +259,7 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
         problems.push({ line, column, message: importMessages.capacityBelowClaims(slot.date, slot.start, slot.end, before.claimed, slot.capacity) });
       }
       counts.changed += 1;
+      changeOf(slot.date).changed.push({ from: times(before), to: times(slot) });
     }
     writes.push(() => repository.putSlot(calendarId, definition));
   }
@@ -216,6 +268,7 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
     if (inFile.has(slotKey(slot))) continue;
     if (slot.claimed > 0) problems.push({ message: importMessages.claimedSlotRemoved(slot.date, slot.start, slot.end, slot.claimed) });
     counts.removed += 1;
+    changeOf(slot.date).removed.push(times(slot));
     writes.push(() => repository.deleteSlot(calendarId, slot.date, slot.slotId));
   }
 
@@ -234,6 +287,7 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
   for (const date of closedNow) {
     if (closedBefore.has(date)) continue;
     closedDayChanges.added += 1;
+    changeOf(date).closed = 'added';
     writes.push(async () => {
       await repository.addClosedDay(calendarId, date);
     });
@@ -241,6 +295,7 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
   for (const date of closedBefore) {
     if (closedNow.has(date)) continue;
     closedDayChanges.removed += 1;
+    changeOf(date).closed = 'removed';
     writes.push(() => repository.removeClosedDay(calendarId, date));
   }
   for (const write of writes) await write();
@@ -257,6 +312,7 @@ async function importSlots(repository: CalendarImportRepository, file: SlotFile,
     slotCount: file.slots.length,
     slots: counts,
     closedDayChanges,
+    dateChanges: [...byDate.values()].sort((a, b) => a.date.localeCompare(b.date)),
     changed,
   };
 }

@@ -50,7 +50,8 @@ function readTime(text: string): string | undefined {
 
 /**
  * Reads a slot file: the header `id,____,____,<dates>`, an optional `休日` line of 0/1 per date,
- * then one line per slot id: start, end, and its capacity on each date.
+ * then one line per slot id: start, end, and its capacity on each date (empty: no such slot that
+ * date).
  */
 export function parseSlotFile(records: readonly CsvRecord[]): { file: SlotFile; problems: ImportProblem[] } {
   const problems: ImportProblem[] = [];
@@ -113,6 +114,9 @@ export function parseSlotFile(records: readonly CsvRecord[]): { file: SlotFile; 
     }
     for (const cell of valueCells) {
       const text = cell.value.trim();
+      // An empty cell: this slot is not held on that date (what an export writes for a date
+      // without it). The earlier platform's files always fill every cell.
+      if (text === '') continue;
       const capacity = Number(text);
       if (!/^\d+$/.test(text) || capacity > MAX_CAPACITY) {
         problems.push({ line: cell.line, column: cell.column, message: importMessages.capacityFormat });

@@ -1,4 +1,7 @@
 import type { SqliteDatabase } from '../../../db/database.js';
+import type { CalendarRules } from '@city/survey-core';
+import type { CalendarClosures } from '../closures.js';
+import { NO_CLOSURES } from '../closures.js';
 import type { CalendarImportRepository, SeededClaim, SlotWithClaims, StoredCategory } from './calendar-import-repository.js';
 
 interface SlotRow {
@@ -9,6 +12,15 @@ interface SlotRow {
   capacity: number;
   claimed: number;
 }
+
+const slotOf = (row: SlotRow): SlotWithClaims => ({
+  date: row.date,
+  slotId: row.slot_id,
+  start: row.start_time,
+  end: row.end_time,
+  capacity: row.capacity,
+  claimed: row.claimed,
+});
 
 export function createSqliteCalendarImportRepository(db: SqliteDatabase): CalendarImportRepository {
   const categories = db.prepare<[], StoredCategory>(
@@ -24,10 +36,42 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     'SELECT calendar_id AS calendarId, category_id AS categoryId FROM calendars WHERE calendar_id = ?',
   );
   const calendarOfCategory = db.prepare<[string], { calendar_id: string }>('SELECT calendar_id FROM calendars WHERE category_id = ?');
-  const insertCalendar = db.prepare<[string, string, number, string, number, string, number, number | null, number]>(
+  const insertCalendar = db.prepare(
     `INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
-       change_closes_unit, change_closes_amount, max_active_bookings_per_user, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays, updated_at)
+     VALUES (@calendarId, @categoryId, @opens, @closesUnit, @closesAmount, @changeUnit, @changeAmount, @maxActive, @stopped, @weekdays, @holidays, @now)`,
+  );
+  const updateCalendar = db.prepare(
+    `UPDATE calendars SET booking_opens_days_ahead = @opens, booking_closes_unit = @closesUnit, booking_closes_amount = @closesAmount,
+       change_closes_unit = @changeUnit, change_closes_amount = @changeAmount, max_active_bookings_per_user = @maxActive,
+       booking_stopped = @stopped, closed_weekdays = @weekdays, closed_on_public_holidays = @holidays, updated_at = @now
+     WHERE calendar_id = @calendarId`,
+  );
+  const calendarParams = (calendarId: string, rules: CalendarRules, closures: CalendarClosures) => ({
+    calendarId,
+    opens: rules.bookingOpensDaysAhead,
+    closesUnit: rules.bookingClosesBefore.unit,
+    closesAmount: rules.bookingClosesBefore.amount,
+    changeUnit: rules.changeClosesBefore.unit,
+    changeAmount: rules.changeClosesBefore.amount,
+    maxActive: rules.maxActiveBookingsPerUser ?? null,
+    stopped: rules.bookingStopped === true ? 1 : 0,
+    weekdays: JSON.stringify([...closures.weekdays].sort()),
+    holidays: closures.publicHolidays ? 1 : 0,
+    now: Date.now(),
+  });
+  const deleteCalendar = db.prepare<[string]>('DELETE FROM calendars WHERE calendar_id = ?');
+  const deleteCategory = db.prepare<[string]>('DELETE FROM calendar_categories WHERE category_id = ?');
+  const slotsBetween = db.prepare<[string, string, string], SlotRow>(
+    `SELECT s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
+       (SELECT COALESCE(SUM(c.units), 0) FROM slot_claims c
+        WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id) AS claimed
+     FROM calendar_slots s
+     WHERE s.calendar_id = ? AND s.date BETWEEN ? AND ?
+     ORDER BY s.date, s.start_time, s.slot_id`,
+  );
+  const claimedDatesFrom = db.prepare<[string, string], { date: string; claimed: number }>(
+    'SELECT date, SUM(units) AS claimed FROM slot_claims WHERE calendar_id = ? AND date >= ? GROUP BY date ORDER BY date',
   );
   const touchCalendar = db.prepare<[number, string]>('UPDATE calendars SET updated_at = ? WHERE calendar_id = ?');
   // A list bound as one JSON array parameter: one statement for any number of dates.
@@ -86,33 +130,29 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     async calendarOfCategory(categoryId) {
       return calendarOfCategory.get(categoryId)?.calendar_id;
     },
-    async insertCalendar({ calendarId, categoryId, rules }) {
-      insertCalendar.run(
-        calendarId,
-        categoryId,
-        rules.bookingOpensDaysAhead,
-        rules.bookingClosesBefore.unit,
-        rules.bookingClosesBefore.amount,
-        rules.changeClosesBefore.unit,
-        rules.changeClosesBefore.amount,
-        rules.maxActiveBookingsPerUser ?? null,
-        Date.now(),
-      );
+    async insertCalendar({ calendarId, categoryId, rules, closures = NO_CLOSURES }) {
+      insertCalendar.run({ ...calendarParams(calendarId, rules, closures), categoryId });
+    },
+    async updateCalendar({ calendarId, rules, closures }) {
+      updateCalendar.run(calendarParams(calendarId, rules, closures));
+    },
+    async deleteCalendar(calendarId) {
+      deleteCalendar.run(calendarId);
+    },
+    async deleteCategory(categoryId) {
+      deleteCategory.run(categoryId);
+    },
+    async slotsBetween(calendarId, from, to) {
+      return slotsBetween.all(calendarId, from, to).map(slotOf);
+    },
+    async claimedDatesFrom(calendarId, from) {
+      return claimedDatesFrom.all(calendarId, from);
     },
     async touchCalendar(calendarId) {
       touchCalendar.run(Date.now(), calendarId);
     },
     async slotsOn(calendarId, dates) {
-      return slotsOn.all(calendarId, JSON.stringify(dates)).map(
-        (row): SlotWithClaims => ({
-          date: row.date,
-          slotId: row.slot_id,
-          start: row.start_time,
-          end: row.end_time,
-          capacity: row.capacity,
-          claimed: row.claimed,
-        }),
-      );
+      return slotsOn.all(calendarId, JSON.stringify(dates)).map(slotOf);
     },
     async putSlot(calendarId, slot) {
       putSlot.run(calendarId, slot.date, slot.slotId, slot.start, slot.end, slot.capacity);
