@@ -26,6 +26,7 @@ import { createMembersModule } from './modules/members/module.js';
 import { createPaymentsModule } from './modules/payments/module.js';
 import { createRecordsModule } from './modules/records/module.js';
 import { createStaffModule } from './modules/staff/module.js';
+import { createSettingsModule } from './modules/settings/module.js';
 import { createSurveysModule } from './modules/surveys/module.js';
 import type { DemoStaffAccount } from './demo-staff.js';
 import { DEMO_STAFF, seedDemoStaff } from './demo-staff.js';
@@ -177,11 +178,12 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const members = createMembersModule({ connections, authenticate, deleteRegistration: records.deleteRecord, registrationRowsOf: createSqliteRecordRepository });
   const calendars = createCalendarsModule({ connections, now, authenticate, authenticateStaff });
   const audit = createAuditModule({ connections, authenticateStaff, staffNames });
+  const settings = createSettingsModule({ connections, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
   // The demo's staff accounts, with the demo calendars (test apps make the staff each test needs).
   const demoStaff = (options.seed ?? config.nodeEnv !== 'production') && config.nodeEnv === 'development';
   if (demoStaff) await seedDemoStaff(staff.deps, surveys.store);
 
-  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes]) {
+  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes]) {
     await app.register(routes);
   }
   for (const { plugin, prefix } of payments.routes) await app.register(plugin, prefix === undefined ? {} : { prefix });

@@ -67,6 +67,11 @@ export const messages = {
   productsAnswer: (lines: readonly { name: string; quantity: number }[], total: number, status: string) =>
     `${lines.map((line) => `${line.name} ×${line.quantity}`).join('、')}（${total.toLocaleString('ja-JP')}円・${status}）`,
   orderStatus: { pending: '支払い待ち', paid: '支払い済み', cancelled: '取り消し', failed: '支払い失敗', expired: '期限切れ', refunded: '返金済み' },
+  settings: {
+    invalid: '設定に問題があります。各項目のメッセージを確認してください。',
+    issuerName: '発行者の名前を入力してください。',
+    registrationNumber: '登録番号は「T」と13桁の数字で入力してください（例: T1234567890123）。',
+  },
   /** Calendar administration's refusals (see modules/calendars/calendar-admin.ts). */
   calendarAdmin: {
     categoryId: 'カテゴリIDは半角英数字・「_」・「-」の64文字以内で入力してください。',

@@ -61,7 +61,7 @@ afterAll(async () => {
 
 /** What a forbidden call must leave as it was: every table but the sessions' last-seen times. */
 function fingerprint(): string {
-  const tables = ['calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
+  const tables = ['app_settings', 'calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
   return tables.map((table) => JSON.stringify(ctx.app.db.prepare(`SELECT * FROM ${table}`).all().map((row) => JSON.stringify(row)).sort())).join('\n');
 }
 
@@ -167,6 +167,8 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffApplyCalendarFile: { action: 'calendars.edit', teamScoped: false, request: () => ({ body: { fileName: 'tree.csv', contentBase64: CATEGORY_FILE } }) },
   staffExportSlots: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, query: { from: '2026-12-20', to: '2026-12-21' } }) },
   staffExportCategories: { action: 'calendars.edit', teamScoped: false, request: () => ({}) },
+  staffReceiptIssuer: { action: 'settings.edit', teamScoped: false, request: () => ({}) },
+  staffSaveReceiptIssuer: { action: 'settings.edit', teamScoped: false, request: () => ({ body: { name: 'テスト市 健康課', registrationNumber: 'T1234567890123' } }) },
   staffMembers: { action: undefined, teamScoped: false, request: () => ({}) },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
 };

@@ -9,7 +9,10 @@ import { bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, insertCalend
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import { BLOOD, FEE, PAID_SURVEY } from './payment-fixtures.js';
+import { totpCode } from '../src/modules/staff/totp.js';
 import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 const NOW = japanTimeToEpochMs('2026-12-01', '10:00');
 const SURVEY = PAID_SURVEY.surveyId;
@@ -91,4 +94,21 @@ it('shows a record’s audit entries to city staff, not to an operator or a gues
   expect(pages.member?.length).toBeGreaterThan(0);
   expect(pages.operator).toEqual([]);
   expect(pages.guest).toEqual([]);
+});
+
+it('shows on receipts the issuer an administrator saved, the environment’s until then; a malformed one is refused', async () => {
+  const key = await bookAndPay();
+  const orderId = (ctx.app.db.prepare('SELECT order_id FROM orders WHERE partition_key = ?').get(key) as { order_id: string }).order_id;
+  const receiptIssuer = async () => (await http.call(citizen(1), 'getOrder', { query: { orderId } })).body.data.issuer;
+  expect(await receiptIssuer()).toMatchObject({ name: 'デモ市 保健福祉課' });
+
+  const administrator = consoleClient(ctx);
+  await administrator.signIn(await addStaff(ctx, 'administrator', ['team-a'], { totpSecret: SECRET }));
+  expect((await administrator.call('staffSecondFactor', { body: { code: totpCode(SECRET, NOW) } })).status).toBe(200);
+  const refused = await administrator.call('staffSaveReceiptIssuer', { body: { name: ' ', registrationNumber: 'T123' } });
+  expect(refused).toMatchObject({ status: 400, body: { code: 'invalid_settings', problems: [{ at: 'name' }, { at: 'registrationNumber' }] } });
+  const saved = await administrator.call('staffSaveReceiptIssuer', { body: { name: 'みなと市 健康推進課', address: 'みなと市中央1-1', registrationNumber: 'T1234567890123' } });
+  expect(saved.status).toBe(200);
+  expect(await receiptIssuer()).toEqual({ name: 'みなと市 健康推進課', address: 'みなと市中央1-1', registrationNumber: 'T1234567890123', proviso: '健康診断のご予約の料金として' });
+  expect(ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'settings.receiptIssuer'").get()).toEqual({ n: 1 });
 });

@@ -39,6 +39,7 @@ export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = 
   'audit.readAll': ['administrator'],
   'surveys.edit': ['administrator', 'admin'],
   'calendars.edit': ['administrator', 'admin'],
+  'settings.edit': ['administrator'],
   'staff.manage': ['administrator'],
 };
 

@@ -32,6 +32,8 @@ export const STAFF_ACTIONS = [
   'surveys.edit',
   /** Categories, calendars, their rules, closed days, slots and capacity. */
   'calendars.edit',
+  /** The municipality's settings kept in the console (the receipt's issuer). */
+  'settings.edit',
   'staff.manage',
 ] as const;
 /** Where a record came from: the citizen app in LINE or a browser, staff (by phone), or a file. */
@@ -202,6 +204,16 @@ export const AuditEntrySchema = Type.Object(
 
 const OrderSummarySchema = Type.Object(
   { orderId: Key, status: Type.String(), total: Type.Integer(), paidAt: Type.Union([Millis, Type.Null()]), refundedAt: Type.Union([Millis, Type.Null()]) },
+  closed,
+);
+
+const ReceiptIssuerSchema = Type.Object(
+  {
+    name: Type.String({ maxLength: 200 }),
+    address: Type.Optional(Type.String({ maxLength: 300 })),
+    phone: Type.Optional(Type.String({ maxLength: 50 })),
+    registrationNumber: Type.Optional(Type.String({ maxLength: 20 })),
+  },
   closed,
 );
 
@@ -449,6 +461,10 @@ export const staffEndpoints = {
     ),
     response: Data(Type.Array(AuditEntrySchema)),
   },
+  /** The receipt's issuer (発行者): the one saved in the console, else the server's environment's. */
+  staffReceiptIssuer: { method: 'GET', path: `${STAFF_API_PREFIX}/settings/receipt-issuer`, response: Data(ReceiptIssuerSchema) },
+  /** 400 `invalid_settings` with `problems` (an empty name, a registration number not T and 13 digits). */
+  staffSaveReceiptIssuer: { method: 'POST', path: `${STAFF_API_PREFIX}/settings/receipt-issuer`, body: ReceiptIssuerSchema, response: Ok },
   ...calendarAdminEndpoints,
 } as const;
 

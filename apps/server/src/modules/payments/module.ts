@@ -18,6 +18,7 @@ import { paymentNotificationsModule, paymentsModule } from './routes.js';
 import { sandboxPage } from './sandbox/sandbox-page.js';
 import type { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { createSandboxProvider } from './sandbox/sandbox-provider.js';
+import { createSqliteSettingsRepository } from '../settings/sqlite-settings-repository.js';
 
 export interface PaymentsModule {
   routes: { plugin: FastifyPluginAsync; prefix?: string }[];
@@ -54,6 +55,7 @@ export async function createPaymentsModule(input: {
     calendars: createSqliteCalendarRepository(connection),
     surveys: createSqliteSurveyRepository(connection),
     paymentEvents: createSqlitePaymentEventRepository(connection),
+    settings: createSqliteSettingsRepository(connection),
   }));
   const payments = createPayments({
     store,

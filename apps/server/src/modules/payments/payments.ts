@@ -15,6 +15,8 @@ import type { PaymentEventRepository } from './payment-event-repository.js';
 import type { PaymentOutcome, PaymentProvider } from './provider.js';
 import { ProviderUnavailable } from './provider.js';
 import type { ReturnUrls } from './return-urls.js';
+import { receiptIssuerOf } from '../settings/receipt-issuer.js';
+import type { SettingsRepository } from '../settings/settings-repository.js';
 
 /** The repositories the payments use cases work with. */
 export interface PaymentRepositories {
@@ -22,12 +24,14 @@ export interface PaymentRepositories {
   calendars: CalendarRepository;
   surveys: SurveyRepository;
   paymentEvents: PaymentEventRepository;
+  settings: SettingsRepository;
 }
 
 export interface PaymentsDeps {
   store: Store<PaymentRepositories>;
   provider: PaymentProvider;
   now: () => number;
+  /** The receipt's issuer until staff save one in the console (the environment's). */
   issuer: ReceiptIssuerConfig;
   /** Where failures that are not the caller's are told (a refund the provider refused, say). */
   logError?: (error: unknown, message: string) => void;
@@ -227,7 +231,7 @@ export function createPayments(deps: PaymentsDeps) {
       ...(order.paidAt === null ? {} : { paidAt: order.paidAt }),
       ...(order.refundedAt === null ? {} : { refundedAt: order.refundedAt }),
       createdAt: order.createdAt,
-      issuer: { ...deps.issuer, proviso: messages.receiptProviso(survey?.config.surveyTitle) },
+      issuer: { ...(await receiptIssuerOf(store.read.settings, deps.issuer)), proviso: messages.receiptProviso(survey?.config.surveyTitle) },
     };
   }
 
