@@ -82,6 +82,7 @@ export const messages = {
   categoryLead: '予約する場所を選んでください。',
   slotsTitle: '予約日時の選択',
   slotsLead: '予約する日時を選んでください。○・△の日時が予約できます。',
+  bookingStopped: '現在、この予約の受付を停止しています。再開までお待ちください。すでにされた予約はそのまま有効です。',
   noReservationInHand: '予約日時を選ぶアンケートがありません。アンケートの画面から「予約枠を選ぶ」を押してください。',
   notBookable: 'この場所は予約を受け付けていません。別の場所をお選びください。',
   chooseAnotherPlace: '場所を選び直す',

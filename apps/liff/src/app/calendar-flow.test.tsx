@@ -53,14 +53,15 @@ const TIMES = [
 ];
 
 /** A fake server: slots with what is left, changed by the test (another citizen's booking). */
-function fakeCalendarApi(options: { changeClosesDays?: number } = {}) {
+function fakeCalendarApi(options: { changeClosesDays?: number; bookingStopped?: boolean } = {}) {
   const taken = new Map<string, number>();
   const key = (date: string, slotId: string) => `${date}|${slotId}`;
   const getCalendarSlots = vi.fn((query: CalendarSlotsQuery) => {
     const slots: CalendarSlot[] = [];
     for (let date = query.from; date <= query.to; date = addDaysToDate(date, 1)) {
       for (const time of TIMES) {
-        slots.push({ ...time, date, capacity: 5, left: 5 - (taken.get(key(date, time.slotId)) ?? 0), status: date <= TODAY ? 'closed' : 'open' });
+        const status = date <= TODAY || options.bookingStopped === true ? 'closed' : 'open';
+        slots.push({ ...time, date, capacity: 5, left: 5 - (taken.get(key(date, time.slotId)) ?? 0), status });
       }
     }
     const data: CalendarSlots = {
@@ -70,6 +71,7 @@ function fakeCalendarApi(options: { changeClosesDays?: number } = {}) {
         bookingOpensDaysAhead: 60,
         bookingClosesBefore: { unit: 'days', amount: 1 },
         changeClosesBefore: { unit: 'days', amount: options.changeClosesDays ?? 1 },
+        ...(options.bookingStopped === true ? { bookingStopped: true } : {}),
       },
       today: TODAY,
       closedDays: [],
@@ -167,6 +169,18 @@ describe('choosing a slot from the survey form', () => {
     expect(calendar.getCalendarSlots).toHaveBeenLastCalledWith({ calendarId: 'cal-checkup-central', from: '2026-11-28', to: '2026-12-06' });
     await userEvent.click(screen.getByRole('button', { name: /前の週/ }));
     expect(await slotButton('11月24日（火）09:00〜10:00 満員')).toBeTruthy();
+  });
+});
+
+describe('a calendar whose bookings staff stopped (予約停止)', () => {
+  it('says so instead of asking to choose, and no slot can be chosen', async () => {
+    const calendar = fakeCalendarApi({ bookingStopped: true });
+    openApp('/survey/health-checkup', calendar.api);
+    await userEvent.click(await screen.findByRole('button', { name: '予約枠を選ぶ' }));
+    await userEvent.click(await screen.findByRole('button', { name: '北部公民館' }));
+    expect(await screen.findByText('現在、この予約の受付を停止しています。再開までお待ちください。すでにされた予約はそのまま有効です。')).toBeTruthy();
+    expect(screen.queryByText('予約する日時を選んでください。○・△の日時が予約できます。')).toBeNull();
+    expect((await slotButton('11月24日（火）10:00〜11:00 受付期間外')).hasAttribute('disabled')).toBe(true);
   });
 });
 

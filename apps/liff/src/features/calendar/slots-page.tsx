@@ -77,7 +77,7 @@ export function CalendarSlotsPage() {
     <PageLayout title={messages.slotsTitle}>
       {calendar.notice === null ? null : <Notice tone="error">{calendar.notice}</Notice>}
       {place === undefined ? null : <h2 className="app-section-title">{place}</h2>}
-      <p>{messages.slotsLead}</p>
+      {data?.rules.bookingStopped === true ? <Notice tone="error">{messages.bookingStopped}</Notice> : <p>{messages.slotsLead}</p>}
       <BookingLimitNotice categoryId={categoryId} rootCategoryId={rootCategoryId} />
       <SlotWeek
         dates={dates}

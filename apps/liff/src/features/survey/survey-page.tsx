@@ -218,6 +218,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
 
   const page = (
     <PageLayout title={title}>
+      {config.surveyDescription === undefined || config.surveyDescription === '' ? null : <p className="app-survey-description">{config.surveyDescription}</p>}
       {flow === 'member' ? (
         <Suspense fallback={null}>
           <MemberFormLead config={config} editing={survey.inEditingAppendingMode} next={next} />

@@ -28,6 +28,17 @@ import { newSubmissionIdentity } from '../../store/survey-thunks.js';
  * An edit of a paid record goes through putItem with its order: buying the same, the payment
  * carries over to the changed record (anything else is refused, 409 order_paid).
  */
+/**
+ * Staff may change or close a form while a citizen fills it (the app keeps the form for the visit):
+ * answers the server refuses as not fitting the form, or a form no longer open, load it again, so
+ * the citizen sees the form as it is now rather than sending the old one again.
+ */
+function reloadFormIfChanged(code: string | undefined, surveyId: string, dispatch: (action: unknown) => unknown): void {
+  if (code === 'invalid_answers' || code === 'survey_not_open') {
+    dispatch(apiSlice.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false, forceRefetch: true }));
+  }
+}
+
 export const submitSurvey = createAppThunk('submission/submit', async (_: undefined, { extra, getState, dispatch, rejectWithValue }) => {
   const state = getState();
   const { survey, session } = state;
@@ -58,6 +69,7 @@ export const submitSurvey = createAppThunk('submission/submit', async (_: undefi
     } catch (error) {
       const failure = failureOf(error, dispatch);
       if (failure.code === PAYMENT_ERROR_CODES.paymentUnavailable) dispatch(surveySlice.actions.identityFixed(newSubmissionIdentity(extra.now())));
+      reloadFormIfChanged(failure.code, config.surveyId, dispatch);
       return rejectWithValue(failure);
     }
     const { holdId, paymentUrl, partitionKey, receiptNumber } = hold.data;
@@ -72,7 +84,10 @@ export const submitSurvey = createAppThunk('submission/submit', async (_: undefi
       apiSlice.endpoints.putReservation.initiate({ surveyId: config.surveyId, payload, idempotencyKey: identity.idempotencyKey }, { track: false }),
     );
     if (data === undefined) {
-      if (isCallFailure(error)) return rejectWithValue(error);
+      if (isCallFailure(error)) {
+        reloadFormIfChanged(error.code, config.surveyId, dispatch);
+        return rejectWithValue(error);
+      }
       throw new Error(error.message ?? 'putReservation failed.');
     }
     extra.storage.setItem(RESERVATION_COMPLETE_KEY, config.surveyId);
