@@ -413,6 +413,24 @@ export const messages = {
   auditTeams: (teams: string) => `チーム：${teams}`,
   auditItemCondition: (title: string, value: string, exact: boolean) => `${title}${exact ? '＝' : 'に'}「${value}」${exact ? '' : 'を含む'}`,
   auditRange: (what: string, from: string, to: string) => `${what} ${from}〜${to}`,
+  auditSurveyTitle: (title: string) => `タイトル：${title}`,
+  auditVersion: (version: string) => `版：${version}`,
+  auditSurveyState: (change: string) => `状態：${change}`,
+  auditSearchable: (change: string) => `照会フォームに表示：${change}`,
+  auditSettings: (settings: string) => `変更した設定：${settings}`,
+  /** A survey's settings (SurveyConfig's own fields, `order` for the items' order), as the editor names them. */
+  auditSurveySettings: {
+    surveyTitle: 'タイトル',
+    surveyDescription: '説明',
+    isAppending: '回答の方式',
+    membership: '会員登録の設定',
+    requiresMembership: '会員限定',
+    lookupItemKeys: '照会キー',
+    indexItemKeys: 'インデックスキー',
+    order: '項目の順番',
+  } as Record<string, string>,
+  auditYesNo: (yes: boolean) => (yes ? 'する' : 'しない'),
+  auditItemChanges: { added: '追加した項目', removed: '削除した項目', changed: '変更した項目', retyped: '種類を変えた項目' },
 
   // Staff management
   staffTitle: '職員管理',
