@@ -371,7 +371,7 @@ export function SurveyEditorPage() {
   if (!allowed) {
     return (
       <>
-        <h1>{messages.editorCreateTitle}</h1>
+        <h1>{title}</h1>
         <Notice tone="warning">{messages.forbidden}</Notice>
       </>
     );
