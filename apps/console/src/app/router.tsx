@@ -22,6 +22,8 @@ export const appRoutes: RouteObject[] = [
           },
           { path: paths.record.pattern, lazy: () => import('../features/record/record-page.js').then((module) => ({ Component: module.RecordPage })) },
           { path: paths.phoneBooking.pattern, lazy: () => import('../features/phone-booking/phone-booking-page.js').then((module) => ({ Component: module.PhoneBookingPage })) },
+          { path: paths.newSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },
+          { path: paths.editSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },
           { path: paths.audit.pattern, lazy: () => import('../features/audit/audit-page.js').then((module) => ({ Component: module.AuditPage })) },
           { path: paths.staff.pattern, lazy: () => import('../features/staff/staff-page.js').then((module) => ({ Component: module.StaffPage })) },
           { path: '*', lazy: () => import('../features/not-found/not-found-page.js').then((module) => ({ Component: module.NotFoundPage })) },

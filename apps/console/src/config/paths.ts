@@ -13,6 +13,9 @@ export const paths = {
     pattern: '/surveys/:surveyId/records/:partitionKey',
     to: (surveyId: string, partitionKey: string) => `${survey(surveyId)}/records/${encodeURIComponent(partitionKey)}`,
   },
+  // Not under /surveys/: a survey may be called `new`.
+  newSurvey: { pattern: '/new-survey', to: () => '/new-survey' },
+  editSurvey: { pattern: '/surveys/:surveyId/edit', to: (surveyId: string) => `${survey(surveyId)}/edit` },
   phoneBooking: { pattern: '/surveys/:surveyId/phone-booking', to: (surveyId: string) => `${survey(surveyId)}/phone-booking` },
   audit: { pattern: '/audit', to: () => '/audit' },
   staff: { pattern: '/staff', to: () => '/staff' },

@@ -29,6 +29,10 @@ describe('audit entries as staff read them', () => {
       'staff.signOut',
       'staff.create',
       'staff.unlock',
+      'survey.create',
+      'survey.edit',
+      'survey.state',
+      'survey.delete',
     ];
     for (const action of written) expect(actionLabel(action)).not.toMatch(/[a-z]/i);
     expect(actionLabel('record.view')).toBe('回答の閲覧');
@@ -62,6 +66,21 @@ describe('audit entries as staff read them', () => {
   it('says a phone booking’s survey, dates and what to collect at the window', () => {
     const detail = { surveyId: 'health-checkup', bookings: [{ calendarId: 'cal', date: '2025-05-01', slotId: '4' }], payAtWindow: { lines: [{ productId: 'fee' }], total: 1500 } };
     expect(detailLines(entry('record.bookOnBehalf', detail), names)).toEqual(['フォーム：健康診断のご予約', '予約：2025/05/01（木）', '窓口でお支払い：1,500円']);
+  });
+
+  it('says what a survey edit changed, by item title and setting name', () => {
+    const survey = 'survey:health-checkup';
+    const edit = { version: { from: 1, to: 2 }, added: ['memo'], removed: ['name'], changed: [], retyped: [], settings: ['surveyTitle', 'order'], searchable: { from: true, to: false } };
+    expect(detailLines(entry('survey.edit', edit, survey), names)).toEqual([
+      '版：第1版 → 第2版',
+      '追加した項目：memo',
+      '削除した項目：お名前',
+      '変更した設定：タイトル、項目の順番',
+      '照会フォームに表示：する → しない',
+    ]);
+    expect(detailLines(entry('survey.state', { state: { from: 'draft', to: 'published' } }, survey))).toEqual(['状態：下書き → 公開中']);
+    expect(detailLines(entry('survey.delete', { title: '公園アンケート', version: 3 }, survey))).toEqual(['タイトル：公園アンケート', '版：第3版']);
+    expect(detailLines(entry('survey.create', { title: '公園アンケート', teamIds: ['health'] }, survey))).toEqual(['タイトル：公園アンケート', 'チーム：health']);
   });
 
   it('shows details it does not know as key: value, never as JSON', () => {

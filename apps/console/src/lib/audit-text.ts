@@ -64,12 +64,38 @@ export function filterText(filter: unknown, surveyId: string | undefined, names:
   return parts.length === 0 ? messages.auditNoFilter : messages.auditFilter(parts.join('、'));
 }
 
+const fromTo = (value: Record<string, unknown>, say: (side: unknown) => string) => `${say(value.from)} → ${say(value.to)}`;
+const isFromTo = (value: unknown): value is Record<string, unknown> => isObject(value) && 'from' in value && 'to' in value;
+
+/** A fact of a survey.* entry (the survey editor's create, edit, state and delete), or undefined for another kind. */
+function surveyLine(key: string, value: unknown, surveyId: string | undefined, names: AuditNames): string | undefined {
+  const version = (side: unknown) => (isCount(side) ? messages.versionNumber(side) : plainText(side));
+  const items = (itemKeys: unknown[]) => itemKeys.map((itemKey) => (isText(itemKey) && surveyId !== undefined ? (names.itemTitle(surveyId, itemKey) ?? itemKey) : plainText(itemKey))).join('、');
+  if (key === 'title' && isText(value)) return messages.auditSurveyTitle(value);
+  if (key === 'version' && isCount(value)) return messages.auditVersion(version(value));
+  if (key === 'version' && isFromTo(value)) return messages.auditVersion(value.from === value.to ? version(value.to) : fromTo(value, version));
+  if (key === 'state' && isFromTo(value)) return messages.auditSurveyState(fromTo(value, (side) => (isText(side) && side in messages.surveyStates ? messages.surveyStates[side as keyof typeof messages.surveyStates] : plainText(side))));
+  if (key === 'teamIds' && isFromTo(value)) return messages.auditTeams(fromTo(value, plainText));
+  if (key === 'searchable' && isFromTo(value)) return messages.auditSearchable(fromTo(value, (side) => messages.auditYesNo(side === true)));
+  if (key in messages.auditItemChanges && Array.isArray(value)) {
+    // An edit lists every kind of change: the kinds it did not make say nothing.
+    return value.length === 0 ? '' : `${messages.auditItemChanges[key as keyof typeof messages.auditItemChanges]}：${items(value)}`;
+  }
+  if (key === 'settings' && Array.isArray(value)) {
+    return value.length === 0 ? '' : messages.auditSettings(value.map((setting) => (isText(setting) ? (messages.auditSurveySettings[setting] ?? setting) : plainText(setting))).join('、'));
+  }
+  return undefined;
+}
+
 /** What an entry's detail says, one line per fact; [] for none. */
 export function detailLines(entry: { action: string; target: string; detail: Record<string, unknown> }, names: AuditNames = noNames): string[] {
   const lines: string[] = [];
   const surveyOfTarget = entry.target.startsWith('survey:') ? entry.target.slice('survey:'.length) : undefined;
   for (const [key, value] of Object.entries(entry.detail)) {
-    if (key === 'status' && isObject(value) && isText(value.to)) {
+    const ofSurvey = entry.action.startsWith('survey.') ? surveyLine(key, value, surveyOfTarget, names) : undefined;
+    if (ofSurvey !== undefined) {
+      if (ofSurvey !== '') lines.push(ofSurvey);
+    } else if (key === 'status' && isObject(value) && isText(value.to)) {
       lines.push(messages.auditStatus(isText(value.from) ? value.from : undefined, value.to));
     } else if (key === 'reason' && entry.action === 'staff.signInFailed' && isText(value)) {
       lines.push(messages.auditReason(messages.auditSignInFailures[value] ?? value));

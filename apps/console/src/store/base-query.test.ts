@@ -95,6 +95,20 @@ describe('the staff base query', () => {
     expect(selectCsrfToken(store.getState())).toBe('csrf-123');
   });
 
+  it('keeps the problems of a survey refused (400 invalid_survey) and what blocks an edit (409)', async () => {
+    const store = makeStore();
+    store.dispatch(sessionReceived(session));
+    const problems = [{ at: 'survey', message: 'フォームのタイトルを入力してください' }];
+    answerWith(() => json(400, { statusCode: 400, error: 'Bad Request', message: 'フォームの設定に1件の問題があります。', code: 'invalid_survey', problems }));
+    const body = { config: { surveyId: 'park', surveyTitle: '', surveySchema: [] }, teamIds: ['health'], searchable: false };
+    const invalid = await store.dispatch(staffApi.endpoints.staffCreateSurvey.initiate(body));
+    expect(invalid.error).toMatchObject({ status: 400, code: 'invalid_survey', problems });
+    const blockers = [{ id: 'comment', label: 'ご意見' }];
+    answerWith(() => json(409, { statusCode: 409, error: 'Conflict', message: '回答のある項目を削除しようとしています。', code: 'answered_item_removed', blockers, problems: 'not a list' }));
+    const refused = await store.dispatch(staffApi.endpoints.staffEditSurvey.initiate({ surveyId: 'park', ...body, expectedVersion: 1 }));
+    expect(refused.error).toEqual({ status: 409, code: 'answered_item_removed', message: '回答のある項目を削除しようとしています。', blockers });
+  });
+
   it('describes a failed connection and an unreadable answer in Japanese', async () => {
     const store = makeStore();
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));

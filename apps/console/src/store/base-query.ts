@@ -23,6 +23,10 @@ export interface StaffCallError {
   /** Japanese, for the screen. */
   message: string;
   fields?: Record<string, string>;
+  /** 400 `invalid_survey`: every problem of the survey being saved, where (`survey` or an itemKey) and what. */
+  problems?: { at: string; message: string }[];
+  /** A 409 refusal of a survey change: what blocks it (items by key and title, or a setting). */
+  blockers?: { id: string; label: string }[];
 }
 
 /** The address of a call: the contract's path with its `:params` filled in, then the query. */
@@ -38,11 +42,22 @@ export function urlOf(call: StaffCall): string {
   return search === '' ? path : `${path}?${search}`;
 }
 
+const isListOf = <Entry>(value: unknown, isEntry: (entry: Record<string, unknown>) => boolean): value is Entry[] =>
+  Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null && isEntry(entry as Record<string, unknown>));
+
 async function errorOf(response: Response): Promise<StaffCallError> {
   try {
-    const body = (await response.json()) as Partial<StaffCallError>;
+    const body = (await response.json()) as Partial<Record<keyof StaffCallError, unknown>>;
     if (typeof body.code === 'string' && typeof body.message === 'string') {
-      return { status: response.status, code: body.code, message: body.message, ...(body.fields === undefined ? {} : { fields: body.fields }) };
+      const { fields, problems, blockers } = body;
+      return {
+        status: response.status,
+        code: body.code,
+        message: body.message,
+        ...(fields === undefined ? {} : { fields: fields as Record<string, string> }),
+        ...(isListOf<{ at: string; message: string }>(problems, (entry) => typeof entry.at === 'string' && typeof entry.message === 'string') ? { problems } : {}),
+        ...(isListOf<{ id: string; label: string }>(blockers, (entry) => typeof entry.id === 'string' && typeof entry.label === 'string') ? { blockers } : {}),
+      };
     }
   } catch {
     // Not our JSON (a proxy's page): described below.

@@ -29,6 +29,10 @@ export type BulkStatusReport = ResponseOf<'staffBulkStatus'>['data'];
 export type TotpEnrolment = ResponseOf<'staffTotpEnrolment'>['data'];
 export type CalendarCategories = ResponseOf<'staffCalendarCategories'>['data'];
 export type CalendarSlotsData = ResponseOf<'staffCalendarSlots'>['data'];
+/** A team a survey may be given to. */
+export type StaffTeam = ResponseOf<'staffTeams'>['data'][number];
+/** A survey as the editor opens it: its configuration, state, version, teams and what is answered. */
+export type SurveyEditorData = ResponseOf<'staffSurveyEditor'>['data'];
 
 /** A record, by the survey it belongs to. */
 export interface RecordRef {
@@ -55,7 +59,8 @@ export const staffApi = createApi({
   // Slots: a calendar's slots (id: calendarId), which a booking, cancel or reopen changes.
   // Columns: the staff member's column choice for a survey's list (id: surveyId).
   // Staff: the staff accounts (an unlock changes one).
-  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns', 'Staff'],
+  // Surveys: the list of surveys. Survey: one survey's configuration and editor view (id: surveyId).
+  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns', 'Staff', 'Surveys', 'Survey'],
   // The console shows personal data: nothing is kept once no screen shows it.
   keepUnusedDataFor: 0,
   endpoints: (build) => ({
@@ -89,10 +94,47 @@ export const staffApi = createApi({
     staffSurveys: build.query<StaffSurvey[], undefined>({
       query: () => ({ endpoint: 'staffSurveys' }),
       transformResponse: dataOf<ResponseOf<'staffSurveys'>>,
+      providesTags: ['Surveys'],
     }),
     staffSurvey: build.query<StaffSurveyConfig, ParamsOf<'staffSurvey'>>({
       query: (params) => ({ endpoint: 'staffSurvey', params: { ...params } }),
       transformResponse: dataOf<ResponseOf<'staffSurvey'>>,
+      providesTags: (_result, _error, { surveyId }) => [{ type: 'Survey', id: surveyId }],
+    }),
+    staffTeams: build.query<StaffTeam[], undefined>({
+      query: () => ({ endpoint: 'staffTeams' }),
+      transformResponse: dataOf<ResponseOf<'staffTeams'>>,
+    }),
+    staffSurveyEditor: build.query<SurveyEditorData, ParamsOf<'staffSurveyEditor'>>({
+      query: (params) => ({ endpoint: 'staffSurveyEditor', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffSurveyEditor'>>,
+      providesTags: (_result, _error, { surveyId }) => [{ type: 'Survey', id: surveyId }],
+    }),
+    staffCreateSurvey: build.mutation<ResponseOf<'staffCreateSurvey'>['data'], BodyOf<'staffCreateSurvey'>>({
+      query: (body) => ({ endpoint: 'staffCreateSurvey', body }),
+      transformResponse: dataOf<ResponseOf<'staffCreateSurvey'>>,
+      invalidatesTags: (_result, error) => (error === undefined ? ['Surveys', 'Audit'] : []),
+    }),
+    // A saved edit changes the list's items and columns too.
+    staffEditSurvey: build.mutation<ResponseOf<'staffEditSurvey'>['data'], ParamsOf<'staffEditSurvey'> & BodyOf<'staffEditSurvey'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffEditSurvey', params: { surveyId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffEditSurvey'>>,
+      invalidatesTags: (_result, error, { surveyId }) =>
+        error === undefined ? ['Surveys', 'Audit', { type: 'Survey', id: surveyId }, { type: 'Records', id: surveyId }, { type: 'Columns', id: surveyId }] : [],
+    }),
+    // The body names the copy's own surveyId: the survey copied goes as `sourceId`.
+    staffCopySurvey: build.mutation<ResponseOf<'staffCopySurvey'>['data'], { sourceId: string; copy: BodyOf<'staffCopySurvey'> }>({
+      query: ({ sourceId, copy }) => ({ endpoint: 'staffCopySurvey', params: { surveyId: sourceId }, body: copy }),
+      transformResponse: dataOf<ResponseOf<'staffCopySurvey'>>,
+      invalidatesTags: (_result, error) => (error === undefined ? ['Surveys', 'Audit'] : []),
+    }),
+    staffSetSurveyState: build.mutation<ResponseOf<'staffSetSurveyState'>, ParamsOf<'staffSetSurveyState'> & BodyOf<'staffSetSurveyState'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffSetSurveyState', params: { surveyId }, body }),
+      invalidatesTags: (_result, error, { surveyId }) => (error === undefined ? ['Surveys', 'Audit', { type: 'Survey', id: surveyId }] : []),
+    }),
+    staffDeleteSurvey: build.mutation<ResponseOf<'staffDeleteSurvey'>, ParamsOf<'staffDeleteSurvey'>>({
+      query: (params) => ({ endpoint: 'staffDeleteSurvey', params: { ...params } }),
+      invalidatesTags: (_result, error) => (error === undefined ? ['Surveys', 'Audit'] : []),
     }),
     staffColumnChoice: build.query<ResponseOf<'staffColumnChoice'>['data'], ParamsOf<'staffColumnChoice'>>({
       query: (params) => ({ endpoint: 'staffColumnChoice', params: { ...params } }),
@@ -167,6 +209,13 @@ export const {
   useStaffSignOutMutation,
   useStaffSurveysQuery,
   useStaffSurveyQuery,
+  useStaffTeamsQuery,
+  useStaffSurveyEditorQuery,
+  useStaffCreateSurveyMutation,
+  useStaffEditSurveyMutation,
+  useStaffCopySurveyMutation,
+  useStaffSetSurveyStateMutation,
+  useStaffDeleteSurveyMutation,
   useStaffColumnChoiceQuery,
   useStaffSaveColumnChoiceMutation,
   useStaffMembersQuery,
