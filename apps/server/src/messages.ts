@@ -117,12 +117,12 @@ export const messages = {
     surveyExists: (surveyId: string) => `フォームID「${surveyId}」はすでに使われています。別のIDにしてください。`,
     idChanged: 'フォームIDは作成後に変更できません。別のIDで使うときは「コピー」してください。',
     surveyChanged: 'このフォームはほかの職員が先に変更しました。画面を読み込み直して、最新の内容に変更し直してください。',
-    answeredItemRetyped: (itemKeys: readonly string[]) =>
-      `回答のある項目（${itemKeys.join('、')}）の種類は変更できません。種類を変えたいときは、新しい項目を追加してください。`,
+    answeredItemRetyped: (titles: readonly string[]) =>
+      `回答のある項目（${titles.map((title) => `「${title}」`).join('、')}）の種類は変更できません。種類を変えたいときは、新しい項目を追加してください。`,
     modeLabel: '更新型・追加型',
     membershipLabel: '会員登録の設定',
-    answeredItemRemoved: (itemKeys: readonly string[]) =>
-      `回答のある項目（${itemKeys.join('、')}）を削除しようとしています。これまでの回答は残りますが、新しい回答では聞かれなくなります。よければ削除を確認してから保存してください。`,
+    answeredItemRemoved: (titles: readonly string[]) =>
+      `回答のある項目（${titles.map((title) => `「${title}」`).join('、')}）を削除しようとしています。これまでの回答は残りますが、新しい回答では聞かれなくなります。よければ削除を確認してから保存してください。`,
     modeChange: (records: number) => `回答が${records.toLocaleString('ja-JP')}件あるため、更新型・追加型は切り替えられません。新しいフォームを作成してください。`,
     membershipChange: (records: number) => `登録が${records.toLocaleString('ja-JP')}件あるため、会員番号の形式や会員証の設定は変更できません。`,
     hasRecords: (records: number) => `回答が${records.toLocaleString('ja-JP')}件あるため、削除できません（下書きにも戻せません）。受付を終了するときは「受付終了」にしてください。`,

@@ -62,6 +62,21 @@ it('shows the products from the order and the booking by place and time', async 
   expect(BLOOD.name).not.toBe(FEE.name);
 });
 
+it('counts products bought as answers: removing the paid fee item needs the editor’s choice', async () => {
+  await bookAndPay();
+  const admin = consoleClient(ctx);
+  await admin.signIn(await addStaff(ctx, 'admin', ['team-a']));
+  const withoutFee = { ...PAID_SURVEY, surveyTitle: PAID_SURVEY.surveyTitle ?? '健診', surveySchema: PAID_SURVEY.surveySchema.filter((item) => item.itemKey !== 'fee') };
+  const body = (extra: object) => ({ config: withoutFee, teamIds: ['team-a'], searchable: false, expectedVersion: 1, ...extra });
+  const refused = await admin.call('staffEditSurvey', { params: { surveyId: SURVEY }, body: body({}) });
+  expect(refused).toMatchObject({ status: 409, body: { code: 'answered_item_removed', blockers: [{ id: 'fee', label: '受診料' }] } });
+  expect(refused.body.message).toContain('「受診料」');
+  // The same configuration saved again is no new version.
+  const same = await admin.call('staffEditSurvey', { params: { surveyId: SURVEY }, body: { ...body({}), config: { ...PAID_SURVEY, surveyTitle: PAID_SURVEY.surveyTitle ?? '健診' } } });
+  expect(same.body, JSON.stringify(same.body)).toMatchObject({ data: { version: 1, newVersion: false } });
+  expect((await admin.call('staffEditSurvey', { params: { surveyId: SURVEY }, body: body({ removeAnsweredItems: ['fee'] }) })).body).toMatchObject({ data: { version: 2, newVersion: true } });
+});
+
 it('refuses an operator the cancel of a paid booking (a refund), changing nothing; a member cancels it and it is refunded', async () => {
   const key = await bookAndPay();
   const operator = consoleClient(ctx);

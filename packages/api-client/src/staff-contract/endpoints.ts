@@ -138,6 +138,8 @@ const SurveyListEntrySchema = Type.Object(
     state: SurveyState,
     /** The current version (a record keeps the one it was answered on). */
     version: Type.Integer({ minimum: 1 }),
+    /** A member survey's membership name (図書館利用カード), for a members-only survey to require; null for others. */
+    membership: Type.Union([Type.String(), Type.Null()]),
     /**
      * Every item the records may answer: the current version's, then those only older versions
      * have (`removed`), so a column stays when an edit removes its item.

@@ -60,6 +60,8 @@ export interface OrderRepository {
   moveToRecord(orderId: string, partitionKey: string, now: number): Promise<void>;
   /** The order a provider's session was made for. */
   findBySession(provider: string, sessionId: string): Promise<StoredOrder | undefined>;
+  /** The products any order of the survey holds (paid, waiting or refunded): they are answers the editor must not orphan. */
+  productIdsOrdered(surveyId: string): Promise<Set<string>>;
   /** The user's orders, newest first; only one record's when `partitionKey` is given. */
   ofUser(userId: string, partitionKey?: string): Promise<StoredOrder[]>;
   /**

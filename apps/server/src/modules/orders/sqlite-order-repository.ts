@@ -77,7 +77,13 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
   );
   const lapseOrder = db.prepare<[number, number, string]>('UPDATE orders SET hold_expires_at = ?, updated_at = ? WHERE order_id = ?');
 
+  const linesOfSurvey = db.prepare<[string], { lines_json: string }>(
+    "SELECT lines_json FROM orders WHERE survey_id = ? AND status IN ('pending', 'paid', 'refunded')",
+  );
   return {
+    async productIdsOrdered(surveyId) {
+      return new Set(linesOfSurvey.all(surveyId).flatMap((row) => (JSON.parse(row.lines_json) as StoredOrder['lines']).map((line) => line.productId)));
+    },
     async insert(order) {
       insert.run(
         order.orderId,

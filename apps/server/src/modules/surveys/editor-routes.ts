@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { requireRole } from '../../access/permissions.js';
 import { contractRoute } from '../../http/contract-route.js';
 import type { SurveyEditorDeps } from './survey-editor.js';
-import { copySurvey, createSurvey, deleteSurvey, editSurvey, setSurveyState } from './survey-editor.js';
+import { answeredItemsOf, copySurvey, createSurvey, deleteSurvey, editSurvey, setSurveyState } from './survey-editor.js';
 import { requireSurvey, requireSurveyOfActor } from './surveys.js';
 
 /** The survey editor's calls (`surveys.edit`): the surveys of the caller's teams, and the teams to give them to. */
@@ -32,7 +32,7 @@ export function surveyEditorModule(deps: SurveyEditorDeps & { authenticateStaff:
           teamIds: await surveys.teamsOf(surveyId),
           searchable: survey.searchable,
           records: await surveys.countRecords(surveyId),
-          answeredItemKeys: [...(await surveys.answeredItemKeys(surveyId))],
+          answeredItemKeys: [...(await answeredItemsOf(deps.store.read, survey.config))],
           versions: await surveys.versions(surveyId),
         },
       };

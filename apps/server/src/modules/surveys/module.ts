@@ -5,6 +5,7 @@ import { sqliteStore } from '../../db/sqlite-store.js';
 import type { Store } from '../../db/store.js';
 import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
 import { createSqliteCalendarRepository } from '../calendars/sqlite-calendar-repository.js';
+import { createSqliteOrderRepository } from '../orders/sqlite-order-repository.js';
 import { createSqliteStaffRepository } from '../staff/sqlite-staff-repository.js';
 import { surveyEditorModule } from './editor-routes.js';
 import { surveysModule } from './routes.js';
@@ -19,6 +20,7 @@ export function createSurveyEditorDeps(connections: SqliteConnections, now: () =
     store: sqliteStore(connections, (connection) => ({
       surveys: createSqliteSurveyRepository(connection),
       calendars: createSqliteCalendarRepository(connection),
+      orders: createSqliteOrderRepository(connection),
       staff: createSqliteStaffRepository(connection),
       audit: createSqliteAuditRepository(connection),
     })),

@@ -28,6 +28,7 @@ export function staffSurveysModule(deps: { authenticateStaff: onRequestAsyncHook
           teamIds: await deps.surveys.teamsOf(config.surveyId),
           state: survey.state,
           version: survey.version,
+          membership: config.membership?.name ?? null,
           items: (await itemsOfEveryVersion(deps.surveys, survey))
             .filter((item) => staffOnly || item.isAdminItem !== true)
             .map((item) => ({ itemKey: item.itemKey, title: item.title, type: item.type, staffOnly: item.isAdminItem === true, removed: !current.has(item.itemKey) })),

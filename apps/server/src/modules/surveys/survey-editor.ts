@@ -13,12 +13,14 @@ import { messages } from '../../messages.js';
 import { appendAudit } from '../audit/audit.js';
 import type { AuditRepository } from '../audit/audit-repository.js';
 import type { CalendarRepository } from '../calendars/calendar-repository.js';
+import type { OrderRepository } from '../orders/order-repository.js';
 import type { StaffRepository } from '../staff/staff-repository.js';
 import type { StoredSurvey, SurveyRepository, SurveyState } from './survey-repository.js';
 import { requireSurvey, requireSurveyOfActor } from './surveys.js';
 
 export interface SurveyEditorRepositories {
   surveys: SurveyRepository;
+  orders: Pick<OrderRepository, 'productIdsOrdered'>;
   calendars: Pick<CalendarRepository, 'findCategory'>;
   staff: Pick<StaffRepository, 'teams'>;
   audit: AuditRepository;
@@ -101,6 +103,19 @@ export function changesBetween(before: SurveyConfig, after: SurveyConfig): Surve
   };
 }
 
+/**
+ * The items holding an answer on some record: result rows, and product items whose products an
+ * order holds (products travel as orders, never as rows).
+ */
+export async function answeredItemsOf({ surveys, orders }: Pick<SurveyEditorRepositories, 'surveys' | 'orders'>, config: SurveyConfig): Promise<Set<string>> {
+  const answered = await surveys.answeredItemKeys(config.surveyId);
+  const ordered = await orders.productIdsOrdered(config.surveyId);
+  for (const item of config.surveySchema) {
+    if (item.type === 'selectProducts' && item.products.some((product) => ordered.has(product.productId))) answered.add(item.itemKey);
+  }
+  return answered;
+}
+
 /** Blockers naming items as the editor shows them: 「利用の頻度」 (often). */
 const itemsNamed = (config: SurveyConfig, itemKeys: readonly string[]) =>
   itemKeys.map((itemKey) => ({ id: itemKey, label: config.surveySchema.find((item) => item.itemKey === itemKey)?.title ?? itemKey }));
@@ -155,14 +170,24 @@ export async function editSurvey(
     if (edit.expectedVersion !== current.version) throw new HttpError(409, 'survey_changed', messages.surveyEditor.surveyChanged);
     await requireValidDraft(repositories, actor, edit);
     const changes = changesBetween(current.config, edit.config);
+    const teamsBefore = await surveys.teamsOf(surveyId);
+    const sameTeams = JSON.stringify(teamsBefore) === JSON.stringify([...new Set(edit.teamIds)].sort());
+    // Nothing changed: no new version of an identical form, no audit entry.
+    if (Object.values<string[]>({ ...changes }).every((list) => list.length === 0) && sameTeams && current.searchable === edit.searchable) return { version: current.version, newVersion: false };
     const records = await surveys.countRecords(surveyId);
     if (records > 0) {
-      const answered = await surveys.answeredItemKeys(surveyId);
+      const answered = await answeredItemsOf(repositories, current.config);
       const retyped = changes.retyped.filter((key) => answered.has(key));
-      if (retyped.length > 0) throw new HttpError(409, 'answered_item_retyped', messages.surveyEditor.answeredItemRetyped(retyped), { blockers: itemsNamed(current.config, retyped) });
+      if (retyped.length > 0) {
+        const blockers = itemsNamed(current.config, retyped);
+        throw new HttpError(409, 'answered_item_retyped', messages.surveyEditor.answeredItemRetyped(blockers.map((blocker) => blocker.label)), { blockers });
+      }
       const confirmed = new Set(edit.removeAnsweredItems ?? []);
       const removed = changes.removed.filter((key) => answered.has(key) && !confirmed.has(key));
-      if (removed.length > 0) throw new HttpError(409, 'answered_item_removed', messages.surveyEditor.answeredItemRemoved(removed), { blockers: itemsNamed(current.config, removed) });
+      if (removed.length > 0) {
+        const blockers = itemsNamed(current.config, removed);
+        throw new HttpError(409, 'answered_item_removed', messages.surveyEditor.answeredItemRemoved(blockers.map((blocker) => blocker.label)), { blockers });
+      }
       if ((current.config.isAppending?.value === true) !== (edit.config.isAppending?.value === true)) {
         throw new HttpError(409, 'mode_change_with_records', messages.surveyEditor.modeChange(records), { blockers: [{ id: 'isAppending', label: messages.surveyEditor.modeLabel }] });
       }
@@ -174,12 +199,11 @@ export async function editSurvey(
     const version = newVersion ? current.version + 1 : current.version;
     const now = deps.now();
     await surveys.save(storedOf(edit, version, current.state), actorName(actor), now);
-    const teamsBefore = await surveys.teamsOf(surveyId);
     await surveys.setTeams(surveyId, edit.teamIds);
     const detail = {
       version: { from: current.version, to: version },
       ...changes,
-      ...(JSON.stringify(teamsBefore) === JSON.stringify([...edit.teamIds].sort()) ? {} : { teamIds: { from: teamsBefore, to: edit.teamIds } }),
+      ...(sameTeams ? {} : { teamIds: { from: teamsBefore, to: edit.teamIds } }),
       ...(current.searchable === edit.searchable ? {} : { searchable: { from: current.searchable, to: edit.searchable } }),
     };
     await appendAudit(audit, actor, { action: 'survey.edit', target: `survey:${surveyId}`, detail }, now);
