@@ -23,6 +23,10 @@ export interface StaffCallError {
   /** Japanese, for the screen. */
   message: string;
   fields?: Record<string, string>;
+  /** What was wrong, where (`3行目 2列目`, an item's key), in Japanese (400 invalid_…, 409 file_refused). */
+  problems?: { at: string; message: string }[];
+  /** What stands in the way of a refused change (409): each thing's id and how staff name it. */
+  blockers?: { id: string; label: string }[];
 }
 
 /** The address of a call: the contract's path with its `:params` filled in, then the query. */
@@ -42,7 +46,14 @@ async function errorOf(response: Response): Promise<StaffCallError> {
   try {
     const body = (await response.json()) as Partial<StaffCallError>;
     if (typeof body.code === 'string' && typeof body.message === 'string') {
-      return { status: response.status, code: body.code, message: body.message, ...(body.fields === undefined ? {} : { fields: body.fields }) };
+      return {
+        status: response.status,
+        code: body.code,
+        message: body.message,
+        ...(body.fields === undefined ? {} : { fields: body.fields }),
+        ...(Array.isArray(body.problems) ? { problems: body.problems } : {}),
+        ...(Array.isArray(body.blockers) ? { blockers: body.blockers } : {}),
+      };
     }
   } catch {
     // Not our JSON (a proxy's page): described below.
