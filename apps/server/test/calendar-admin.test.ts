@@ -88,6 +88,20 @@ describe('building a calendar', () => {
     expect(actions).toEqual(['category.create', 'category.create', 'category.create', 'calendar.create', 'calendar.generate']);
   });
 
+  it('renames a level with the categories below it (their ids and calendars kept), and refuses moving a branch to another level', async () => {
+    await buildVenue();
+    expect((await admin.call('staffSaveCategory', { body: { categoryId: 'vaccine', tag1: 'コロナワクチン', tag2: '', tag3: '' } })).status).toBe(200);
+    const paths = ctx.app.db.prepare('SELECT category_id, tag1, tag2, tag3 FROM calendar_categories ORDER BY position').all();
+    expect(paths).toEqual([
+      { category_id: 'vaccine', tag1: 'コロナワクチン', tag2: '', tag3: '' },
+      { category_id: 'first-dose', tag1: 'コロナワクチン', tag2: '1回目', tag3: '' },
+      { category_id: 'hall-a', tag1: 'コロナワクチン', tag2: '1回目', tag3: 'A会場' },
+    ]);
+    const moved = await admin.call('staffSaveCategory', { body: { categoryId: 'first-dose', tag1: 'コロナワクチン', tag2: '1回目', tag3: '別会場' } });
+    expect(moved).toMatchObject({ status: 409, body: { code: 'category_has_children', blockers: [{ id: 'hall-a' }] } });
+    expect((await http.call(citizen(1), 'getCalendarSlots', { query: { calendarId: 'cal-hall-a', from: '2026-12-07', to: '2026-12-07' } })).body.data.categoryId).toBe('hall-a');
+  });
+
   it('closes weekdays and public holidays by rule: citizens see them closed and cannot book them', async () => {
     await buildVenue({ weekdays: [3], publicHolidays: true });
     await admin.call('staffPutSlots', {

@@ -4,6 +4,7 @@ import { ConsoleLayout } from '../components/console-layout.js';
 import { RequireSession } from '../components/require-session.js';
 import type { ConsoleRouteHandle } from '../components/skip-targets.js';
 import { CONSOLE_BASENAME, paths } from '../config/paths.js';
+import { calendarRoutes } from './calendar-routes.js';
 
 /** Every screen loads lazily: its code arrives when it is first opened. */
 export const appRoutes: RouteObject[] = [
@@ -26,6 +27,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.editSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },
           { path: paths.audit.pattern, lazy: () => import('../features/audit/audit-page.js').then((module) => ({ Component: module.AuditPage })) },
           { path: paths.staff.pattern, lazy: () => import('../features/staff/staff-page.js').then((module) => ({ Component: module.StaffPage })) },
+          ...calendarRoutes,
           { path: '*', lazy: () => import('../features/not-found/not-found-page.js').then((module) => ({ Component: module.NotFoundPage })) },
         ],
       },

@@ -36,7 +36,7 @@ describe('audit entries as staff read them', () => {
     ];
     for (const action of written) expect(actionLabel(action)).not.toMatch(/[a-z]/i);
     expect(actionLabel('record.view')).toBe('回答の閲覧');
-    expect(actionLabel('calendar.import')).toBe('calendar.import');
+    expect(actionLabel('example.unknown')).toBe('example.unknown');
   });
 
   it('says a status change, its reason and a memo', () => {

@@ -14,7 +14,7 @@ export interface AuditNames {
 const noNames: AuditNames = { surveyTitle: () => undefined, itemTitle: () => undefined };
 
 /** The action's Japanese name; the code itself for one the console does not know yet. */
-export const actionLabel = (action: string): string => messages.auditActions[action] ?? action;
+export const actionLabel = (action: string): string => messages.auditActions[action] ?? messages.calendarAdmin.auditActions[action] ?? action;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string';

@@ -10,8 +10,8 @@ import { staffBaseQuery } from './base-query.js';
 import { sessionReceived, signedOut } from './session-slice.js';
 
 type Endpoints = typeof staffEndpoints;
-/** The response body of an endpoint. */
-export type ResponseOf<Name extends StaffEndpointName> = Static<Endpoints[Name]['response']>;
+/** The response body of an endpoint (never for a file download, which has no JSON body). */
+export type ResponseOf<Name extends StaffEndpointName> = Endpoints[Name] extends { response: infer Schema extends TSchema } ? Static<Schema> : never;
 /** The request body of an endpoint. */
 export type BodyOf<Name extends StaffEndpointName> = Endpoints[Name] extends { body: infer Schema extends TSchema } ? Static<Schema> : never;
 /** The query string of an endpoint. */

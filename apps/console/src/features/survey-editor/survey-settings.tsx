@@ -119,7 +119,8 @@ export function SearchSettings({ draft, onChange }: SettingsProps) {
 }
 
 export function MemberSettings({ draft, onChange, records, surveys }: SettingsProps & { records: number; surveys: readonly StaffSurvey[] | undefined }) {
-  const others = (surveys ?? []).filter((survey) => survey.surveyId !== draft.surveyId);
+  // Only member surveys can be required (the server refuses others).
+  const others = (surveys ?? []).filter((survey) => survey.surveyId !== draft.surveyId && survey.membership !== null);
   const known = others.some((survey) => survey.surveyId === draft.requiresMembership);
   const { membership } = draft;
   // The server refuses any membership change under records (409 membership_change_with_records).
@@ -139,10 +140,9 @@ export function MemberSettings({ draft, onChange, records, surveys }: SettingsPr
         }}
       >
         <option value="">{messages.requiresNone}</option>
-        {/* The list does not say which surveys register members: the server checks the one chosen. */}
         {others.map((survey) => (
           <option key={survey.surveyId} value={survey.surveyId}>
-            {survey.title}
+            {survey.title}（{survey.membership}）
           </option>
         ))}
         {draft.requiresMembership !== '' && !known ? <option value={draft.requiresMembership}>{messages.requiresUnknown(draft.requiresMembership)}</option> : null}

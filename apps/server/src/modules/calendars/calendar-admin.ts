@@ -48,7 +48,11 @@ const refuse = (code: string, message: string, blockers: Blocker[]) => new HttpE
 
 const pathText = (path: { tag1: string; tag2?: string | undefined; tag3?: string | undefined }) => [path.tag1, path.tag2, path.tag3].filter((tag) => tag !== undefined && tag !== '').join(' / ');
 
-/** Adds a category of the tree (any level), or renames one. Its bookings and calendar stay. */
+/**
+ * Adds a category of the tree (any level), or renames one; renaming a level renames the categories
+ * below it with it (they keep their ids, calendars and bookings). A rename that would move a
+ * category with categories below it to another level is refused (409 `category_has_children`).
+ */
 export async function saveCategory(
   { calendarImport, audit }: CalendarAdminRepositories,
   actor: Actor,
@@ -57,22 +61,32 @@ export async function saveCategory(
 ): Promise<{ created: boolean }> {
   requireRole(actor, 'calendars.edit');
   const path = { tag1: input.tag1.trim(), tag2: input.tag2.trim(), tag3: input.tag3.trim() };
-  if (!ID_PATTERN.test(input.categoryId)) throw invalid(messages.calendarAdmin.categoryId);
   if (path.tag1 === '' || (path.tag3 !== '' && path.tag2 === '')) throw invalid(messages.calendarAdmin.categoryPath);
   const stored = await calendarImport.categories();
+  const existing = stored.find((category) => category.categoryId === input.categoryId);
+  // Only a new category's id is checked: one imported under another format keeps it.
+  if (existing === undefined && !ID_PATTERN.test(input.categoryId)) throw invalid(messages.calendarAdmin.categoryId);
   const samePath = stored.find((category) => category.tag1 === path.tag1 && category.tag2 === path.tag2 && category.tag3 === path.tag3);
   if (samePath !== undefined && samePath.categoryId !== input.categoryId) throw refuse('category_path_taken', messages.calendarAdmin.pathTaken(pathText(path)), [{ id: samePath.categoryId, label: pathText(samePath) }]);
-  const existing = stored.find((category) => category.categoryId === input.categoryId);
   if (existing === undefined) {
     await calendarImport.insertCategory({ categoryId: input.categoryId, ...path, position: Math.max(0, ...stored.map((category) => category.position + 1)) });
-  } else if (pathText(existing) !== pathText(path)) {
-    await calendarImport.renameCategory(input.categoryId, path);
-  } else {
-    return { created: false };
+    await appendAudit(audit, actor, { action: 'category.create', target: `category:${input.categoryId}`, detail: { path: pathText(path) } }, now);
+    return { created: true };
   }
-  const detail = existing === undefined ? { path: pathText(path) } : { path: { from: pathText(existing), to: pathText(path) } };
-  await appendAudit(audit, actor, { action: existing === undefined ? 'category.create' : 'category.rename', target: `category:${input.categoryId}`, detail }, now);
-  return { created: existing === undefined };
+  if (pathText(existing) === pathText(path)) return { created: false };
+  const depth = (category: CategoryPath) => (category.tag3 !== '' ? 3 : category.tag2 !== '' ? 2 : 1);
+  const asCategory = (category: CategoryPath) => ({ tag1: category.tag1, ...(category.tag2 === '' ? {} : { tag2: category.tag2 }), ...(category.tag3 === '' ? {} : { tag3: category.tag3 }) });
+  const below = stored.filter((other) => other.categoryId !== existing.categoryId && isSameOrBelow({ categoryId: other.categoryId, ...asCategory(other) }, { categoryId: existing.categoryId, ...asCategory(existing) }));
+  if (below.length > 0 && depth(existing) !== depth(path)) throw refuse('category_has_children', messages.calendarAdmin.renameMovesBranch, below.map((other) => ({ id: other.categoryId, label: pathText(other) })));
+  const level = depth(existing);
+  const renamed = (category: CategoryPath): CategoryPath => ({ tag1: path.tag1, tag2: level >= 2 ? path.tag2 : category.tag2, tag3: level >= 3 ? path.tag3 : category.tag3 });
+  const clashes = below.map(renamed).filter((moved) => stored.some((other) => pathText(other) === pathText(moved) && !below.some((child) => child.categoryId === other.categoryId)));
+  if (clashes.length > 0) throw refuse('category_path_taken', messages.calendarAdmin.pathTaken(pathText(clashes[0] ?? path)), clashes.map((moved) => ({ id: pathText(moved), label: pathText(moved) })));
+  await calendarImport.renameCategory(input.categoryId, path);
+  for (const child of below) await calendarImport.renameCategory(child.categoryId, renamed(child));
+  const detail = { path: { from: pathText(existing), to: pathText(path) }, below: below.map((child) => child.categoryId) };
+  await appendAudit(audit, actor, { action: 'category.rename', target: `category:${input.categoryId}`, detail }, now);
+  return { created: false };
 }
 
 /**
