@@ -130,7 +130,7 @@ describe('the survey editor', () => {
     await admin.getByRole('button', { name: '保存する' }).click();
     const confirm = admin.getByRole('button', { name: '回答のある項目を削除して保存' });
     await confirm.waitFor();
-    await textShows(admin, /回答のある項目（item1）を削除しようとしています。/);
+    await textShows(admin, /回答のある項目（「お名前」）を削除しようとしています。/);
     expect(await admin.locator('.console-outcome li').allInnerTexts()).toEqual(['お名前']);
     await expectNoA11yViolations(admin, 'survey editor asking to remove an answered item');
     await confirm.click();
