@@ -27,6 +27,7 @@ export const appRoutes: RouteObject[] = [
           { path: paths.editSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },
           { path: paths.audit.pattern, lazy: () => import('../features/audit/audit-page.js').then((module) => ({ Component: module.AuditPage })) },
           { path: paths.staff.pattern, lazy: () => import('../features/staff/staff-page.js').then((module) => ({ Component: module.StaffPage })) },
+          { path: paths.receiptIssuer.pattern, lazy: () => import('../features/settings/receipt-issuer-page.js').then((module) => ({ Component: module.ReceiptIssuerPage })) },
           ...calendarRoutes,
           { path: '*', lazy: () => import('../features/not-found/not-found-page.js').then((module) => ({ Component: module.NotFoundPage })) },
         ],

@@ -47,6 +47,7 @@ export function ConsoleLayout() {
               </NavLink>
               {mayTake(session, 'audit.readAll') ? <NavLink to={paths.audit.to()}>{messages.navAudit}</NavLink> : null}
               {mayTake(session, 'staff.manage') ? <NavLink to={paths.staff.to()}>{messages.navStaff}</NavLink> : null}
+              {mayTake(session, 'settings.edit') ? <NavLink to={paths.receiptIssuer.to()}>{messages.navIssuer}</NavLink> : null}
               {mayTake(session, 'calendars.edit') ? <NavLink to={paths.calendars.to()}>{messages.calendarAdmin.nav}</NavLink> : null}
             </nav>
             <p className="console-header__who">{messages.signedInAs(session.staff.displayName, messages.roles[session.staff.role])}</p>

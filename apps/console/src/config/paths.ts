@@ -19,6 +19,7 @@ export const paths = {
   phoneBooking: { pattern: '/surveys/:surveyId/phone-booking', to: (surveyId: string) => `${survey(surveyId)}/phone-booking` },
   audit: { pattern: '/audit', to: () => '/audit' },
   staff: { pattern: '/staff', to: () => '/staff' },
+  receiptIssuer: { pattern: '/settings/receipt-issuer', to: () => '/settings/receipt-issuer' },
   calendars: { pattern: '/calendars', to: () => '/calendars' },
   calendarFiles: { pattern: '/calendar-files', to: () => '/calendar-files' },
   calendar: { pattern: '/calendars/:calendarId', to: (calendarId: string) => `/calendars/${encodeURIComponent(calendarId)}` },

@@ -60,7 +60,7 @@ export const staffApi = createApi({
   // Columns: the staff member's column choice for a survey's list (id: surveyId).
   // Staff: the staff accounts (an unlock changes one).
   // Surveys: the list of surveys. Survey: one survey's configuration and editor view (id: surveyId).
-  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns', 'Staff', 'Surveys', 'Survey'],
+  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns', 'Staff', 'Surveys', 'Survey', 'Settings'],
   // The console shows personal data: nothing is kept once no screen shows it.
   keepUnusedDataFor: 0,
   endpoints: (build) => ({
@@ -150,6 +150,15 @@ export const staffApi = createApi({
       transformResponse: dataOf<ResponseOf<'staffMembers'>>,
       providesTags: ['Staff'],
     }),
+    staffReceiptIssuer: build.query<ResponseOf<'staffReceiptIssuer'>['data'], undefined>({
+      query: () => ({ endpoint: 'staffReceiptIssuer' }),
+      transformResponse: dataOf<ResponseOf<'staffReceiptIssuer'>>,
+      providesTags: ['Settings'],
+    }),
+    staffSaveReceiptIssuer: build.mutation<ResponseOf<'staffSaveReceiptIssuer'>, BodyOf<'staffSaveReceiptIssuer'>>({
+      query: (body) => ({ endpoint: 'staffSaveReceiptIssuer', body }),
+      invalidatesTags: ['Settings', 'Audit'],
+    }),
     staffUnlock: build.mutation<ResponseOf<'staffUnlock'>, ParamsOf<'staffUnlock'>>({
       query: (params) => ({ endpoint: 'staffUnlock', params: { ...params } }),
       invalidatesTags: ['Staff', 'Audit'],
@@ -219,6 +228,8 @@ export const {
   useStaffColumnChoiceQuery,
   useStaffSaveColumnChoiceMutation,
   useStaffMembersQuery,
+  useStaffReceiptIssuerQuery,
+  useStaffSaveReceiptIssuerMutation,
   useStaffUnlockMutation,
   useStaffRecordsQuery,
   useStaffRecordQuery,
