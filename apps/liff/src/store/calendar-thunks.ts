@@ -40,7 +40,11 @@ export const openCalendar = createAppThunk('calendar/open', async (open: OpenCal
   if (item.categoryId === undefined) return paths.calendar.to();
   // Usually in hand already (the form's slot label asked for them); if the call fails, the
   // picker shows why and offers to try again.
-  const categories = await dispatch(apiSlice.endpoints.getCalendarCategories.initiate(undefined, { subscribe: false }));
+  let categories = await dispatch(apiSlice.endpoints.getCalendarCategories.initiate(undefined, { subscribe: false }));
+  // Kept for the visit; a category staff made since (a new venue, a new calendar) is asked again for.
+  if (categories.data?.find((category) => category.categoryId === item.categoryId)?.calendarId === undefined) {
+    categories = await dispatch(apiSlice.endpoints.getCalendarCategories.initiate(undefined, { subscribe: false, forceRefetch: true }));
+  }
   const calendarId = categories.data?.find((category) => category.categoryId === item.categoryId)?.calendarId;
   return calendarId === undefined ? paths.calendar.to() : paths.calendarSlots.to(calendarId);
 });
