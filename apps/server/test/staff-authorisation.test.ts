@@ -192,7 +192,7 @@ async function signedInAs(role: StaffRole, team: string) {
 }
 
 describe.each(STAFF_ROLES)('%s', (role) => {
-  it.each(TEAMS)('of %s: allowed calls succeed, every other answers 403 (role) or 404 (another team) and writes nothing', async (ownTeam) => {
+  it.each(TEAMS)('of %s: allowed calls succeed, every other answers 403 (role) or 404 (another team) and writes nothing', { timeout: 30_000 }, async (ownTeam) => {
     const console = await signedInAs(role, ownTeam);
     for (const [name, route] of Object.entries(ROUTES) as [StaffEndpointName, RouteCase][]) {
       for (const team of route.teamScoped ? TEAMS : [ownTeam]) {
@@ -237,7 +237,8 @@ it('shows team A nothing of team B: surveys, list, counts and records', async ()
 describe('without a valid session', () => {
   const everyRoute = [...Object.entries(ROUTES), ...SESSION_ROUTES.map((name) => [name, { action: undefined, teamScoped: false, request: () => ({ body: name === 'staffSecondFactor' ? { code: '123456' } : undefined }) }])] as [StaffEndpointName, RouteCase][];
 
-  it('answers 401 to no session, a citizen bearer token and an expired session, 403 to a missing CSRF token, writing nothing', async () => {
+  // Two sign-ins (Argon2id) for each of some sixty routes: seconds alone, more beside other suites.
+  it('answers 401 to no session, a citizen bearer token and an expired session, 403 to a missing CSRF token, writing nothing', { timeout: 60_000 }, async () => {
     const token = await http.token(citizen(1));
     for (const [index, [name, route]] of everyRoute.entries()) {
       // Each route signs in afresh: the staff of both teams take turns, under the sign-in rate limit.
