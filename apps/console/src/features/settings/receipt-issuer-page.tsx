@@ -1,6 +1,7 @@
 import { Button, Loading, Notice } from '@city/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CallFailure } from '../../components/call-failure.js';
+import { TextField } from '../../components/form-fields.js';
 import { useDocumentTitle } from '../../components/use-document-title.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
@@ -40,7 +41,7 @@ export function ReceiptIssuerPage() {
   const problemOf = (field: keyof IssuerForm) => problems.find((problem) => problem.at === field)?.message;
   const field = (key: keyof IssuerForm, label: string) =>
     form === undefined ? null : (
-      <IssuerField
+      <TextField
         label={label}
         value={form[key]}
         problem={problemOf(key)}
@@ -90,29 +91,3 @@ export function ReceiptIssuerPage() {
   );
 }
 
-/** One labelled field, with the server's problem (if any) read with it. */
-function IssuerField({ label, value, problem, onChange }: { label: string; value: string; problem: string | undefined; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="console-field">
-      <label className="console-label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="city-input"
-        value={value}
-        aria-invalid={problem === undefined ? undefined : true}
-        aria-describedby={problem === undefined ? undefined : `${id}-problem`}
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
-      />
-      {problem === undefined ? null : (
-        <p id={`${id}-problem`} className="city-field__error">
-          {problem}
-        </p>
-      )}
-    </div>
-  );
-}

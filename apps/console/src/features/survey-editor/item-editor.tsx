@@ -5,7 +5,7 @@ import { messages } from '../../messages.js';
 import type { CalendarCategories } from '../../store/staff-api.js';
 import type { DraftItem } from './editor-draft.js';
 import { moved, newProduct, retyped, withField, withValue } from './editor-draft.js';
-import { CheckField, ListButtons, movedFocusKeys, NumberField, SelectField, TextAreaField, TextField } from './fields.js';
+import { CheckField, ListButtons, movedFocusKeys, NumberField, SelectField, TextAreaField, TextField } from '../../components/form-fields.js';
 
 type Category = CalendarCategories['categories'][number];
 

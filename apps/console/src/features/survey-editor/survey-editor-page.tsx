@@ -23,7 +23,7 @@ import {
 } from '../../store/staff-api.js';
 import type { DraftItem, PlacedProblem, SurveyDraft } from './editor-draft.js';
 import { configOf, draftItemOf, draftOf, draftProblems, emptyDraft, moved, newItem, nextItemKey, nextProductId, placeProblems, previewConfigOf } from './editor-draft.js';
-import { useFocusAfterRender } from './fields.js';
+import { useFocusAfterRender } from '../../components/form-fields.js';
 import { ItemEditor, itemFocusKey } from './item-editor.js';
 import { SurveyPreview } from './survey-preview.js';
 import { BasicSettings, MemberSettings, SearchSettings } from './survey-settings.js';

@@ -4,7 +4,7 @@ import { messages } from '../../messages.js';
 import type { StaffSurvey, StaffTeam } from '../../store/staff-api.js';
 import type { SurveyDraft } from './editor-draft.js';
 import { newMembership, TEXT_ANSWER_TYPES } from './editor-draft.js';
-import { CheckField, CheckList, NumberField, SelectField, TextAreaField, TextField } from './fields.js';
+import { CheckField, CheckList, NumberField, SelectField, TextAreaField, TextField } from '../../components/form-fields.js';
 
 interface SettingsProps {
   draft: SurveyDraft;

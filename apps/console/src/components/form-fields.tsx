@@ -1,8 +1,8 @@
-// The editor's plain labelled controls. `focusKey` marks a control the editor gives the focus to
-// after a change moves or removes what had it (see useFocusAfterRender).
+// Plain labelled controls for the console's forms. `focusKey` marks a control a form gives the focus to
+// after a change moves or removes what had it (the survey editor's useFocusAfterRender).
 import type { ReactNode } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../../messages.js';
+import { messages } from '../messages.js';
 
 interface FieldBase {
   label: string;
@@ -24,7 +24,18 @@ function Note({ id, note }: { id: string; note: string | undefined }) {
   );
 }
 
-export function TextField({ label, note, describedBy, focusKey, disabled, value, onChange, readOnly }: FieldBase & { value: string; onChange: (value: string) => void; readOnly?: boolean }) {
+/** A one-line text; `problem` (the server's, say) is shown under it and read with it. */
+export function TextField({
+  label,
+  note,
+  describedBy,
+  focusKey,
+  disabled,
+  value,
+  onChange,
+  readOnly,
+  problem,
+}: FieldBase & { value: string; onChange: (value: string) => void; readOnly?: boolean; problem?: string | undefined }) {
   const id = useId();
   return (
     <div className="console-field">
@@ -38,12 +49,18 @@ export function TextField({ label, note, describedBy, focusKey, disabled, value,
         value={value}
         readOnly={readOnly}
         disabled={disabled}
-        aria-describedby={describedByOf(id, note, describedBy)}
+        aria-invalid={problem === undefined ? undefined : true}
+        aria-describedby={[describedByOf(id, note, describedBy), problem === undefined ? undefined : `${id}-problem`].filter((part) => part !== undefined).join(' ') || undefined}
         onChange={(event) => {
           onChange(event.target.value);
         }}
       />
       <Note id={`${id}-note`} note={note} />
+      {problem === undefined ? null : (
+        <p id={`${id}-problem`} className="city-field__error">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }
