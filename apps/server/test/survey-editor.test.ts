@@ -172,3 +172,42 @@ describe('copy and delete', () => {
     expect((await admin.call('staffSurveyEditor', { params: { surveyId: 'park-survey-2027' } })).status).toBe(404);
   });
 });
+
+describe('from a review', () => {
+  it('opens a survey saved before the editor with its look-up items, and saving it keeps citizens’ look-up', async () => {
+    await ctx.surveys.transaction(async (surveys) => {
+      await surveys.save({ config: QUESTIONNAIRE, lookupItemKeys: ['name'], searchable: true });
+      await surveys.setTeams(QUESTIONNAIRE.surveyId, ['team-a']);
+    });
+    const view = await editorView('park-survey');
+    expect(view.config.lookupItemKeys).toEqual(['name']);
+    const saved = await admin.call('staffEditSurvey', { params: { surveyId: 'park-survey' }, body: { config: { ...view.config, surveyTitle: '公園アンケート' }, teamIds: ['team-a'], searchable: true, expectedVersion: view.version } });
+    expect(saved.status).toBe(200);
+    expect(ctx.app.db.prepare("SELECT lookup_item_keys_json AS keys FROM survey_configs WHERE survey_id = 'park-survey'").get()).toEqual({ keys: '["name"]' });
+  });
+
+  it('keeps another team on a shared survey when a non-administrator edits it', async () => {
+    await create(QUESTIONNAIRE);
+    await ctx.surveys.transaction((surveys) => surveys.setTeams('park-survey', ['team-a', 'team-b']));
+    const saved = await save({ ...QUESTIONNAIRE, surveyTitle: '公園アンケート' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await ctx.surveys.read.teamsOf('park-survey')).toEqual(['team-a', 'team-b']);
+  });
+
+  it('never shows a citizen a staff-only answer of an item an edit removed', async () => {
+    const withMemo: SurveyConfig = { ...QUESTIONNAIRE, surveySchema: [...QUESTIONNAIRE.surveySchema, { itemKey: 'memo', type: 'text', title: '職員メモ', isAdminItem: true }] };
+    await create(withMemo);
+    await admin.call('staffSetSurveyState', { params: { surveyId: 'park-survey' }, body: { state: 'published' } });
+    const answered = await answer(1, QUESTIONNAIRE, { name: '山田', often: '毎日' });
+    const key = answered.body.partitionKey;
+    // Staff wrote the memo on the record (as an edit by staff would).
+    const rows = await ctx.records.read.rowsOf(key);
+    const { receiptNumber } = (await ctx.records.read.find(key))!;
+    await ctx.records.transaction((records) =>
+      records.replace({ rows: [...rows, { ...rows[0]!, itemKey: 'memo', sortKey: 'memo#要確認', value: '要確認', userSearchKey: 'memo#要確認' }], receiptNumber, removePartitionKeys: [key], origin: 'web', surveyVersion: 1 }),
+    );
+    expect((await save(QUESTIONNAIRE, ['memo'])).status).toBe(200);
+    const own = await http.call(citizen(1), 'querySurveyResults', { body: { surveyId: 'park-survey', userId: citizen(1).userId } });
+    expect(own.body.data.map((row) => row.itemKey)).not.toContain('memo');
+  });
+});

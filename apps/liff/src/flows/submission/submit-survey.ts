@@ -12,6 +12,17 @@ import { answersSent, holdMade, surveySlice } from '../../store/survey-slice.js'
 import { newSubmissionIdentity } from '../../store/survey-thunks.js';
 
 /**
+ * Staff may change or close a form while a citizen fills it (the app keeps the form for the visit):
+ * answers the server refuses as not fitting the form, or a form no longer open, load it again, so
+ * the citizen sees the form as it is now rather than sending the old one again.
+ */
+function reloadFormIfChanged(code: string | undefined, surveyId: string, dispatch: (action: unknown) => unknown): void {
+  if (code === 'invalid_answers' || code === 'survey_not_open') {
+    dispatch(apiSlice.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false, forceRefetch: true }));
+  }
+}
+
+/**
  * Sends the answers (spec section 7, putItem with its retry rules), built with
  * buildSubmissionPayload. An edit sends the old record's partitionKey as oldPartitionKey, so the
  * server replaces it. With the survey's cancelPost flag, the payload is returned and not sent.
@@ -28,17 +39,6 @@ import { newSubmissionIdentity } from '../../store/survey-thunks.js';
  * An edit of a paid record goes through putItem with its order: buying the same, the payment
  * carries over to the changed record (anything else is refused, 409 order_paid).
  */
-/**
- * Staff may change or close a form while a citizen fills it (the app keeps the form for the visit):
- * answers the server refuses as not fitting the form, or a form no longer open, load it again, so
- * the citizen sees the form as it is now rather than sending the old one again.
- */
-function reloadFormIfChanged(code: string | undefined, surveyId: string, dispatch: (action: unknown) => unknown): void {
-  if (code === 'invalid_answers' || code === 'survey_not_open') {
-    dispatch(apiSlice.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false, forceRefetch: true }));
-  }
-}
-
 export const submitSurvey = createAppThunk('submission/submit', async (_: undefined, { extra, getState, dispatch, rejectWithValue }) => {
   const state = getState();
   const { survey, session } = state;

@@ -39,6 +39,8 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** One generation makes at most this many slots: a year of a busy venue, not a typo's million. */
 export const MAX_GENERATED_SLOTS = 10_000;
 const MAX_CAPACITY = 100_000;
+/** A pattern covers at most a year and a day. */
+const MAX_PATTERN_DAYS = 366;
 
 const invalid = (message: string) => new HttpError(400, 'invalid_calendar', message);
 const slotLabel = (slot: { date: string; start: string; end: string; claimed?: number }) =>
@@ -69,6 +71,10 @@ export async function saveCategory(
   const samePath = stored.find((category) => category.tag1 === path.tag1 && category.tag2 === path.tag2 && category.tag3 === path.tag3);
   if (samePath !== undefined && samePath.categoryId !== input.categoryId) throw refuse('category_path_taken', messages.calendarAdmin.pathTaken(pathText(path)), [{ id: samePath.categoryId, label: pathText(samePath) }]);
   if (existing === undefined) {
+    // Below a category that has a calendar, the new one would hide it: citizens would pick past it.
+    const holder = stored.find((category) => category.categoryId !== input.categoryId && (pathText(category) === pathText({ tag1: path.tag1, tag2: '', tag3: '' }) || (path.tag3 !== '' && pathText(category) === pathText({ tag1: path.tag1, tag2: path.tag2, tag3: '' }))));
+    const holderCalendar = holder === undefined ? undefined : await calendarImport.calendarOfCategory(holder.categoryId);
+    if (holder !== undefined && holderCalendar !== undefined) throw refuse('category_has_calendar', messages.calendarAdmin.parentHasCalendar(pathText(holder)), [{ id: holderCalendar, label: pathText(holder) }]);
     await calendarImport.insertCategory({ categoryId: input.categoryId, ...path, position: Math.max(0, ...stored.map((category) => category.position + 1)) });
     await appendAudit(audit, actor, { action: 'category.create', target: `category:${input.categoryId}`, detail: { path: pathText(path) } }, now);
     return { created: true };
@@ -161,6 +167,9 @@ export async function saveCalendar(repositories: CalendarAdminRepositories, acto
     return { created: true };
   }
   if (existing.categoryId !== input.categoryId) throw invalid(messages.calendarAdmin.categoryChanged);
+  if (JSON.stringify({ rules: existing.rules, closures: existing.closures }) === JSON.stringify({ rules: input.rules, closures: { weekdays: [...input.closures.weekdays].sort(), publicHolidays: input.closures.publicHolidays } })) {
+    return { created: false };
+  }
   const closedNow = (await calendarImport.claimedDatesFrom(input.calendarId, todayInJapan(now))).filter(({ date }) => closedByRule(input.closures, date) && !closedByRule(existing.closures, date));
   if (closedNow.length > 0) {
     throw refuse('booked_day_closed', messages.calendarAdmin.bookedDayClosed(closedNow.length), closedNow.map(({ date, claimed }) => ({ id: date, label: `${date}（${japaneseWeekday(date)}） 予約${String(claimed)}人分` })));
@@ -191,12 +200,13 @@ export async function setClosedDays(
   const slots = await calendarImport.slotsOn(calendarId, change.close);
   const booked = slots.filter((slot) => slot.claimed > 0);
   if (booked.length > 0) throw refuse('booked_day_closed', messages.calendarAdmin.bookedDayClosed(new Set(booked.map((slot) => slot.date)).size), booked.map(slotBlocker));
+  const opened = await calendarImport.closedDaysOn(calendarId, change.open);
   const closed: string[] = [];
   for (const date of change.close) if (await calendarImport.addClosedDay(calendarId, date)) closed.push(date);
-  for (const date of change.open) await calendarImport.removeClosedDay(calendarId, date);
-  if (closed.length + change.open.length === 0) return;
+  for (const date of opened) await calendarImport.removeClosedDay(calendarId, date);
+  if (closed.length + opened.length === 0) return;
   await calendarImport.touchCalendar(calendarId);
-  await appendAudit(audit, actor, { action: 'calendar.closedDays', target: `calendar:${calendarId}`, detail: { closed, opened: change.open } }, now);
+  await appendAudit(audit, actor, { action: 'calendar.closedDays', target: `calendar:${calendarId}`, detail: { closed, opened } }, now);
 }
 
 function requireValidSlot(slot: SlotDefinition): void {
@@ -295,6 +305,10 @@ export function slotsOfPattern(pattern: SlotPattern, isClosed: (date: string) =>
 export async function generateSlots(repositories: CalendarAdminRepositories, actor: Actor, now: number, calendarId: string, pattern: SlotPattern): Promise<{ added: number; existing: number }> {
   requireRole(actor, 'calendars.edit');
   const calendar = await requireCalendar(repositories.calendars, calendarId);
+  // Checked before anything reads the range: a typo's year 9026 must not walk millions of days.
+  if (!isCalendarDate(pattern.from) || !isCalendarDate(pattern.to) || pattern.from > pattern.to || addDaysToDate(pattern.from, MAX_PATTERN_DAYS) < pattern.to) {
+    throw invalid(messages.calendarAdmin.patternRange(MAX_PATTERN_DAYS));
+  }
   const explicitlyClosed = new Set(await repositories.calendars.closedDays(calendarId, pattern.from, pattern.to));
   const skip = pattern.skipClosedDays ?? true;
   const slots = slotsOfPattern(pattern, (date) => skip && (explicitlyClosed.has(date) || closedByRule(calendar.closures, date)));

@@ -5,7 +5,7 @@ import { buildUserSearchKey, citizenRows, normalizeAnswers, todayInJapan } from 
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { readLookedUpNumber } from '../members/membership-rules.js';
-import { requireCitizenSurvey } from '../surveys/surveys.js';
+import { configOfEveryVersion, requireCitizenSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 
 /** Failed look-ups allowed per user per (Japanese) day. */
@@ -23,6 +23,8 @@ export async function lookUpRecord(deps: RecordsDeps, surveyId: string, lookup: 
   if (!survey.searchable || survey.lookupItemKeys.length === 0) {
     throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
   }
+  // Staff-only items of every version are left out, those an edit removed included.
+  const everyVersion = await configOfEveryVersion(deps.store.read.surveys, survey);
   const day = todayInJapan();
   const normalized = normalizeAnswers(survey.config.surveySchema, lookup);
   // A miss is answered after the transaction: its failure count must be committed, not rolled back.
@@ -59,7 +61,7 @@ export async function lookUpRecord(deps: RecordsDeps, surveyId: string, lookup: 
         : new HttpError(404, 'lookup_failed', messages.lookupFailed);
     }
     await lookupGuards.grant(userId, found, Date.now() + LOOKUP_GRANT_MS);
-    return citizenRows(survey.config, await records.rowsOf(found));
+    return citizenRows(everyVersion, await records.rowsOf(found));
   });
   if (outcome instanceof HttpError) throw outcome;
   return outcome;

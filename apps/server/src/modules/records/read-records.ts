@@ -2,7 +2,7 @@
 import type { OwnRecordsResponse } from '@city/api-client';
 import type { SurveyResultRow } from '@city/survey-core';
 import { citizenRows } from '@city/survey-core';
-import { requireCitizenSurvey } from '../surveys/surveys.js';
+import { configOfEveryVersion, requireCitizenSurvey } from '../surveys/surveys.js';
 import type { RecordsDeps } from './records.js';
 import { citizen } from '../../access/actor.js';
 import { requireRecordFor } from './record-access.js';
@@ -10,7 +10,7 @@ import { requireRecordFor } from './record-access.js';
 /** Every row of the user's records in the survey. */
 export async function rowsOfUser(deps: RecordsDeps, surveyId: string, userId: string): Promise<SurveyResultRow[]> {
   const survey = await requireCitizenSurvey(deps.store.read.surveys, surveyId);
-  return citizenRows(survey.config, await deps.store.read.records.rowsOfUser(surveyId, userId));
+  return citizenRows(await configOfEveryVersion(deps.store.read.surveys, survey), await deps.store.read.records.rowsOfUser(surveyId, userId));
 }
 
 /** Every row of the user's records in the survey, and each record's receipt number. */
@@ -18,7 +18,7 @@ export async function recordsOfUser(deps: RecordsDeps, surveyId: string, userId:
   const survey = await requireCitizenSurvey(deps.store.read.surveys, surveyId);
   const { records } = deps.store.read;
   return {
-    data: citizenRows(survey.config, await records.rowsOfUser(surveyId, userId)),
+    data: citizenRows(await configOfEveryVersion(deps.store.read.surveys, survey), await records.rowsOfUser(surveyId, userId)),
     records: (await records.recordsOfUser(surveyId, userId)).map(({ partitionKey, receiptNumber }) => ({ partitionKey, receiptNumber })),
   };
 }
@@ -28,5 +28,5 @@ export async function ownRecord(deps: RecordsDeps, surveyId: string, partitionKe
   const survey = await requireCitizenSurvey(deps.store.read.surveys, surveyId);
   const { records } = deps.store.read;
   const record = await requireRecordFor({ records, surveys: deps.store.read.surveys }, citizen(userId), 'records.read', surveyId, partitionKey);
-  return { data: citizenRows(survey.config, await records.rowsOf(partitionKey)), records: [{ partitionKey, receiptNumber: record.receiptNumber }] };
+  return { data: citizenRows(await configOfEveryVersion(deps.store.read.surveys, survey), await records.rowsOf(partitionKey)), records: [{ partitionKey, receiptNumber: record.receiptNumber }] };
 }

@@ -12,7 +12,7 @@ import type { PlannedMemberNumber } from '../members/membership-rules.js';
 import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
 import { moveOrderToRecord } from '../orders/orders.js';
-import { citizenViewOf, requireOpenForAnswers, requireSurvey } from '../surveys/surveys.js';
+import { citizenViewOf, configOfEveryVersion, requireOpenForAnswers, requireSurvey } from '../surveys/surveys.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { RecordOrigin } from './record-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
@@ -158,7 +158,9 @@ export async function checkSubmission(
   const citizenSurvey = registrationForm(formOf(survey.config));
   const answers = verifiedAnswers(citizenSurvey, rows, first, userId, payload.order);
   const previous = replaced ?? existing;
-  const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(survey.config));
+  // Staff-only rows of items an edit of the survey removed stay with the record too.
+  const everyVersion = previous === undefined ? survey.config : await configOfEveryVersion(surveys, survey);
+  const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(everyVersion));
   if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
   await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
 
@@ -191,7 +193,7 @@ export async function checkSubmission(
     surveyVersion: survey.version,
     partitionKey,
     receiptNumber: previous?.receiptNumber ?? (await newReceiptNumber(records)),
-    rows: [...recordRows, ...staffRowsToKeep(survey.config, keptRows, first)],
+    rows: [...recordRows, ...staffRowsToKeep(everyVersion, keptRows, first)],
     removePartitionKeys,
     claims,
     paidOrder,

@@ -4,7 +4,7 @@ import { requireRole } from '../../access/permissions.js';
 import { contractRoute } from '../../http/contract-route.js';
 import type { SurveyEditorDeps } from './survey-editor.js';
 import { answeredItemsOf, copySurvey, createSurvey, deleteSurvey, editSurvey, setSurveyState } from './survey-editor.js';
-import { requireSurvey, requireSurveyOfActor } from './surveys.js';
+import { editableConfigOf, requireSurvey, requireSurveyOfActor } from './surveys.js';
 
 /** The survey editor's calls (`surveys.edit`): the surveys of the caller's teams, and the teams to give them to. */
 export function surveyEditorModule(deps: SurveyEditorDeps & { authenticateStaff: onRequestAsyncHookHandler }): FastifyPluginAsync {
@@ -26,7 +26,7 @@ export function surveyEditorModule(deps: SurveyEditorDeps & { authenticateStaff:
       const survey = await requireSurvey(surveys, surveyId);
       return {
         data: {
-          config: survey.config,
+          config: editableConfigOf(survey),
           state: survey.state,
           version: survey.version,
           teamIds: await surveys.teamsOf(surveyId),

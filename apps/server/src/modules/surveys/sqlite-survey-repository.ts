@@ -129,6 +129,8 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
     async delete(surveyId) {
       deleteSurvey.run(surveyId);
       parsed.delete(surveyId);
+      // A survey made again under this id has versions of its own.
+      for (const key of olderVersions.keys()) if (key.startsWith(`${surveyId}\n`)) olderVersions.delete(key);
     },
     async countRecords(surveyId, version) {
       return (version === undefined ? countRecords.get(surveyId) : countRecordsOfVersion.get(surveyId, version))?.n ?? 0;

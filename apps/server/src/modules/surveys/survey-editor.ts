@@ -16,7 +16,7 @@ import type { CalendarRepository } from '../calendars/calendar-repository.js';
 import type { OrderRepository } from '../orders/order-repository.js';
 import type { StaffRepository } from '../staff/staff-repository.js';
 import type { StoredSurvey, SurveyRepository, SurveyState } from './survey-repository.js';
-import { requireSurvey, requireSurveyOfActor } from './surveys.js';
+import { editableConfigOf, requireSurvey, requireSurveyOfActor } from './surveys.js';
 
 export interface SurveyEditorRepositories {
   surveys: SurveyRepository;
@@ -46,13 +46,13 @@ export interface SurveyDraft {
  * its teams) must exist when staff save it; a system job (the demo, a configuration file) may
  * name categories and teams that come after it, as a test database has none.
  */
-async function requireValidDraft(repositories: SurveyEditorRepositories, actor: Actor, draft: SurveyDraft): Promise<void> {
+async function requireValidDraft(repositories: SurveyEditorRepositories, actor: Actor, draft: SurveyDraft, teamsBefore: readonly string[] = []): Promise<void> {
   const problems: SurveyConfigProblem[] = surveyConfigProblems(draft.config);
-  if (actor.kind === 'staff') problems.push(...(await referenceProblems(repositories, actor, draft)));
+  if (actor.kind === 'staff') problems.push(...(await referenceProblems(repositories, actor, draft, teamsBefore)));
   if (problems.length > 0) throw new HttpError(400, 'invalid_survey', messages.surveyEditor.invalid(problems.length), { problems });
 }
 
-async function referenceProblems(repositories: SurveyEditorRepositories, actor: StaffActor, draft: SurveyDraft): Promise<SurveyConfigProblem[]> {
+async function referenceProblems(repositories: SurveyEditorRepositories, actor: StaffActor, draft: SurveyDraft, teamsBefore: readonly string[]): Promise<SurveyConfigProblem[]> {
   const problems: SurveyConfigProblem[] = [];
   for (const item of draft.config.surveySchema) {
     // A category of any level: a higher one (大分類, 中分類) lets the citizen pick below it.
@@ -68,8 +68,11 @@ async function referenceProblems(repositories: SurveyEditorRepositories, actor: 
   const known = new Set((await repositories.staff.teams()).map((team) => team.teamId));
   for (const teamId of draft.teamIds) {
     if (!known.has(teamId)) problems.push({ at: 'survey', message: messages.surveyEditor.unknownTeam(teamId) });
-    // A staff member gives a survey only to their own teams (an administrator, to any).
-    else if (actor.role !== 'administrator' && !actor.teamIds.includes(teamId)) problems.push({ at: 'survey', message: messages.surveyEditor.notYourTeam(teamId) });
+    // A staff member gives a survey only to their own teams (an administrator, to any); the teams
+    // it has already stay, whoever edits it.
+    else if (actor.role !== 'administrator' && !actor.teamIds.includes(teamId) && !teamsBefore.includes(teamId)) {
+      problems.push({ at: 'survey', message: messages.surveyEditor.notYourTeam(teamId) });
+    }
   }
   return problems;
 }
@@ -165,12 +168,17 @@ export async function editSurvey(
   return deps.store.transaction(async (repositories) => {
     const { surveys, audit } = repositories;
     await requireSurveyOfActor(surveys, actor, surveyId);
-    const current = await requireSurvey(surveys, surveyId);
+    const stored = await requireSurvey(surveys, surveyId);
+    // Compared with what the editor was shown: the look-up items kept beside the configuration included.
+    const current = { ...stored, config: editableConfigOf(stored) };
+    const teamsBefore = await surveys.teamsOf(surveyId);
+    // Another team's hold on a shared survey is not a non-administrator's to remove.
+    const teamIds = actor.kind === 'staff' && actor.role !== 'administrator' ? [...new Set([...edit.teamIds, ...teamsBefore.filter((teamId) => !actor.teamIds.includes(teamId))])] : [...edit.teamIds];
+    edit = { ...edit, teamIds };
     if (edit.config.surveyId !== surveyId) throw new HttpError(400, 'invalid_survey', messages.surveyEditor.idChanged, { problems: [{ at: 'survey', message: messages.surveyEditor.idChanged }] });
     if (edit.expectedVersion !== current.version) throw new HttpError(409, 'survey_changed', messages.surveyEditor.surveyChanged);
-    await requireValidDraft(repositories, actor, edit);
+    await requireValidDraft(repositories, actor, edit, teamsBefore);
     const changes = changesBetween(current.config, edit.config);
-    const teamsBefore = await surveys.teamsOf(surveyId);
     const sameTeams = JSON.stringify(teamsBefore) === JSON.stringify([...new Set(edit.teamIds)].sort());
     // Nothing changed: no new version of an identical form, no audit entry.
     if (Object.values<string[]>({ ...changes }).every((list) => list.length === 0) && sameTeams && current.searchable === edit.searchable) return { version: current.version, newVersion: false };
@@ -218,7 +226,7 @@ export async function copySurvey(deps: SurveyEditorDeps, actor: Actor, surveyId:
     await requireSurveyOfActor(surveys, actor, surveyId);
     return requireSurvey(surveys, surveyId);
   });
-  return createSurvey(deps, actor, { config: { ...source.config, surveyId: copy.surveyId, surveyTitle: copy.surveyTitle }, teamIds: copy.teamIds, searchable: source.searchable });
+  return createSurvey(deps, actor, { config: { ...editableConfigOf(source), surveyId: copy.surveyId, surveyTitle: copy.surveyTitle }, teamIds: copy.teamIds, searchable: source.searchable });
 }
 
 /**
@@ -232,7 +240,7 @@ export async function setSurveyState(deps: SurveyEditorDeps, actor: Actor, surve
     const current = await requireSurvey(surveys, surveyId);
     if (current.state === state) return;
     if (state === 'draft' && (await surveys.countRecords(surveyId)) > 0) {
-      throw new HttpError(409, 'survey_has_records', messages.surveyEditor.hasRecords(await surveys.countRecords(surveyId)));
+      throw new HttpError(409, 'survey_has_records', messages.surveyEditor.backToDraftWithRecords(await surveys.countRecords(surveyId)));
     }
     const now = deps.now();
     await surveys.setState(surveyId, state, now);

@@ -77,6 +77,26 @@ export async function itemsOfEveryVersion(surveys: SurveyRepository, survey: Sto
   return items;
 }
 
+/**
+ * The current configuration with every older version's items after its own: what staff-only
+ * filtering and an edit's kept rows must know of, so an item removed by an edit keeps its rules
+ * for the records that still answer it.
+ */
+export async function configOfEveryVersion(surveys: SurveyRepository, survey: StoredSurvey): Promise<SurveyConfig> {
+  if (survey.version === 1) return survey.config;
+  return { ...survey.config, surveySchema: await itemsOfEveryVersion(surveys, survey) };
+}
+
+/**
+ * The configuration as the editor opens it: with the look-up items kept beside it (surveys saved
+ * before the editor keep them only there), so saving it again keeps citizens' look-up.
+ */
+export function editableConfigOf(survey: StoredSurvey): SurveyConfig {
+  const config: SurveyConfig = { ...survey.config };
+  delete config.lookupItemKeys;
+  return survey.lookupItemKeys.length === 0 ? config : { ...config, lookupItemKeys: survey.lookupItemKeys };
+}
+
 /** The survey as citizens may know it: a draft (staff still preparing it) answers 404 `survey_not_found`. */
 export async function requireCitizenSurvey(surveys: SurveyRepository, surveyId: string): Promise<StoredSurvey> {
   const survey = await requireSurvey(surveys, surveyId);
