@@ -3,11 +3,11 @@ import type { ReactNode, SyntheticEvent } from 'react';
 import { useId, useState } from 'react';
 import { messages } from '../../messages.js';
 import { useStaffGenerateSlotsMutation } from './calendar-admin-api.js';
-import { WEEKDAYS_FROM_MONDAY } from './dates.js';
 import { DoneMessage } from './done-message.js';
 import type { PatternDraft, PatternField } from './pattern.js';
 import { patternOf, slotsPerDay } from './pattern.js';
 import { Refusal } from './refusal.js';
+import { WeekdayChoices } from './weekday-choices.js';
 
 const text = messages.calendarAdmin;
 
@@ -60,28 +60,20 @@ export function PatternForm({ calendarId, from, to, onGenerated }: { calendarId:
         {field('from', text.patternFrom, (props) => <input {...props} type="date" className="city-input" value={draft.from} onChange={(event) => { set({ from: event.target.value }); }} />)}
         {field('to', text.patternTo, (props) => <input {...props} type="date" className="city-input" value={draft.to} onChange={(event) => { set({ to: event.target.value }); }} />)}
       </div>
-      <fieldset className="calendars-group" aria-describedby={problems.weekdays === undefined ? undefined : `${id}-weekdays-error`}>
-        <legend>{text.patternWeekdaysLabel}</legend>
-        <div className="console-filter__choices">
-          {WEEKDAYS_FROM_MONDAY.map((weekday) => (
-            <label key={weekday} className="console-check">
-              <input
-                type="checkbox"
-                checked={draft.weekdays.includes(weekday)}
-                onChange={(event) => {
-                  set({ weekdays: event.target.checked ? [...draft.weekdays, weekday] : draft.weekdays.filter((other) => other !== weekday) });
-                }}
-              />
-              {text.weekdayNames[weekday]}
-            </label>
-          ))}
-        </div>
+      <WeekdayChoices
+        legend={text.patternWeekdaysLabel}
+        chosen={draft.weekdays}
+        describedBy={problems.weekdays === undefined ? undefined : `${id}-weekdays-error`}
+        onChange={(weekdays) => {
+          set({ weekdays });
+        }}
+      >
         {problems.weekdays === undefined ? null : (
           <p id={`${id}-weekdays-error`} className="city-field__error">
             {problems.weekdays}
           </p>
         )}
-      </fieldset>
+      </WeekdayChoices>
       <div className="calendars-fields">
         {field('start', text.patternStart, (props) => <input {...props} type="time" className="city-input" value={draft.start} onChange={(event) => { set({ start: event.target.value }); }} />)}
         {field('end', text.patternEnd, (props) => <input {...props} type="time" className="city-input" value={draft.end} onChange={(event) => { set({ end: event.target.value }); }} />)}

@@ -4,11 +4,11 @@ import { useId, useState } from 'react';
 import { messages } from '../../messages.js';
 import type { CalendarSettings } from './calendar-admin-api.js';
 import { useStaffSaveCalendarMutation } from './calendar-admin-api.js';
-import { WEEKDAYS_FROM_MONDAY } from './dates.js';
 import { DoneMessage } from './done-message.js';
 import { Refusal } from './refusal.js';
 import type { DeadlineUnit, RulesDraft, RulesField } from './rules-form.js';
 import { draftOf, rulesOf } from './rules-form.js';
+import { WeekdayChoices } from './weekday-choices.js';
 
 const text = messages.calendarAdmin;
 
@@ -127,23 +127,13 @@ export function RulesFormView({ categoryId, settings }: { categoryId: string; se
           </p>
         </div>
       </div>
-      <fieldset className="calendars-group">
-        <legend>{text.closedWeekdays}</legend>
-        <div className="console-filter__choices">
-          {WEEKDAYS_FROM_MONDAY.map((weekday) => (
-            <label key={weekday} className="console-check">
-              <input
-                type="checkbox"
-                checked={draft.weekdays.includes(weekday)}
-                onChange={(event) => {
-                  setDraft({ ...draft, weekdays: event.target.checked ? [...draft.weekdays, weekday] : draft.weekdays.filter((other) => other !== weekday) });
-                }}
-              />
-              {text.weekdayNames[weekday]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <WeekdayChoices
+        legend={text.closedWeekdays}
+        chosen={draft.weekdays}
+        onChange={(weekdays) => {
+          setDraft({ ...draft, weekdays });
+        }}
+      />
       <label className="console-check">
         <input
           type="checkbox"

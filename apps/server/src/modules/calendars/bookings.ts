@@ -13,6 +13,7 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
 import { isSameOrBelow } from './calendars.js';
+import { isClosedOn } from './closures.js';
 
 /** A refusal of one reservation answer, with the message beside its item too. */
 function refusal(statusCode: 400 | 409, code: string, message: string, itemKey: string): HttpError {
@@ -128,7 +129,7 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
   for (const { item, calendar, slot } of fresh) {
     const { itemKey } = item;
     if (calendar.rules.bookingStopped === true) throw refusal(409, BOOKING_ERROR_CODES.bookingStopped, messages.bookingStopped, itemKey);
-    if (await calendars.isClosedDay(calendar.calendarId, slot.date)) {
+    if (await isClosedOn(calendars, calendar, slot.date)) {
       throw refusal(409, BOOKING_ERROR_CODES.closedDay, messages.closedDay, itemKey);
     }
     const window = bookingWindowState(slot, calendar.rules, now);

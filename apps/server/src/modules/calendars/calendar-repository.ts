@@ -1,5 +1,10 @@
 import type { CalendarCategory, CalendarDisplaySettings, CalendarRules } from '@city/survey-core';
-import type { CalendarClosures } from './closures.js';
+
+/** Days a calendar's rules close it (see closures.ts): weekdays, 0 (Sunday) to 6, and Japan's public holidays. */
+export interface CalendarClosures {
+  weekdays: readonly number[];
+  publicHolidays: boolean;
+}
 
 /** A calendar: the category it hangs off, its booking rules and the days its rules close it. */
 export interface StoredCalendar {

@@ -6,6 +6,7 @@ import { bookingWindowState, isCalendarDate, japanTimeToEpochMs, todayInJapan } 
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { CalendarRepository } from './calendar-repository.js';
+import { closedDaysOf } from './closures.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -61,7 +62,7 @@ export async function calendarSlots(calendars: CalendarRepository, calendarId: s
   }
   const calendar = await calendars.findCalendar(calendarId);
   if (calendar === undefined) throw new HttpError(404, 'calendar_not_found', messages.calendarNotFound);
-  const closedDays = await calendars.closedDays(calendarId, from, to);
+  const closedDays = await closedDaysOf(calendars, calendar, from, to);
   const closed = new Set(closedDays);
   const slots = (await calendars.slots(calendarId, from, to, now)).map((slot) => {
     const status: SlotStatus = closed.has(slot.date) ? 'closedDay' : bookingWindowState(slot, calendar.rules, now);

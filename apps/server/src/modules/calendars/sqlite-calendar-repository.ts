@@ -1,9 +1,7 @@
 import type { CalendarCategory, CalendarRules } from '@city/survey-core';
-import { addDaysToDate } from '@city/survey-core';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
-import type { CalendarClosures } from './closures.js';
-import { closedByRule, NO_CLOSURES } from './closures.js';
+
 
 interface CategoryRow {
   category_id: string;
@@ -146,13 +144,6 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
   const deleteClaims = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ?');
   const deleteHolds = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ? AND hold_expires_at IS NOT NULL');
   const confirmClaim = db.prepare<[string, string]>('UPDATE slot_claims SET hold_expires_at = NULL WHERE partition_key = ? AND item_key = ?');
-  const closuresRow = db.prepare<[string], { closed_weekdays: string; closed_on_public_holidays: number }>(
-    'SELECT closed_weekdays, closed_on_public_holidays FROM calendars WHERE calendar_id = ?',
-  );
-  const closuresOf = (calendarId: string): CalendarClosures => {
-    const row = closuresRow.get(calendarId);
-    return row === undefined ? NO_CLOSURES : { weekdays: JSON.parse(row.closed_weekdays) as number[], publicHolidays: row.closed_on_public_holidays === 1 };
-  };
 
   return {
     async displaySettings() {
@@ -180,15 +171,10 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
       return row === undefined ? undefined : toSlot(row);
     },
     async closedDays(calendarId, from, to) {
-      const dates = new Set(closedDays.all(calendarId, from, to).map((row) => row.date));
-      const closures = closuresOf(calendarId);
-      if (closures.weekdays.length > 0 || closures.publicHolidays) {
-        for (let date = from; date <= to; date = addDaysToDate(date, 1)) if (closedByRule(closures, date)) dates.add(date);
-      }
-      return [...dates].sort();
+      return closedDays.all(calendarId, from, to).map((row) => row.date);
     },
     async isClosedDay(calendarId, date) {
-      return (closedDay.get(calendarId, date)?.n ?? 0) > 0 || closedByRule(closuresOf(calendarId), date);
+      return (closedDay.get(calendarId, date)?.n ?? 0) > 0;
     },
     async claimsOfRecord(partitionKey) {
       return claimsOfRecord.all(partitionKey).map(toClaim);
