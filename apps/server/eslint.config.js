@@ -39,7 +39,7 @@ export default [
         'error',
         { selector: "MemberExpression[object.name='process'][property.name='env']", message: "Read process.env only in the package's env.ts." },
         {
-          selector: 'CallExpression[callee.property.name=/^(addClaim|confirmClaim|releaseClaimsOfRecord|releaseHoldsOfRecord)$/]',
+          selector: 'CallExpression[callee.property.name=/^(addClaim|moveClaim|giveBackUnits|releaseClaim|confirmClaim|releaseClaimsOfRecord|releaseHoldsOfRecord|sweepLapsedHolds)$/]',
           message: 'Claims on slots go through modules/calendars/bookings.ts (the one capacity path).',
         },
         {

@@ -38,6 +38,8 @@ import { registerSecurity } from './http/security.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
 import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
+import type { Maintenance } from './maintenance.js';
+import { startMaintenance } from './maintenance.js';
 
 /** Where browsers authorize with the real LINE. */
 const LINE_ACCESS_BASE_URL = 'https://access.line.me';
@@ -83,6 +85,8 @@ export type App = FastifyInstance & {
   sandbox: SandboxProvider | undefined;
   /** The demo's staff accounts (development only), for the start to print. */
   demoStaff: readonly DemoStaffAccount[] | undefined;
+  /** The maintenance job (old idempotency keys, lapsed holds), run every few minutes. */
+  maintenance: Maintenance;
 };
 
 /** Builds the app (plugins, then modules). It never listens: server.ts and tests do that. */
@@ -111,7 +115,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   try {
     const { lineStandIn, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, connections);
-    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff });
+    const maintenance = startMaintenance(connections, options.now ?? Date.now, (error) => {
+      app.log.error({ err: error }, 'The maintenance job failed; it runs again later');
+    });
+    app.addHook('onClose', async () => {
+      maintenance.stop();
+    });
+    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff, maintenance });
   } catch (error) {
     // Nothing half-built stays open.
     closeConnections();

@@ -23,6 +23,8 @@ import { createSurveyEditorDeps } from './modules/surveys/module.js';
 import { createSqliteAuditRepository } from './modules/audit/sqlite-audit-repository.js';
 import type { CalendarAdminRepositories } from './modules/calendars/calendar-admin.js';
 import { putSlots, saveCalendar, saveCategory, setCategoryLabels, setClosedDays } from './modules/calendars/calendar-admin.js';
+import { releaseReplacedClaims, storeClaims } from './modules/calendars/bookings.js';
+import type { CalendarRepository } from './modules/calendars/calendar-repository.js';
 import { NO_CLOSURES } from './modules/calendars/closures.js';
 import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
 import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
@@ -60,11 +62,11 @@ export interface DemoSeedOptions {
  */
 export async function seedDemoData(connections: SqliteConnections, options: DemoSeedOptions = {}): Promise<void> {
   const now = options.now ?? Date.now;
-  const store: DemoSeedStore = sqliteStore(connections, (connection) => ({
-    surveys: createSqliteSurveyRepository(connection),
+  const store: DemoSeedStore = sqliteStore(connections, (connection, configuration) => ({
+    surveys: createSqliteSurveyRepository(connection, configuration),
     records: createSqliteRecordRepository(connection),
     calendarImport: createSqliteCalendarImportRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
+    calendars: createSqliteCalendarRepository(connection, configuration),
     audit: createSqliteAuditRepository(connection),
     members: createSqliteMemberNumberRepository(connection),
   }));
@@ -175,17 +177,18 @@ async function seedDemoCalendars(repositories: CalendarAdminRepositories & { rec
     if (closing.length > 0) await setClosedDays(repositories, DEMO_SEED, now, calendar.calendarId, { close: closing, open: [] });
   }
 
-  for (const booking of demoNeighbourBookings(today)) await seedNeighbourBooking(repositories, booking);
+  for (const booking of demoNeighbourBookings(today)) await seedNeighbourBooking(repositories, booking, now);
 }
 
 /**
  * A neighbour's record and the units it claims, on this start's busy date. A record still on an
- * earlier date is replaced (its old claim goes with it). When citizens already took the units,
+ * earlier date is replaced (its old claim freed first). When citizens already took the units,
  * the neighbour stays away: the database would refuse the claim.
  */
 async function seedNeighbourBooking(
-  { records, calendarImport }: { records: RecordRepository; calendarImport: CalendarImportRepository },
+  { records, calendarImport, calendars }: { records: RecordRepository; calendarImport: CalendarImportRepository; calendars: CalendarRepository },
   booking: DemoBooking,
+  now: number,
 ): Promise<void> {
   const { itemKey } = booking;
   const claim = await calendarImport.claimOf(booking.partitionKey, itemKey);
@@ -193,14 +196,9 @@ async function seedNeighbourBooking(
   const [slot] = (await calendarImport.slotsOn(booking.calendarId, [booking.slot.date])).filter((candidate) => candidate.slotId === booking.slot.slotId);
   if (slot === undefined || slot.capacity - slot.claimed < booking.units) return;
   const rows = demoRows(HEALTH_CHECKUP, booking.userId, booking.partitionKey, booking.answers);
+  // The old claim is freed before its record goes (a record holding a claim cannot be deleted).
+  await releaseReplacedClaims(calendars, [booking.partitionKey]);
   await records.replace({ rows, receiptNumber: booking.receiptNumber, removePartitionKeys: [booking.partitionKey], origin: 'line', surveyVersion: 1 });
-  await calendarImport.insertClaim({
-    partitionKey: booking.partitionKey,
-    itemKey,
-    calendarId: booking.calendarId,
-    date: booking.slot.date,
-    slotId: booking.slot.slotId,
-    userId: booking.userId,
-    units: booking.units,
-  });
+  const { calendarId, slot: { date, slotId }, userId, units } = booking;
+  await storeClaims(calendars, [{ partitionKey: booking.partitionKey, itemKey, calendarId, date, slotId, userId, units, createdAt: now }], now);
 }

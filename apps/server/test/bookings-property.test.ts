@@ -50,7 +50,7 @@ const START = japanTimeToEpochMs('2026-12-01', '10:00');
 const RULES = { ...DEFAULT_RULES, maxActiveBookingsPerUser: 2 };
 
 /** Repository methods a step may fail right after (their write done): the whole step must roll back. */
-const FAULTS = ['addClaim', 'releaseClaimsOfRecord', 'replace', 'setCheck', 'delete'] as const;
+const FAULTS = ['addClaim', 'moveClaim', 'giveBackUnits', 'releaseClaim', 'releaseClaimsOfRecord', 'replace', 'update', 'setCheck', 'delete'] as const;
 type Fault = (typeof FAULTS)[number];
 
 type Step =
@@ -171,14 +171,18 @@ function checkInvariants(db: SqliteDatabase): void {
     .sort();
   expect(claims).toEqual(expected);
 
-  // What a slot shows left is capacity minus the claims, never below zero.
+  // What a slot shows left is capacity minus the claims, never below zero; its stored count is
+  // exactly its claims' units.
   const slots = db
     .prepare(
-      `SELECT s.capacity, COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id), 0) AS claimed
+      `SELECT s.capacity, s.claimed_units, COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id), 0) AS claimed
        FROM calendar_slots s`,
     )
-    .all() as { capacity: number; claimed: number }[];
-  for (const slot of slots) expect(slot.claimed).toBeLessThanOrEqual(slot.capacity);
+    .all() as { capacity: number; claimed_units: number; claimed: number }[];
+  for (const slot of slots) {
+    expect(slot.claimed).toBeLessThanOrEqual(slot.capacity);
+    expect(slot.claimed_units).toBe(slot.claimed);
+  }
 }
 
 /** The bookings past their change deadline at `now` (`user date slot units`), and whether each slot has ended. */

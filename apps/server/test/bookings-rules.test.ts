@@ -20,6 +20,7 @@ import {
   daySlots,
   insertCalendar,
   insertCategories,
+  insertClaimRow,
   listen,
   saveSurveys,
   slotValue,
@@ -135,9 +136,7 @@ describe('changes and cancellations', () => {
     await saveSurveys(ctx, withStaffSlot);
     await book(one, slotValue('checkup-central', '2026-12-04', '1'));
     // Staff booked a second slot for the record (no staff API yet: straight into the table).
-    ctx.app.db
-      .prepare("INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, 'staffSlot', 'cal-central', '2026-12-05', '3', ?, 1, 0)")
-      .run(keyOf(one.userId), one.userId);
+    insertClaimRow(ctx.app.db, { partitionKey: keyOf(one.userId), itemKey: 'staffSlot', calendarId: 'cal-central', date: '2026-12-05', slotId: '3', userId: one.userId, units: 1 });
     expect((await book(one, slotValue('checkup-central', '2026-12-04', '2'), { config: citizenView(withStaffSlot) })).status).toBe(200);
     expect(units()).toEqual({ 'cal-central|2026-12-04|2': 1, 'cal-central|2026-12-05|3': 1 });
   });
@@ -314,9 +313,7 @@ describe('the per-citizen limit', () => {
     ctx.app.db
       .prepare("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES (?, ?, '', 'R-import-1', 0, 0)")
       .run(imported, APPEND_BOOKING_SURVEY.surveyId);
-    ctx.app.db
-      .prepare("INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, 'slot', 'cal-central', '2026-12-03', '2', '', 1, 0)")
-      .run(imported);
+    insertClaimRow(ctx.app.db, { partitionKey: imported, itemKey: 'slot', calendarId: 'cal-central', date: '2026-12-03', slotId: '2', userId: '', units: 1 });
     ctx.app.db.prepare('INSERT INTO lookup_grants (user_id, partition_key, expires_at) VALUES (?, ?, ?)').run(one.userId, imported, Number.MAX_SAFE_INTEGER);
     const appendBook = (date: string, now: number) => book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now });
     expect((await appendBook('2026-12-03', 1)).status).toBe(200);

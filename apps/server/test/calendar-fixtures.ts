@@ -134,6 +134,26 @@ export function bookingPayload(
 }
 
 /** Units claimed per slot (`calendarId|date|slotId`), read straight from the database. */
+/**
+ * A claim written straight into the table (as staff's tools and imports before their API did),
+ * its units taken from the slot's claimed_units as the server's claims take them.
+ */
+export function insertClaimRow(
+  db: SqliteDatabase,
+  claim: { partitionKey: string; itemKey: string; calendarId: string; date: string; slotId: string; userId: string; units: number },
+): void {
+  db.prepare('INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0)').run(
+    claim.partitionKey,
+    claim.itemKey,
+    claim.calendarId,
+    claim.date,
+    claim.slotId,
+    claim.userId,
+    claim.units,
+  );
+  db.prepare('UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ?').run(claim.units, claim.calendarId, claim.date, claim.slotId);
+}
+
 export function claimedUnits(db: SqliteDatabase): Map<string, number> {
   const rows = db
     .prepare('SELECT calendar_id, date, slot_id, SUM(units) AS units FROM slot_claims GROUP BY calendar_id, date, slot_id')

@@ -8,6 +8,7 @@ import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
 import { connectSqlite } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
+import { insertClaimRow } from './calendar-fixtures.js';
 import { createTestContext } from './helpers.js';
 
 // A Thursday: three days ahead is a Sunday, so the busy date is the Monday after.
@@ -157,11 +158,12 @@ describe('seeding the demo calendars', () => {
     // Staff changed a slot, and a citizen booked one, on dates the next start still covers.
     db.prepare("UPDATE calendar_slots SET capacity = 8 WHERE calendar_id = 'cal-checkup-north' AND date = '2026-12-01' AND slot_id = '1'").run();
     db.prepare("DELETE FROM calendar_slots WHERE calendar_id = 'cal-checkup-south' AND date = '2026-12-04' AND slot_id = '4'").run();
-    const slotsBefore = all("SELECT * FROM calendar_slots WHERE date <= '2026-12-23' ORDER BY calendar_id, date, slot_id");
+    // The slots as staff define them (what they hold moves with the neighbours).
+    const slotsBefore = all("SELECT calendar_id, date, slot_id, start_time, end_time, capacity FROM calendar_slots WHERE date <= '2026-12-23' ORDER BY calendar_id, date, slot_id");
 
     const later = addDaysToDate(THURSDAY, 7); // the Thursday after: busy date Monday 2026-12-07
     await seed(later);
-    expect(all("SELECT * FROM calendar_slots WHERE date <= '2026-12-23' ORDER BY calendar_id, date, slot_id")).toEqual(slotsBefore);
+    expect(all("SELECT calendar_id, date, slot_id, start_time, end_time, capacity FROM calendar_slots WHERE date <= '2026-12-23' ORDER BY calendar_id, date, slot_id")).toEqual(slotsBefore);
     expect(all('SELECT calendar_id, COUNT(*) AS n, MAX(date) AS last FROM calendar_slots WHERE date >= ? GROUP BY calendar_id', later)).toEqual([
       { calendar_id: 'cal-checkup-central', n: 96, last: '2026-12-30' },
       { calendar_id: 'cal-checkup-north', n: 96, last: '2026-12-30' },
@@ -179,7 +181,7 @@ describe('seeding the demo calendars', () => {
     // Citizens take 3 units of next week's slot 3: only 2 neighbours fit there.
     db.prepare("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES ('health-checkup#U1#1', 'health-checkup', 'U1', 'R-1', 0, 0)").run();
     await seed(addDaysToDate(THURSDAY, 4)); // Monday: the slots of 12-07 may not exist yet
-    db.prepare("INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES ('health-checkup#U1#1', 'slot', 'cal-checkup-central', '2026-12-07', '3', 'U1', 3, 0)").run();
+    insertClaimRow(db, { partitionKey: 'health-checkup#U1#1', itemKey: 'slot', calendarId: 'cal-checkup-central', date: '2026-12-07', slotId: '3', userId: 'U1', units: 3 });
     await seed(addDaysToDate(THURSDAY, 7));
     expect(leftOn('cal-checkup-central', '2026-12-07')).toMatchObject({ 2: 1, 3: 0 });
     expect(all("SELECT SUM(units) AS units FROM slot_claims WHERE date = '2026-12-07' AND slot_id = '3' AND user_id LIKE 'U-demo-neighbour-%'")).toEqual([

@@ -90,8 +90,9 @@ async function checkInvariants(db: SqliteDatabase, calendars: CalendarRepository
       )
       .get(now, slot.date, slot.slotId) as { counted: number; rows: number };
     expect(counted).toBeLessThanOrEqual(slot.capacity);
-    // The trigger's own count (every row, lapsed holds too) never exceeds capacity either.
+    // The slot's stored count is every row's units, lapsed holds too (until swept), within capacity.
     expect(rows).toBeLessThanOrEqual(slot.capacity);
+    expect(db.prepare("SELECT claimed_units FROM calendar_slots WHERE calendar_id = 'cal-central' AND date = ? AND slot_id = ?").get(slot.date, slot.slotId)).toEqual({ claimed_units: rows });
     expect((await calendars.findSlot('cal-central', slot.date, slot.slotId, now))?.left).toBe(slot.capacity - counted);
   }
   // A hold belongs to a record whose order is pending; a paid order's record holds no hold.

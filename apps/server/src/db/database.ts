@@ -22,8 +22,31 @@ export function openDatabase(file: string, options: { busyTimeoutMs?: number } =
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
+  defineConfigurationChanged(db);
   migrate(db);
   return db;
+}
+
+/**
+ * Defines configuration_changed(), which migration 12's triggers call when configuration changes:
+ * every connection to the file needs it (a statement on those tables cannot even be prepared
+ * without it). A no-op until someone listens (onConfigurationChange).
+ */
+export function defineConfigurationChanged(db: SqliteDatabase): void {
+  db.function('configuration_changed', { deterministic: false }, () => {
+    configurationListeners.get(db)?.();
+    return null;
+  });
+}
+
+const configurationListeners = new WeakMap<SqliteDatabase, () => void>();
+
+/**
+ * Calls `listener` whenever a statement on `db` changes configuration (inside its transaction,
+ * before it commits): see db/configuration-cache.ts.
+ */
+export function onConfigurationChange(db: SqliteDatabase, listener: () => void): void {
+  configurationListeners.set(db, listener);
 }
 
 export function migrate(db: SqliteDatabase): void {

@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
+import { ConfigurationCache } from './configuration-cache.js';
 import type { SqliteDatabase } from './database.js';
+import { defineConfigurationChanged, onConfigurationChange } from './database.js';
 import type { Store } from './store.js';
 
 /**
@@ -16,6 +18,8 @@ export interface SqliteConnections {
    * for how transactions queued together share one commit.
    */
   transact: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The configuration the repositories keep in memory for this file (see configuration-cache.ts). */
+  configuration: ConfigurationCache;
 }
 
 /**
@@ -45,9 +49,20 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
   let reader = writer;
   if (!writer.memory) {
     reader = new Database(writer.name);
+    defineConfigurationChanged(reader);
     reader.pragma('query_only = ON');
     reader.pragma(`busy_timeout = ${String(writer.pragma('busy_timeout', { simple: true }))}`);
   }
+  const storedGeneration = reader.prepare<[], { generation: number }>('SELECT generation FROM configuration_generation WHERE id = 1');
+  const configuration = new ConfigurationCache(() => storedGeneration.get()?.generation ?? 0);
+  // A change is forgotten at once; one inside a transaction keeps the cache empty until the
+  // transaction has ended (committed or not), so nothing read while it was uncommitted is kept.
+  let configurationTouched = false;
+  onConfigurationChange(writer, () => {
+    configurationTouched ||= writer.inTransaction;
+    configuration.changed(writer.inTransaction);
+  });
+
   // IMMEDIATE: the write lock is taken at the start, so a transaction that reads and then writes
   // never finds the data changed under it by another process.
   const begin = writer.prepare('BEGIN IMMEDIATE');
@@ -113,6 +128,10 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
         for (const queued of group) queued.reject(error);
       })
       .finally(() => {
+        if (configurationTouched) {
+          configurationTouched = false;
+          configuration.settled();
+        }
         if (queue.length > 0) setImmediate(runQueue);
         else busy = false;
       });
@@ -128,19 +147,19 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
       setImmediate(runQueue);
     });
 
-  return { writer, reader, transact };
+  return { writer, reader, transact, configuration };
 }
 
 /**
  * A {@link Store} over SQLite: `makeRepositories` is called once per connection (statements are
- * prepared once); transactions run on the writer through {@link SqliteConnections.transact}.
+ * prepared once), with the file's configuration cache; transactions run on the writer through {@link SqliteConnections.transact}.
  */
 export function sqliteStore<Repositories>(
   connections: SqliteConnections,
-  makeRepositories: (db: SqliteDatabase) => Repositories,
+  makeRepositories: (db: SqliteDatabase, configuration: ConfigurationCache) => Repositories,
 ): Store<Repositories> {
-  const inTransaction = makeRepositories(connections.writer);
-  const read = connections.reader === connections.writer ? inTransaction : makeRepositories(connections.reader);
+  const inTransaction = makeRepositories(connections.writer, connections.configuration);
+  const read = connections.reader === connections.writer ? inTransaction : makeRepositories(connections.reader, connections.configuration);
   return {
     read,
     transaction: (work) => connections.transact(() => work(inTransaction)),

@@ -85,13 +85,20 @@ export interface PlanClaimsInput {
   now: number;
 }
 
+/** What planClaims answers: the claims the record will hold, and those the replaced records hold now. */
+export interface ClaimPlan {
+  claims: SlotClaim[];
+  /** The replaced records' claims, as read (see {@link storeClaimChanges}). */
+  held: SlotClaimWithTimes[];
+}
+
 /**
  * Checks every reservation answer of a submission and answers the claims the stored record will
- * hold (see {@link storeClaims}). Every claim of the replaced records that is given up (the answer
+ * hold (see {@link storeClaims} and {@link storeClaimChanges}). Every claim of the replaced records that is given up (the answer
  * moved to another slot, or was removed) must be before its slot's change deadline. Throws the
  * HttpError of the first rule broken.
  */
-export async function planClaims(calendars: CalendarRepository, input: PlanClaimsInput): Promise<SlotClaim[]> {
+export async function planClaims(calendars: CalendarRepository, input: PlanClaimsInput): Promise<ClaimPlan> {
   const { userId, partitionKey, now } = input;
   const held: SlotClaimWithTimes[] = [];
   for (const key of input.replacedKeys) held.push(...(await calendars.claimsOfRecord(key)));
@@ -147,7 +154,7 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
     if (slot.left < units) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
     planned.push({ partitionKey, itemKey, calendarId: calendar.calendarId, date: slot.date, slotId: slot.slotId, userId, units, createdAt: now });
   }
-  return planned;
+  return { claims: planned, held };
 }
 
 /**
@@ -161,6 +168,37 @@ export async function storeClaims(calendars: CalendarRepository, claims: readonl
       throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
     }
   }
+}
+
+/** Whether a claim is stored exactly as planned: nothing to write. */
+const unchanged = (held: SlotClaim, planned: SlotClaim) =>
+  sameSlot(held, planned) && held.partitionKey === planned.partitionKey && held.userId === planned.userId && held.units === planned.units && held.holdExpiresAt === planned.holdExpiresAt;
+
+/**
+ * Stores an edit's claims in place, when the record keeps its key (`held`: its claims before,
+ * `planned`: after, from planClaims): a claim kept as it is costs no write, one whose answer moved
+ * moves its row, one whose answer went is freed, a new one is added. Every unit given up is given
+ * back before any is taken, so claims that swap slots find each other's units free. 409
+ * `slot_full` when a slot is full after all (someone took the units in the meantime).
+ */
+export async function storeClaimChanges(calendars: CalendarRepository, held: readonly SlotClaim[], planned: readonly SlotClaim[], now: number): Promise<void> {
+  const heldByItem = new Map(held.map((claim) => [claim.itemKey, claim]));
+  const moves: SlotClaim[] = [];
+  const added: SlotClaim[] = [];
+  for (const claim of planned) {
+    const before = heldByItem.get(claim.itemKey);
+    heldByItem.delete(claim.itemKey);
+    if (before === undefined) added.push(claim);
+    else if (!unchanged(before, claim)) {
+      await calendars.giveBackUnits(before);
+      moves.push(claim);
+    }
+  }
+  for (const gone of heldByItem.values()) await calendars.releaseClaim(gone.partitionKey, gone.itemKey);
+  for (const claim of moves) {
+    if (!(await calendars.moveClaim(claim, now))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
+  }
+  await storeClaims(calendars, added, now);
 }
 
 /**
@@ -261,12 +299,13 @@ export async function confirmHolds(
   const claims = await calendars.claimsOfRecord(order.partitionKey);
   for (const held of order.heldClaims) {
     const claim = claims.find((c) => c.itemKey === held.itemKey && sameSlot(c, held));
-    if (claim?.holdExpiresAt !== undefined && claim.holdExpiresAt > now) {
+    // A hold whose row is still there holds its units (a lapsed one too: nobody needed them, or a
+    // claim finding the slot full would have swept it): it becomes the booking.
+    if (claim?.holdExpiresAt !== undefined) {
       await calendars.confirmClaim(order.partitionKey, held.itemKey);
       continue;
     }
-    // The hold lapsed (its row is still there, or another claim on the slot deleted it). addClaim
-    // deletes the slot's lapsed holds, this one too, before claiming the units again.
+    // The hold lapsed and was swept: its units are claimed again, if the slot still has them.
     if (!(await calendars.addClaim({ ...held, partitionKey: order.partitionKey, userId: order.userId, createdAt: now }, now))) return false;
   }
   return true;
@@ -280,4 +319,9 @@ export async function releaseHolds(calendars: CalendarRepository, partitionKey: 
 /** Frees every claim of the records a submission replaces, before it claims its own (see storeSubmission). */
 export async function releaseReplacedClaims(calendars: CalendarRepository, partitionKeys: readonly string[]): Promise<void> {
   for (const key of partitionKeys) await calendars.releaseClaimsOfRecord(key);
+}
+
+/** Frees every hold lapsed at `now` (the maintenance job): what a claim finding its slot full would sweep. */
+export async function sweepLapsedHolds(calendars: CalendarRepository, now: number): Promise<number> {
+  return calendars.sweepLapsedHolds(now);
 }

@@ -71,15 +71,28 @@ export interface CalendarRepository {
   /** The user's claims in the calendar, whatever their record. */
   claimsOfUser(calendarId: string, userId: string): Promise<SlotClaimWithTimes[]>;
   /**
-   * Adds the claim, after deleting the slot's holds lapsed at `now` (so the database's count, which
-   * sees every row, is the count at `now`); false when the slot has fewer units left than it takes
-   * (the database refuses it, whatever was checked before).
+   * Adds the claim, taking its units from the slot by one conditional write; false (nothing
+   * written) when the slot has fewer units left than it takes, its holds lapsed at `now` counted as
+   * free (they are swept then).
    */
   addClaim(claim: SlotClaim, now: number): Promise<boolean>;
+  /**
+   * Moves the record's claim for `claim.itemKey` to `claim`'s slot (and units, owner, hold), taking
+   * the units there as addClaim does; false (nothing written) when that slot is full. The units of
+   * the slot it leaves are given back first, by {@link giveBackUnits}, so that claims which swap
+   * slots find each other's units free.
+   */
+  moveClaim(claim: SlotClaim, now: number): Promise<boolean>;
+  /** Gives back the units of a claim about to move (see moveClaim); its row stays until moved. */
+  giveBackUnits(claim: SlotClaim): Promise<void>;
+  /** Frees the record's claim for the item (its row goes, its units go back to the slot). */
+  releaseClaim(partitionKey: string, itemKey: string): Promise<void>;
   /** Frees every claim of the record. */
   releaseClaimsOfRecord(partitionKey: string): Promise<void>;
   /** Frees the record's holds, keeping its confirmed bookings. */
   releaseHoldsOfRecord(partitionKey: string): Promise<void>;
+  /** Frees every hold lapsed at `now` (the maintenance job); answers how many. */
+  sweepLapsedHolds(now: number): Promise<number>;
   /** Turns the record's claim for the item into a confirmed booking. */
   confirmClaim(partitionKey: string, itemKey: string): Promise<void>;
 }

@@ -32,10 +32,10 @@ export function createCalendarsModule(input: {
 /** Calendar administration's store: what it writes, what it checks (surveys booking through a category), and the audit log, in one transaction. */
 export function createCalendarAdminDeps(connections: SqliteConnections, now: () => number): CalendarAdminDeps {
   return {
-    store: sqliteStore(connections, (connection) => ({
+    store: sqliteStore(connections, (connection, configuration) => ({
       calendarImport: createSqliteCalendarImportRepository(connection),
-      calendars: createSqliteCalendarRepository(connection),
-      surveys: createSqliteSurveyRepository(connection),
+      calendars: createSqliteCalendarRepository(connection, configuration),
+      surveys: createSqliteSurveyRepository(connection, configuration),
       audit: createSqliteAuditRepository(connection),
     })),
     now,

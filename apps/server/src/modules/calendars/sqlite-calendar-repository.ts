@@ -1,4 +1,5 @@
 import type { CalendarCategory, CalendarRules } from '@city/survey-core';
+import type { ConfigurationCache } from '../../db/configuration-cache.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
 
@@ -33,6 +34,14 @@ interface SlotRow {
   end_time: string;
   capacity: number;
   left_units: number;
+}
+
+/** A claim deleted: the units to give back to its slot. */
+interface FreedClaim {
+  calendar_id: string;
+  date: string;
+  slot_id: string;
+  units: number;
 }
 
 interface ClaimRow {
@@ -96,22 +105,24 @@ const toClaim = (row: ClaimRow): SlotClaimWithTimes => ({
 const CATEGORY_SELECT = `SELECT c.category_id, c.tag1, c.tag2, c.tag3, k.calendar_id
   FROM calendar_categories c LEFT JOIN calendars k ON k.category_id = c.category_id`;
 
-// What is left is computed from the claims on every read: there is no stored count to drift.
-// Confirmed bookings and holds not yet expired count: now is the first parameter.
+// What is left: the capacity less the units the slot's claims hold (claimed_units, see migration
+// 11), holds that lapsed by now given back (they stay counted there until swept). Now is the first
+// parameter.
 const SLOT_SELECT = `SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
-    s.capacity - COALESCE((SELECT SUM(units) FROM slot_claims c
-      WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id
-        AND (c.hold_expires_at IS NULL OR c.hold_expires_at > ?)), 0) AS left_units
+    s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c
+      WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ?), 0) AS left_units
   FROM calendar_slots s`;
 
 const CLAIM_SELECT = `SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at,
     s.start_time, s.end_time
   FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id`;
 
-/** The message of the migration's trigger that refuses a claim over capacity. */
-const SLOT_FULL_TRIGGER_MESSAGE = 'slot_full';
-
-export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepository {
+/**
+ * Calendars, slots and claims over SQLite. With `configuration` (the file's cache, which
+ * sqliteStore passes), categories, calendars, closed dates and level names are read once per
+ * change; slots and claims, always from the database.
+ */
+export function createSqliteCalendarRepository(db: SqliteDatabase, configuration?: ConfigurationCache): CalendarRepository {
   const settings = db.prepare<[], { tag1_label: string; tag2_label: string; tag3_label: string }>(
     'SELECT tag1_label, tag2_label, tag3_label FROM calendar_display_settings WHERE id = 1',
   );
@@ -129,39 +140,88 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
   const closedDays = db.prepare<[string, string, string], { date: string }>(
     'SELECT date FROM calendar_closed_days WHERE calendar_id = ? AND date BETWEEN ? AND ? ORDER BY date',
   );
+  const allClosedDays = db.prepare<[string], { date: string }>('SELECT date FROM calendar_closed_days WHERE calendar_id = ?');
   const closedDay = db.prepare<[string, string], { n: number }>(
     'SELECT COUNT(*) AS n FROM calendar_closed_days WHERE calendar_id = ? AND date = ?',
   );
   const claimsOfRecord = db.prepare<[string], ClaimRow>(`${CLAIM_SELECT} WHERE c.partition_key = ? ORDER BY c.item_key`);
   const claimsOfUser = db.prepare<[string, string], ClaimRow>(`${CLAIM_SELECT} WHERE c.calendar_id = ? AND c.user_id = ?`);
-  const deleteLapsedHolds = db.prepare<[string, string, string, number]>(
-    'DELETE FROM slot_claims WHERE calendar_id = ? AND date = ? AND slot_id = ? AND hold_expires_at <= ?',
+  // Capacity is taken by this one conditional statement: the row is locked and the condition
+  // checked on its current value (SQLite's one writer; PostgreSQL's row lock), so no interleaving
+  // of bookings ever stores more than the capacity. The table's CHECK is the last word.
+  const takeUnits = db.prepare<[number, string, string, string, number]>(
+    'UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + ? <= capacity',
+  );
+  const giveUnits = db.prepare<[number, string, string, string]>(
+    'UPDATE calendar_slots SET claimed_units = claimed_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ?',
+  );
+  const deleteLapsedHolds = db.prepare<[string, string, string, number], { units: number }>(
+    'DELETE FROM slot_claims WHERE calendar_id = ? AND date = ? AND slot_id = ? AND hold_expires_at <= ? RETURNING units',
+  );
+  const deleteEveryLapsedHold = db.prepare<[number], FreedClaim>(
+    'DELETE FROM slot_claims WHERE hold_expires_at <= ? RETURNING calendar_id, date, slot_id, units',
   );
   const insertClaim = db.prepare<[string, string, string, string, string, string, number, number, number | null]>(
     `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const deleteClaims = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ?');
-  const deleteHolds = db.prepare<[string]>('DELETE FROM slot_claims WHERE partition_key = ? AND hold_expires_at IS NOT NULL');
+  const moveClaim = db.prepare<[string, string, string, string, number, number, number | null, string, string]>(
+    `UPDATE slot_claims SET calendar_id = ?, date = ?, slot_id = ?, user_id = ?, units = ?, created_at = ?, hold_expires_at = ?
+     WHERE partition_key = ? AND item_key = ?`,
+  );
+  const deleteClaim = db.prepare<[string, string], FreedClaim>(
+    'DELETE FROM slot_claims WHERE partition_key = ? AND item_key = ? RETURNING calendar_id, date, slot_id, units',
+  );
+  const deleteClaims = db.prepare<[string], FreedClaim>('DELETE FROM slot_claims WHERE partition_key = ? RETURNING calendar_id, date, slot_id, units');
+  const deleteHolds = db.prepare<[string], FreedClaim>(
+    'DELETE FROM slot_claims WHERE partition_key = ? AND hold_expires_at IS NOT NULL RETURNING calendar_id, date, slot_id, units',
+  );
   const confirmClaim = db.prepare<[string, string]>('UPDATE slot_claims SET hold_expires_at = NULL WHERE partition_key = ? AND item_key = ?');
+
+  /** Gives back the units of claims just deleted. */
+  const giveBack = (freed: readonly FreedClaim[]) => {
+    for (const claim of freed) giveUnits.run(claim.units, claim.calendar_id, claim.date, claim.slot_id);
+  };
+  /**
+   * Takes the units from the slot; when it has too few, its lapsed holds are swept (their rows
+   * deleted, their units given back) and it is tried once more. False: the slot is full (or gone).
+   */
+  const take = (claim: SlotClaim, now: number): boolean => {
+    const { units, calendarId, date, slotId } = claim;
+    if (takeUnits.run(units, calendarId, date, slotId, units).changes === 1) return true;
+    const lapsed = deleteLapsedHolds.all(calendarId, date, slotId, now);
+    if (lapsed.length === 0) return false;
+    giveUnits.run(lapsed.reduce((sum, hold) => sum + hold.units, 0), calendarId, date, slotId);
+    return takeUnits.run(units, calendarId, date, slotId, units).changes === 1;
+  };
+
+  const cached = <T>(key: string, load: () => T): Promise<T> => (configuration === undefined ? Promise.resolve(load()) : configuration.get(key, async () => load()));
+  const allCategories = () => cached('categories', () => categories.all().map(toCategory));
+  const categoriesById = () => cached('categories by id', () => new Map(categories.all().map((row) => [row.category_id, toCategory(row)])));
+  const closedDatesOf = (calendarId: string) => cached(`closed dates\n${calendarId}`, () => new Set(allClosedDays.all(calendarId).map((row) => row.date)));
 
   return {
     async displaySettings() {
-      const row = settings.get();
-      // Migration 3 inserts the row; it is only ever updated.
-      if (row === undefined) throw new Error('calendar_display_settings has no row');
-      return { categoryLabels: { tag1: row.tag1_label, tag2: row.tag2_label, tag3: row.tag3_label } };
+      return cached('calendar display settings', () => {
+        const row = settings.get();
+        // Migration 3 inserts the row; it is only ever updated.
+        if (row === undefined) throw new Error('calendar_display_settings has no row');
+        return { categoryLabels: { tag1: row.tag1_label, tag2: row.tag2_label, tag3: row.tag3_label } };
+      });
     },
     async categories() {
-      return categories.all().map(toCategory);
+      return allCategories();
     },
     async findCategory(categoryId) {
+      if (configuration !== undefined) return (await categoriesById()).get(categoryId);
       const row = category.get(categoryId);
       return row === undefined ? undefined : toCategory(row);
     },
     async findCalendar(calendarId) {
-      const row = calendar.get(calendarId);
-      return row === undefined ? undefined : toCalendar(row);
+      return cached(`calendar\n${calendarId}`, () => {
+        const row = calendar.get(calendarId);
+        return row === undefined ? undefined : toCalendar(row);
+      });
     },
     async slots(calendarId, from, to, now) {
       return slots.all(now, calendarId, from, to).map(toSlot);
@@ -174,6 +234,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
       return closedDays.all(calendarId, from, to).map((row) => row.date);
     },
     async isClosedDay(calendarId, date) {
+      if (configuration !== undefined) return (await closedDatesOf(calendarId)).has(date);
       return (closedDay.get(calendarId, date)?.n ?? 0) > 0;
     },
     async claimsOfRecord(partitionKey) {
@@ -183,31 +244,31 @@ export function createSqliteCalendarRepository(db: SqliteDatabase): CalendarRepo
       return claimsOfUser.all(calendarId, userId).map(toClaim);
     },
     async addClaim(claim: SlotClaim, now: number) {
-      deleteLapsedHolds.run(claim.calendarId, claim.date, claim.slotId, now);
-      try {
-        insertClaim.run(
-          claim.partitionKey,
-          claim.itemKey,
-          claim.calendarId,
-          claim.date,
-          claim.slotId,
-          claim.userId,
-          claim.units,
-          claim.createdAt,
-          claim.holdExpiresAt ?? null,
-        );
-        return true;
-      } catch (error) {
-        // RAISE(ABORT) undoes this statement only: the transaction goes on, and the caller decides.
-        if (error instanceof Error && error.message === SLOT_FULL_TRIGGER_MESSAGE) return false;
-        throw error;
-      }
+      if (!take(claim, now)) return false;
+      insertClaim.run(claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null);
+      return true;
+    },
+    async giveBackUnits(claim) {
+      giveUnits.run(claim.units, claim.calendarId, claim.date, claim.slotId);
+    },
+    async moveClaim(claim: SlotClaim, now: number) {
+      if (!take(claim, now)) return false;
+      moveClaim.run(claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null, claim.partitionKey, claim.itemKey);
+      return true;
+    },
+    async releaseClaim(partitionKey, itemKey) {
+      giveBack(deleteClaim.all(partitionKey, itemKey));
     },
     async releaseClaimsOfRecord(partitionKey) {
-      deleteClaims.run(partitionKey);
+      giveBack(deleteClaims.all(partitionKey));
     },
     async releaseHoldsOfRecord(partitionKey) {
-      deleteHolds.run(partitionKey);
+      giveBack(deleteHolds.all(partitionKey));
+    },
+    async sweepLapsedHolds(now) {
+      const lapsed = deleteEveryLapsedHold.all(now);
+      giveBack(lapsed);
+      return lapsed.length;
     },
     async confirmClaim(partitionKey, itemKey) {
       confirmClaim.run(partitionKey, itemKey);

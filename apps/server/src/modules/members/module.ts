@@ -15,10 +15,10 @@ export function createMembersModule(input: {
   /** The registrations' rows, as the records module stores them (members never imports records). */
   registrationRowsOf: (connection: SqliteDatabase) => RegistrationRows;
 }): { routes: FastifyPluginAsync[] } {
-  const store = sqliteStore(input.connections, (connection) => ({
+  const store = sqliteStore(input.connections, (connection, configuration) => ({
     members: createSqliteMemberNumberRepository(connection),
     records: input.registrationRowsOf(connection),
-    surveys: createSqliteSurveyRepository(connection),
+    surveys: createSqliteSurveyRepository(connection, configuration),
   }));
   return { routes: [membersModule({ authenticate: input.authenticate, store, deleteRegistration: input.deleteRegistration })] };
 }

@@ -53,6 +53,8 @@ export interface OrderRepository {
   find(orderId: string): Promise<StoredOrder | undefined>;
   /** The record's pending order, if any (there is at most one). */
   pendingOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
+  /** The record's pending and paid orders (at most one of each), read together. */
+  openOfRecord(partitionKey: string): Promise<{ pending: StoredOrder | undefined; paid: StoredOrder | undefined }>;
   /** The record's paid order, if any (a record is paid for at most once). */
   paidOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
   setStatus(orderId: string, status: OrderStatus, now: number): Promise<void>;

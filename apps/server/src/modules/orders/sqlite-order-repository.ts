@@ -56,6 +56,7 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
   const find = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE order_id = ?');
   const pendingOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'pending'");
   const paidOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status = 'paid'");
+  const openOfRecord = db.prepare<[string], OrderRow>("SELECT * FROM orders WHERE partition_key = ? AND status IN ('pending', 'paid')");
   const setStatus = db.prepare<[OrderStatus, number, string]>('UPDATE orders SET status = ?, updated_at = ? WHERE order_id = ?');
   const moveToRecord = db.prepare<[string, number, string]>('UPDATE orders SET partition_key = ?, updated_at = ? WHERE order_id = ?');
   const findBySession = db.prepare<[string, string], OrderRow>('SELECT * FROM orders WHERE provider = ? AND provider_session_id = ?');
@@ -109,6 +110,10 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     async pendingOfRecord(partitionKey) {
       const row = pendingOfRecord.get(partitionKey);
       return row === undefined ? undefined : toOrder(row);
+    },
+    async openOfRecord(partitionKey) {
+      const open = openOfRecord.all(partitionKey).map(toOrder);
+      return { pending: open.find((order) => order.status === 'pending'), paid: open.find((order) => order.status === 'paid') };
     },
     async paidOfRecord(partitionKey) {
       const row = paidOfRecord.get(partitionKey);

@@ -50,10 +50,10 @@ export async function createPaymentsModule(input: {
       sandbox: () => (sandbox = createSandboxProvider({ connections, now, pageOrigin: () => config.publicBaseUrl ?? input.selfUrl() })),
       now,
     }));
-  const store = sqliteStore(connections, (connection) => ({
+  const store = sqliteStore(connections, (connection, configuration) => ({
     orders: createSqliteOrderRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
-    surveys: createSqliteSurveyRepository(connection),
+    calendars: createSqliteCalendarRepository(connection, configuration),
+    surveys: createSqliteSurveyRepository(connection, configuration),
     paymentEvents: createSqlitePaymentEventRepository(connection),
     settings: createSqliteSettingsRepository(connection),
   }));

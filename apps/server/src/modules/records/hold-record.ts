@@ -12,6 +12,7 @@ import { requireMembership } from '../members/membership-rules.js';
 import { HOLD_LIFETIME_MS } from '../orders/holds.js';
 import { placeOrder } from '../orders/orders.js';
 import type { RecordsDeps } from './records.js';
+import type { Idempotency } from './submit-record.js';
 import { checkSubmission, once, storeSubmission } from './submit-record.js';
 
 /**
@@ -27,11 +28,11 @@ export async function holdRecord(
   deps: RecordsDeps,
   userId: string,
   payload: SubmissionPayload,
-  idempotencyKey: string | undefined,
+  idempotency: Idempotency | undefined,
   startCheckout: (orderId: string) => Promise<string>,
 ): Promise<TemporaryReservation> {
   const hold = await deps.store.transaction(async (repositories): Promise<Omit<TemporaryReservation, 'paymentUrl'>> =>
-    once(repositories.idempotency, userId, idempotencyKey, 'temprary', payload, async () => {
+    once(repositories.idempotency, userId, idempotency, 'temprary', async () => {
       // Before anything about the order: a membership is not bought here (paid memberships are not
       // built), and a members-only survey is refused to a non-member whatever they would pay.
       const survey = await repositories.surveys.find(payload.data[0]?.surveyId ?? '');
@@ -49,9 +50,7 @@ export async function holdRecord(
       const now = deps.now();
       const holdExpiresAt = now + HOLD_LIFETIME_MS;
       // A slot the replaced records already booked (an edit keeping it) stays booked; the others are held.
-      const booked: SlotClaim[] = [];
-      for (const key of submission.removePartitionKeys) booked.push(...(await repositories.calendars.claimsOfRecord(key)));
-      const isBooked = (claim: SlotClaim) => booked.some((b) => b.itemKey === claim.itemKey && sameSlot(b, claim));
+      const isBooked = (claim: SlotClaim) => submission.heldClaims.some((b) => b.holdExpiresAt === undefined && b.itemKey === claim.itemKey && sameSlot(b, claim));
       const claims = submission.claims.map((claim) => (isBooked(claim) ? claim : { ...claim, holdExpiresAt }));
       await storeSubmission(repositories, { ...submission, claims }, now);
       const orderId = await placeOrder(repositories.orders, {

@@ -2,6 +2,6 @@
 export interface IdempotencyRepository {
   find(userId: string, key: string): Promise<{ requestHash: string; response: unknown } | undefined>;
   remember(userId: string, key: string, requestHash: string, response: unknown): Promise<void>;
-  /** Forgets keys older than this (a client retries within a minute). */
-  forgetOlderThan(ms: number): Promise<void>;
+  /** Forgets keys remembered before `time` (ms since the epoch); answers how many. */
+  forgetOlderThan(time: number): Promise<number>;
 }

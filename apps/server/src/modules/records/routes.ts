@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } fr
 import { citizen } from '../../access/actor.js';
 import { assertCaller } from '../../auth/authenticate.js';
 import { contractRoute } from '../../http/contract-route.js';
+import { hashIdempotentBodies, idempotencyOf } from '../../http/idempotency-hash.js';
 import { cancelRecord, claimRecord, deleteRecord } from './change-record.js';
 import { holdRecord } from './hold-record.js';
 import { lookUpRecord } from './look-up-record.js';
@@ -25,6 +26,7 @@ export interface RecordsModuleDeps extends RecordsDeps {
 export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', deps.authenticate);
+    hashIdempotentBodies(app);
 
     contractRoute(app, endpoints.querySurveyResults, {}, async (request) => {
       assertCaller(request, request.body.userId);
@@ -54,11 +56,11 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
     );
 
     contractRoute(app, endpoints.putReservation, {}, async (request) =>
-      submitRecord(deps, request.userId, request.body, request.headers['idempotency-key']),
+      submitRecord(deps, request.userId, request.body, idempotencyOf(request)),
     );
 
     contractRoute(app, endpoints.putTemporaryReservation, {}, async (request) => ({
-      data: await holdRecord(deps, request.userId, request.body, request.headers['idempotency-key'], (orderId) =>
+      data: await holdRecord(deps, request.userId, request.body, idempotencyOf(request), (orderId) =>
         deps.startCheckout(orderId, request, request.query.returnTo),
       ),
     }));

@@ -15,8 +15,8 @@ export function createSqliteIdempotencyRepository(db: SqliteDatabase): Idempoten
     async remember(userId, key, requestHash, response) {
       insert.run(userId, key, requestHash, JSON.stringify(response), Date.now());
     },
-    async forgetOlderThan(ms) {
-      prune.run(Date.now() - ms);
+    async forgetOlderThan(time) {
+      return prune.run(time).changes;
     },
   };
 }

@@ -1,4 +1,5 @@
 // Every repository a records transaction works with, over one SQLite connection (see RecordRepositories).
+import type { ConfigurationCache } from '../../db/configuration-cache.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
 import { createSqliteCalendarRepository } from '../calendars/sqlite-calendar-repository.js';
@@ -12,13 +13,13 @@ import { createSqliteRecordEventRepository } from './sqlite-record-event-reposit
 import { createSqliteRecordRepository } from './sqlite-record-repository.js';
 import { createSqliteRecordSearchRepository } from './sqlite-record-search-repository.js';
 
-export function createSqliteRecordRepositories(connection: SqliteDatabase): RecordRepositories {
+export function createSqliteRecordRepositories(connection: SqliteDatabase, configuration?: ConfigurationCache): RecordRepositories {
   return {
     records: createSqliteRecordRepository(connection),
     idempotency: createSqliteIdempotencyRepository(connection),
     lookupGuards: createSqliteLookupGuardRepository(connection),
-    surveys: createSqliteSurveyRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
+    surveys: createSqliteSurveyRepository(connection, configuration),
+    calendars: createSqliteCalendarRepository(connection, configuration),
     orders: createSqliteOrderRepository(connection),
     members: createSqliteMemberNumberRepository(connection),
     events: createSqliteRecordEventRepository(connection),

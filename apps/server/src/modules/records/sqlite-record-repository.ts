@@ -47,6 +47,17 @@ const toRow = (row: ResultRow): SurveyResultRow => ({
 const COLUMNS =
   'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
 
+/** Whether a stored row holds what the row to store does (files compared as stored, as JSON). */
+const sameRow = (a: SurveyResultRow, b: SurveyResultRow) =>
+  a.surveyId === b.surveyId &&
+  a.userId === b.userId &&
+  a.itemKey === b.itemKey &&
+  a.value === b.value &&
+  a.userSearchKey === b.userSearchKey &&
+  a.isLiffMode === b.isLiffMode &&
+  a.check === b.check &&
+  JSON.stringify(a.files) === JSON.stringify(b.files);
+
 export function createSqliteRecordRepository(db: SqliteDatabase): RecordRepository {
   const recordStatement = db.prepare<[string], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM survey_records WHERE partition_key = ?`);
   const rowsOfRecord = db.prepare<[string], ResultRow>(
@@ -75,6 +86,14 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   );
   const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
     `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const updateRow = db.prepare<[string, string, string, string, string, number, string, string | null, number, string, string]>(
+    `UPDATE survey_results SET survey_id = ?, user_id = ?, item_key = ?, value = ?, user_search_key = ?, is_liff_mode = ?, check_status = ?, files_json = ?, position = ?
+     WHERE partition_key = ? AND sort_key = ?`,
+  );
+  const deleteRow = db.prepare<[string, string]>('DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?');
+  const updateRecord = db.prepare<[number, number, string]>(
+    'UPDATE survey_records SET version = version + 1, survey_version = ?, updated_at = ? WHERE partition_key = ?',
   );
   const setCheck = db.prepare<[string, string]>('UPDATE survey_results SET check_status = ? WHERE partition_key = ?');
   const nextVersion = db.prepare<[{ now: number; partitionKey: string; ifVersion: number | null }]>(
@@ -179,6 +198,22 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
           position,
         );
       });
+    },
+
+    async update({ partitionKey, rows, previousRows, surveyVersion }) {
+      const before = new Map(previousRows.map((row, position) => [row.sortKey, { row, position }]));
+      rows.forEach((row, position) => {
+        const stored = before.get(row.sortKey);
+        before.delete(row.sortKey);
+        const files = row.files === undefined ? null : JSON.stringify(row.files);
+        if (stored === undefined) {
+          insertRow.run(partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position);
+        } else if (stored.position !== position || !sameRow(stored.row, row)) {
+          updateRow.run(row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position, partitionKey, row.sortKey);
+        }
+      });
+      for (const gone of before.keys()) deleteRow.run(partitionKey, gone);
+      updateRecord.run(surveyVersion, Date.now(), partitionKey);
     },
 
     async setCheck(partitionKey, check: CheckStatus, ifVersion) {

@@ -2,12 +2,11 @@
 // the checks and storing it shares with reservation/temprary (records/hold-record.ts).
 import type { ReservationResult } from '@city/api-client';
 import type { SubmissionPayload, SurveyConfig, SurveyResultRow } from '@city/survey-core';
-import { buildSurveyResultRows, isCitizenPartitionKey, registrationForm } from '@city/survey-core';
-import { createHash } from 'node:crypto';
+import { buildSurveyResultRows, isCitizenPartitionKey, isClosedCheckStatus, registrationForm } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import { planClaims, releaseReplacedClaims, storeClaims } from '../calendars/bookings.js';
-import type { SlotClaim } from '../calendars/calendar-repository.js';
+import { planClaims, releaseReplacedClaims, storeClaimChanges, storeClaims } from '../calendars/bookings.js';
+import type { SlotClaim, SlotClaimWithTimes } from '../calendars/calendar-repository.js';
 import type { PlannedMemberNumber } from '../members/membership-rules.js';
 import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
@@ -31,8 +30,11 @@ import {
   verifiedAnswers,
 } from './submission-rules.js';
 
-/** Idempotency keys are kept a day: clients retry within a minute. */
-const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
+/** A request's Idempotency-Key and the hash of its body as sent (see http/idempotency-hash.ts). */
+export interface Idempotency {
+  key: string;
+  bodyHash: string;
+}
 
 /**
  * Checks the submission and stores it whole: a new record, or (same key, or `oldPartitionKey`)
@@ -45,10 +47,10 @@ export async function submitRecord(
   deps: RecordsDeps,
   userId: string,
   payload: SubmissionPayload,
-  idempotencyKey: string | undefined,
+  idempotency: Idempotency | undefined,
 ): Promise<ReservationResult> {
   return deps.store.transaction(async (repositories) =>
-    once(repositories.idempotency, userId, idempotencyKey, 'putItem', payload, async () => {
+    once(repositories.idempotency, userId, idempotency, 'putItem', async () => {
       const submission = await checkSubmission(deps, repositories, userId, payload);
       checkPutItemOrder(payload, submission.paidOrder);
       await storeSubmission(repositories, submission, deps.now());
@@ -62,26 +64,25 @@ export async function submitRecord(
 
 /**
  * Runs `work` once per Idempotency-Key: a key seen before answers what it answered then (422
- * `idempotency_key_reused` when it came with another request, or to another endpoint).
+ * `idempotency_key_reused` when it came with another body, or to another endpoint). Keys older
+ * than a day are forgotten by the maintenance job (maintenance.ts), not here.
  */
 export async function once<T>(
-  idempotency: IdempotencyRepository,
+  idempotencyKeys: IdempotencyRepository,
   userId: string,
-  idempotencyKey: string | undefined,
+  idempotency: Idempotency | undefined,
   endpoint: string,
-  payload: unknown,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (idempotencyKey === undefined) return work();
-  const requestHash = createHash('sha256').update(endpoint).update('\0').update(JSON.stringify(payload)).digest('hex');
-  const seen = await idempotency.find(userId, idempotencyKey);
+  if (idempotency === undefined) return work();
+  const requestHash = `${endpoint}:${idempotency.bodyHash}`;
+  const seen = await idempotencyKeys.find(userId, idempotency.key);
   if (seen !== undefined) {
     if (seen.requestHash !== requestHash) throw new HttpError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
     return seen.response as T;
   }
   const response = await work();
-  await idempotency.forgetOlderThan(IDEMPOTENCY_KEY_LIFETIME_MS);
-  await idempotency.remember(userId, idempotencyKey, requestHash, response);
+  await idempotencyKeys.remember(userId, idempotency.key, requestHash, response);
   return response;
 }
 
@@ -98,6 +99,14 @@ export interface CheckedSubmission {
   removePartitionKeys: string[];
   /** The claims the stored record will hold. */
   claims: SlotClaim[];
+  /** The claims the replaced records hold now. */
+  heldClaims: SlotClaimWithTimes[];
+  /**
+   * The edit of a record that keeps its key: stored in place, writing only what changed (its rows
+   * before are `previousRows`). Otherwise the replaced records go and the new one comes whole.
+   */
+  inPlace: boolean;
+  previousRows: SurveyResultRow[];
   /** The paid order of the record edited, if it was paid for. */
   paidOrder: StoredOrder | undefined;
   /** A member survey's registration: the number its record holds (new, or kept by an edit). */
@@ -151,8 +160,9 @@ export async function checkSubmission(
   // A paid record may be edited only keeping what it paid for (putItem checks, temprary refuses).
   let paidOrder: StoredOrder | undefined;
   for (const key of removePartitionKeys) {
-    if ((await orders.pendingOfRecord(key)) !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
-    paidOrder ??= await orders.paidOfRecord(key);
+    const open = await orders.openOfRecord(key);
+    if (open.pending !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
+    paidOrder ??= open.paid;
   }
 
   const citizenSurvey = registrationForm(formOf(survey.config));
@@ -160,11 +170,15 @@ export async function checkSubmission(
   const previous = replaced ?? existing;
   // Staff-only rows of items an edit of the survey removed stay with the record too.
   const everyVersion = previous === undefined ? survey.config : await configOfEveryVersion(surveys, survey);
-  const keptRows = previous === undefined ? [] : await records.rowsOfItems(previous.partitionKey, itemsKeptOnEdit(everyVersion));
-  if (previous !== undefined) checkEdit(citizenSurvey, await records.isClosed(previous.partitionKey), keptRows, answers);
+  // The record edited is read once: whether it is closed, the rows it keeps, and (kept in place)
+  // which rows changed all come from its rows.
+  const previousRows = previous === undefined ? [] : await records.rowsOf(previous.partitionKey);
+  const keptItems = new Set(itemsKeptOnEdit(everyVersion));
+  const keptRows = previousRows.filter((row) => keptItems.has(row.itemKey));
+  if (previous !== undefined) checkEdit(citizenSurvey, previousRows.some((row) => isClosedCheckStatus(row.check)), keptRows, answers);
   await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
 
-  const claims = await planClaims(calendars, {
+  const plan = await planClaims(calendars, {
     userId,
     partitionKey,
     answers: reservationAnswers(citizenSurvey, answers),
@@ -195,13 +209,20 @@ export async function checkSubmission(
     receiptNumber: previous?.receiptNumber ?? (await newReceiptNumber(records)),
     rows: [...recordRows, ...staffRowsToKeep(everyVersion, keptRows, first)],
     removePartitionKeys,
-    claims,
+    claims: plan.claims,
+    heldClaims: plan.held,
+    inPlace: existing !== undefined && removePartitionKeys.length === 1,
+    previousRows,
     paidOrder,
     memberNumber,
   };
 }
 
-/** Stores a checked submission: frees the replaced records' claims, stores the record, claims its slots. */
+/**
+ * Stores a checked submission: an edit keeping its key in place (only the rows and claims that
+ * changed are written); otherwise the replaced records' claims are freed, the record stored whole
+ * and its slots claimed.
+ */
 export async function storeSubmission(
   { records, calendars, members }: RecordRepositories,
   submission: CheckedSubmission,
@@ -209,11 +230,17 @@ export async function storeSubmission(
   entry?: { origin: RecordOrigin; enteredBy: string | null },
 ): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
-  // Old claims go first, so a kept or re-picked slot has their units back.
-  await releaseReplacedClaims(calendars, removePartitionKeys);
-  const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
-  await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null, surveyVersion: submission.surveyVersion });
-  await storeClaims(calendars, submission.claims, now);
+  if (submission.inPlace) {
+    await records.update({ partitionKey: submission.partitionKey, rows, previousRows: submission.previousRows, surveyVersion: submission.surveyVersion });
+    await storeClaimChanges(calendars, submission.heldClaims, submission.claims, now);
+  } else {
+    // Old claims go first, so a kept or re-picked slot has their units back (and a record holding
+    // a claim cannot be deleted).
+    await releaseReplacedClaims(calendars, removePartitionKeys);
+    const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
+    await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null, surveyVersion: submission.surveyVersion });
+    await storeClaims(calendars, submission.claims, now);
+  }
   const [first] = rows;
   if (submission.memberNumber !== undefined && first !== undefined) {
     await storeMemberNumber(members, submission.memberNumber, submission.partitionKey, first.userId, now);

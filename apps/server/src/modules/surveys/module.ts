@@ -17,9 +17,9 @@ import type { SurveyRepository } from './survey-repository.js';
 /** The survey editor's store: it checks what a survey names (categories, teams) and audits what it changes, in one transaction. */
 export function createSurveyEditorDeps(connections: SqliteConnections, now: () => number): SurveyEditorDeps {
   return {
-    store: sqliteStore(connections, (connection) => ({
-      surveys: createSqliteSurveyRepository(connection),
-      calendars: createSqliteCalendarRepository(connection),
+    store: sqliteStore(connections, (connection, configuration) => ({
+      surveys: createSqliteSurveyRepository(connection, configuration),
+      calendars: createSqliteCalendarRepository(connection, configuration),
       orders: createSqliteOrderRepository(connection),
       staff: createSqliteStaffRepository(connection),
       audit: createSqliteAuditRepository(connection),

@@ -1,4 +1,5 @@
 import type { SurveyConfig } from '@city/survey-core';
+import type { ConfigurationCache } from '../../db/configuration-cache.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { StoredSurvey, SurveyRepository, SurveyState } from './survey-repository.js';
 
@@ -24,7 +25,11 @@ const parse = (row: SurveyRow): StoredSurvey => ({
 const sameRow = (a: SurveyRow, b: SurveyRow) =>
   a.config_json === b.config_json && a.lookup_item_keys_json === b.lookup_item_keys_json && a.searchable === b.searchable && a.version === b.version && a.state === b.state;
 
-export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyRepository {
+/**
+ * Surveys over SQLite. With `configuration` (the file's cache, which sqliteStore passes), a survey
+ * and the list of searchable ones are read once per change instead of once per request.
+ */
+export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?: ConfigurationCache): SurveyRepository {
   const byId = db.prepare<[string], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE survey_id = ?`);
   const all = db.prepare<[], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs ORDER BY survey_id`);
   const searchable = db.prepare<[], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE searchable = 1 AND state <> 'draft' ORDER BY survey_id`);
@@ -80,16 +85,20 @@ export function createSqliteSurveyRepository(db: SqliteDatabase): SurveyReposito
     return survey;
   };
 
+  const cached = <T>(key: string, load: () => T): Promise<T> => (configuration === undefined ? Promise.resolve(load()) : configuration.get(key, async () => load()));
+
   return {
     async find(surveyId) {
-      const row = byId.get(surveyId);
-      return row === undefined ? undefined : fromRow(row);
+      return cached(`survey\n${surveyId}`, () => {
+        const row = byId.get(surveyId);
+        return row === undefined ? undefined : fromRow(row);
+      });
     },
     async listAll() {
       return all.all().map(fromRow);
     },
     async listSearchable() {
-      return searchable.all().map(fromRow);
+      return cached('searchable surveys', () => searchable.all().map(fromRow));
     },
     async configOfVersion(surveyId, version) {
       const current = byId.get(surveyId);

@@ -58,6 +58,4 @@ export interface CalendarImportRepository {
   setCategoryLabels(labels: CalendarDisplaySettings['categoryLabels']): Promise<void>;
   /** The claim a record's item holds, if any. */
   claimOf(partitionKey: string, itemKey: string): Promise<SeededClaim | undefined>;
-  /** Adds a claim; the database refuses it (`slot_full`) when the slot has fewer units left. */
-  insertClaim(claim: SeededClaim): Promise<void>;
 }

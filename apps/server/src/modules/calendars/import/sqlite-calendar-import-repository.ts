@@ -64,8 +64,7 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
   const deleteCategory = db.prepare<[string]>('DELETE FROM calendar_categories WHERE category_id = ?');
   const slotsBetween = db.prepare<[string, string, string], SlotRow>(
     `SELECT s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
-       (SELECT COALESCE(SUM(c.units), 0) FROM slot_claims c
-        WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id) AS claimed
+       s.claimed_units AS claimed
      FROM calendar_slots s
      WHERE s.calendar_id = ? AND s.date BETWEEN ? AND ?
      ORDER BY s.date, s.start_time, s.slot_id`,
@@ -77,8 +76,7 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
   // A list bound as one JSON array parameter: one statement for any number of dates.
   const slotsOn = db.prepare<[string, string], SlotRow>(
     `SELECT s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
-       (SELECT COALESCE(SUM(c.units), 0) FROM slot_claims c
-        WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id) AS claimed
+       s.claimed_units AS claimed
      FROM calendar_slots s
      WHERE s.calendar_id = ? AND s.date IN (SELECT value FROM json_each(?))
      ORDER BY s.date, s.start_time, s.slot_id`,
@@ -109,11 +107,6 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     `SELECT partition_key AS partitionKey, item_key AS itemKey, calendar_id AS calendarId, date, slot_id AS slotId,
        user_id AS userId, units FROM slot_claims WHERE partition_key = ? AND item_key = ?`,
   );
-  const insertClaim = db.prepare<[string, string, string, string, string, string, number, number]>(
-    `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-
   return {
     async categories() {
       return categories.all();
@@ -183,9 +176,6 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
     },
     async claimOf(partitionKey, itemKey) {
       return claimOf.get(partitionKey, itemKey);
-    },
-    async insertClaim(claim) {
-      insertClaim.run(claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, Date.now());
     },
   };
 }

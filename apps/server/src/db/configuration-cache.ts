@@ -1,0 +1,73 @@
+// Configuration every citizen request reads and staff rarely change (surveys, categories,
+// calendars and their closed dates), kept in memory instead of read and parsed per request.
+//
+// A change made by this process empties the cache at once: the database tells it (migration 12's
+// triggers call configuration_changed(), see database.ts), during the transaction and again once the
+// transaction has ended, so nothing read while the change was uncommitted stays. A change made by
+// another process (a second server on the same file, the import command) raises the stored
+// generation, which the cache reads at most once per `maxAgeMs`: that is how long another
+// process's change may go unseen. Capacity is never cached: it is checked by the claim's
+// conditional write, whatever the cache holds.
+
+/** How long a change made by another process may go unseen (ms). */
+export const CONFIGURATION_MAX_AGE_MS = 1000;
+
+export class ConfigurationCache {
+  private generation = 0;
+  private readonly entries = new Map<string, { generation: number; value: unknown }>();
+  private storedGeneration: number | undefined;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private changing = false;
+
+  /**
+   * @param readStoredGeneration the database's configuration generation, raised by every change.
+   * @param clock a monotonic clock (ms).
+   */
+  constructor(
+    private readonly readStoredGeneration: () => number,
+    private readonly maxAgeMs = CONFIGURATION_MAX_AGE_MS,
+    private readonly clock: () => number = () => performance.now(),
+  ) {}
+
+  /**
+   * The value under `key`, loaded by `load` when it is not held or a change came since. Values are
+   * shared between requests: callers never modify them.
+   */
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    // While a change is uncommitted, nothing is kept: what is read may never be committed.
+    if (this.changing) return load();
+    this.checkStoredGeneration();
+    const entry = this.entries.get(key);
+    if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
+    // Tagged with the generation before the load: a change during the load makes it stale.
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation) this.entries.set(key, { generation, value });
+    return value;
+  }
+
+  /**
+   * Forgets everything held: the configuration changed. `uncommitted`: the change is part of a
+   * transaction still open; nothing is kept until {@link settled}.
+   */
+  changed(uncommitted = false): void {
+    this.generation += 1;
+    this.entries.clear();
+    if (uncommitted) this.changing = true;
+  }
+
+  /** The transaction that changed the configuration has ended (committed or rolled back). */
+  settled(): void {
+    this.changing = false;
+    this.changed();
+  }
+
+  private checkStoredGeneration(): void {
+    const now = this.clock();
+    if (now - this.checkedAt < this.maxAgeMs) return;
+    this.checkedAt = now;
+    const stored = this.readStoredGeneration();
+    if (this.storedGeneration !== undefined && stored !== this.storedGeneration) this.changed();
+    this.storedGeneration = stored;
+  }
+}

@@ -1,0 +1,44 @@
+// The maintenance job: what no request should pay for, run every few minutes in the server
+// process. Idempotency keys older than a day are forgotten (a client retries within minutes) and
+// holds that lapsed are swept (their units given back; a claim finding its slot full sweeps that
+// slot's itself, so this only keeps the table small). Each run is one short transaction.
+import type { SqliteConnections } from './db/sqlite-store.js';
+import { sqliteStore } from './db/sqlite-store.js';
+import { sweepLapsedHolds } from './modules/calendars/bookings.js';
+import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
+import { createSqliteIdempotencyRepository } from './modules/records/sqlite-idempotency-repository.js';
+
+/** Idempotency keys are kept a day: clients retry within a minute. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
+/** How often the job runs. */
+export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+
+export interface Maintenance {
+  /** Runs the job once (the timer does; tests call it). */
+  run(): Promise<{ keysForgotten: number; holdsSwept: number }>;
+  /** Stops the timer. */
+  stop(): void;
+}
+
+export function startMaintenance(connections: SqliteConnections, now: () => number, onError: (error: unknown) => void): Maintenance {
+  const store = sqliteStore(connections, (connection) => ({
+    idempotency: createSqliteIdempotencyRepository(connection),
+    calendars: createSqliteCalendarRepository(connection),
+  }));
+  const run = () =>
+    store.transaction(async ({ idempotency, calendars }) => ({
+      // Keys are stamped with the real time when remembered; holds expire on the booking clock.
+      keysForgotten: await idempotency.forgetOlderThan(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS),
+      holdsSwept: await sweepLapsedHolds(calendars, now()),
+    }));
+  // unref: the job never keeps the process alive on its own.
+  const timer = setInterval(() => {
+    run().catch(onError);
+  }, MAINTENANCE_INTERVAL_MS).unref();
+  return {
+    run,
+    stop: () => {
+      clearInterval(timer);
+    },
+  };
+}
