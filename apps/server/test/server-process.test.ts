@@ -37,16 +37,26 @@ describe('the server process', { timeout: 30_000 }, () => {
     expect(server.output()).toContain('shutting down');
   });
 
-  it('writes JSON lines for log collectors by default when not at a terminal, and stops on SIGTERM with exit code 0', async () => {
+  it('writes one compact JSON line per request by default when not at a terminal, and stops on SIGTERM with exit code 0', async () => {
     const server = await startServer({});
     await fetch(`${server.origin}/survey/api/v1/db/survey-configs/getItem?surveyId=citizen-questionnaire`);
-    await expect.poll(server.output).toContain('"msg":"request completed"');
-    const completed = server
+    await fetch(`${server.origin}/survey/api/v1/db/login/token?code=secret-code&redirectTo=x`);
+    await expect.poll(server.output).toContain('"url":"/survey/api/v1/db/login/token?code=***&redirectTo=x"');
+    const requests = server
       .output()
       .split('\n')
-      .filter((line) => line.includes('request completed'))
-      .map((line) => JSON.parse(line) as { res: { statusCode: number } });
-    expect(completed[0]?.res.statusCode).toBe(401);
+      // The API's requests (the login's call to the LINE stand-in, on this server too, has its own line).
+      .filter((line) => line.includes('"url":"/survey/'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(requests).toEqual([
+      expect.objectContaining({ level: 30, method: 'GET', url: '/survey/api/v1/db/survey-configs/getItem?surveyId=citizen-questionnaire', status: 401, ms: expect.any(Number) as unknown }),
+      expect.objectContaining({ level: 30, method: 'GET', url: '/survey/api/v1/db/login/token?code=***&redirectTo=x', status: 400 }),
+    ]);
+    // Not Fastify's two lines a request, with their request and reply objects.
+    for (const request of requests) for (const key of ['msg', 'req', 'res', 'responseTime']) expect(request).not.toHaveProperty(key);
+    expect(server.output()).not.toContain('incoming request');
+    expect(server.output()).not.toContain('request completed');
+    expect(server.output()).not.toContain('secret-code');
     server.signal('SIGTERM');
     expect(await server.exited).toBe(0);
   });

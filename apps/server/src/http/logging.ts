@@ -8,34 +8,51 @@ export function loggedUrl(url: string): string {
 }
 
 /**
- * For a person at a terminal: one line per request once it is answered (`GET /login 200 3.1 ms`)
- * instead of Fastify's two lines of objects.
+ * One line per request, written once it is answered, instead of Fastify's two (`incoming request`
+ * and `request completed`, each with serialized request or reply objects; about 6% of the CPU under
+ * load). For log collectors a compact JSON object (`{"level":30,…,"reqId":"req-1","method":"GET",
+ * "url":"/login","status":200,"ms":3.1}`, the reqId from the request's logger, which Fastify makes
+ * anyway); for a person at a terminal a short sentence (`GET /login 200 3.1 ms`).
  */
 class OneLinePerRequest extends LogController {
+  constructor(private readonly format: LogFormat) {
+    super();
+  }
+
   override incomingRequest(): void {
     // Told with its outcome, below.
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = `${request.method} ${loggedUrl(request.url)} ${String(reply.statusCode)} ${reply.elapsedTime.toFixed(1)} ms`;
+    if (this.isLogDisabled(request)) return;
+    const url = loggedUrl(request.url);
+    if (this.format === 'json') {
+      const line = { method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+      if (error) reply.log.error({ ...line, err: error }, error.message);
+      else reply.log.info(line);
+      return;
+    }
+    const line = `${request.method} ${url} ${String(reply.statusCode)} ${reply.elapsedTime.toFixed(1)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);
   }
 }
 
 /**
- * The logger's settings: JSON lines, as log collectors read them (Fastify's own request lines), or,
- * for a person at a development terminal, pino-pretty writing one short line per event (imported
- * only then: production never loads it).
+ * The logger's settings: JSON lines, as log collectors read them, or, for a person at a development
+ * terminal, pino-pretty writing one short line per event (imported only then: production never
+ * loads it). Either way one line per request (above).
  */
 export async function loggerOptions(format: LogFormat): Promise<Pick<FastifyServerOptions, 'logger' | 'logController'>> {
+  // For the lines that still carry the request (Fastify's own, for an error its handler logs).
   const serializers = {
     req: (request: { method: string; url: string }) => ({ method: request.method, url: loggedUrl(request.url) }),
   };
-  if (format === 'json') return { logger: { serializers } };
+  const logController = new OneLinePerRequest(format);
+  if (format === 'json') return { logger: { serializers }, logController };
   const { default: pretty } = await import('pino-pretty');
   return {
     logger: { serializers, stream: pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }) },
-    logController: new OneLinePerRequest(),
+    logController,
   };
 }
