@@ -18,7 +18,12 @@ export const keepFiles = () => process.env.BENCH_KEEP === '1';
 export const profileDir = () => process.env.BENCH_PROFILE;
 
 /** What run.ts gives the anchor process. */
-export const anchorSettings = () => ({ databasePath: process.env.DATABASE_PATH ?? ':memory:', port: Number(process.env.PORT ?? 0) });
+export const anchorSettings = () => ({
+  databasePath: process.env.DATABASE_PATH ?? ':memory:',
+  port: Number(process.env.PORT ?? 0),
+  /** Trace every statement there, as the server does with the same variable (faithful.ts compares them). */
+  sqlTraceFile: process.env.SQL_TRACE_FILE,
+});
 
 /** The search path the server processes get (nothing else of this environment). */
 export const searchPath = () => process.env.PATH ?? '';

@@ -52,6 +52,11 @@ export interface ServerConfig {
   logFormat: LogFormat;
   /** The staff console's security settings. */
   staff: StaffSecurityConfig;
+  /**
+   * SQL_TRACE_FILE: append every SQL statement the server's connections execute to this file, one
+   * a line (for `pnpm bench`, which counts and compares them). Undefined: no trace, no cost.
+   */
+  sqlTraceFile: string | undefined;
 }
 
 export interface StaffSecurityConfig {
@@ -215,6 +220,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       totpRequiredFor: totpRoles as StaffRole[],
       totpIssuer: optional('STAFF_TOTP_ISSUER') ?? issuerName,
     },
+    sqlTraceFile: optional('SQL_TRACE_FILE'),
   };
 }
 

@@ -2,6 +2,7 @@
 import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
+import { openDatabase } from './db/database.js';
 import { ConfigError, readConfig } from './env.js';
 
 /** Signals this close to the first are its echo (the terminal's and pnpm's), not a second request. */
@@ -14,8 +15,16 @@ async function main(): Promise<void> {
   let app;
   try {
     config = readConfig();
+    // SQL_TRACE_FILE (pnpm bench): the database is opened here, traced; otherwise buildApp opens it.
+    const db = config.sqlTraceFile === undefined ? undefined : openDatabase(config.databasePath, { sqlTraceFile: config.sqlTraceFile });
     // Building the app checks the rest (the payment provider's settings, the database).
-    app = await buildApp({ config, logger: config.nodeEnv !== 'test' });
+    app = await buildApp({ config, logger: config.nodeEnv !== 'test', ...(db === undefined ? {} : { db }) });
+    // A database passed in is the caller's to close.
+    if (db !== undefined) {
+      app.addHook('onClose', async () => {
+        db.close();
+      });
+    }
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
@@ -11,13 +11,41 @@ export type SqliteDatabase = Database.Database;
  */
 export const BUSY_TIMEOUT_MS = 250;
 
+/** Appends one executed statement a line to a file (SQL_TRACE_FILE); see {@link sqlTrace}. */
+export type SqlTrace = (sql?: unknown) => void;
+
+/**
+ * A trace of every statement a connection executes, appended to `file` one a line, for `pnpm
+ * bench` (bench/trace.ts) to count and compare. better-sqlite3's `verbose` option calls it before
+ * each statement runs (`exec` calls it once per statement of its text), with the SQL as
+ * `sqlite3_expanded_sql` gives it: the bound values written in as literals. Its whitespace is
+ * collapsed so that a statement is one line. Statements run inside triggers are not reported.
+ * Synchronous and slow: for measuring what runs, never on a server under load.
+ */
+function sqlTrace(file: string): SqlTrace {
+  return (sql) => {
+    appendFileSync(file, `${String(sql).replace(/\s+/g, ' ').trim()}\n`);
+  };
+}
+
+// The trace of each traced connection, so that the reader connectSqlite opens beside a writer
+// traces too (app.ts opens the reader from the writer alone).
+const traces = new WeakMap<SqliteDatabase, SqlTrace>();
+
+/** The trace `db` was opened with, if any. */
+export const sqlTraceOf = (db: SqliteDatabase): SqlTrace | undefined => traces.get(db);
+
 /**
  * Opens (creating if needed) the SQLite file in WAL mode and brings its schema up to date.
- * Migrations run in one transaction each; running them again does nothing.
+ * Migrations run in one transaction each; running them again does nothing. `sqlTraceFile`: append
+ * every statement this connection (and the reader opened beside it) executes there; unset, no
+ * trace is installed at all, so it costs nothing.
  */
-export function openDatabase(file: string, options: { busyTimeoutMs?: number } = {}): SqliteDatabase {
+export function openDatabase(file: string, options: { busyTimeoutMs?: number; sqlTraceFile?: string | undefined } = {}): SqliteDatabase {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
+  const trace = options.sqlTraceFile === undefined ? undefined : sqlTrace(options.sqlTraceFile);
+  const db = trace === undefined ? new Database(file) : new Database(file, { verbose: trace });
+  if (trace !== undefined) traces.set(db, trace);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { ConfigurationCache } from './configuration-cache.js';
 import type { SqliteDatabase } from './database.js';
-import { defineConfigurationChanged, onConfigurationChange } from './database.js';
+import { defineConfigurationChanged, onConfigurationChange, sqlTraceOf } from './database.js';
 import type { Store } from './store.js';
 
 /**
@@ -48,7 +48,9 @@ interface Queued {
 export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
   let reader = writer;
   if (!writer.memory) {
-    reader = new Database(writer.name);
+    // Traced when the writer is (SQL_TRACE_FILE): the reads outside transactions run here.
+    const trace = sqlTraceOf(writer);
+    reader = trace === undefined ? new Database(writer.name) : new Database(writer.name, { verbose: trace });
     defineConfigurationChanged(reader);
     reader.pragma('query_only = ON');
     reader.pragma(`busy_timeout = ${String(writer.pragma('busy_timeout', { simple: true }))}`);

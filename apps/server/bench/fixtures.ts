@@ -1,0 +1,106 @@
+// What `pnpm bench` measures with, in one place: the seeded database (the demo surveys and the
+// booking case's calendar), the citizens and the bodies they send. Shared by run.ts and by
+// test/bench-faithful.test.ts, which must send exactly the requests the load sends.
+import { CITIZEN_QUESTIONNAIRE } from '@city/demo-data';
+import { signWebIdToken } from '@city/line-stand-in';
+import type { Answers, SurveyConfig } from '@city/survey-core';
+import { addDaysToDate, buildSubmissionPayload, formatReservationValue, todayInJapan } from '@city/survey-core';
+import { openDatabase } from '../src/db/database.js';
+import type { SqliteDatabase } from '../src/db/database.js';
+import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { seedDemoData } from '../src/demo-seed.js';
+import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+
+export const CITIZENS = 10; // one per connection
+
+/**
+ * The booking case: a survey whose one reservation item books a venue with two slots a week ahead,
+ * `hot` and `cold`, ten units each, and no limit per citizen. Each citizen moves their booking
+ * from one to the other and back: every request frees a claim and takes one, and the hot slot
+ * always has the ten citizens' claims to count.
+ */
+export const BOOKING_SURVEY: SurveyConfig = {
+  surveyId: 'bench-booking',
+  surveyTitle: '予約 (bench)',
+  surveySchema: [
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true },
+    { itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'bench-venue', required: true },
+  ],
+};
+const BOOKING_DATE = addDaysToDate(todayInJapan(), 7);
+
+function addBookingCalendar(db: SqliteDatabase): void {
+  db.prepare("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES ('bench-venue', '予約', '', '', 0)").run();
+  db.prepare(
+    `INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
+       change_closes_unit, change_closes_amount, max_active_bookings_per_user, updated_at)
+     VALUES ('bench-calendar', 'bench-venue', 60, 'days', 1, 'days', 1, NULL, 0)`,
+  ).run();
+  const slot = db.prepare("INSERT INTO calendar_slots (calendar_id, date, slot_id, start_time, end_time, capacity) VALUES ('bench-calendar', ?, ?, '10:00', '11:00', 10)");
+  slot.run(BOOKING_DATE, 'hot');
+  slot.run(BOOKING_DATE, 'cold');
+}
+
+/** The demo surveys and the booking case's calendar, written before any server opens the file. */
+export async function seedDatabase(file: string): Promise<void> {
+  const db = openDatabase(file);
+  const connections = connectSqlite(db);
+  await seedDemoData(connections);
+  await sqliteStore(connections, createSqliteSurveyRepository).transaction((surveys) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));
+  addBookingCalendar(db);
+  connections.reader.close();
+  db.close();
+}
+
+export interface Citizen {
+  userId: string;
+  token: string;
+}
+
+/** The bench's citizens, each with an ID token signed with the server's channel secret. */
+export function benchCitizens(channel: { channelId: string; channelSecret: string }): Promise<Citizen[]> {
+  return Promise.all(
+    Array.from({ length: CITIZENS }, async (_, i) => {
+      const userId = `U${String(i).padStart(32, 'b')}`;
+      const token = await signWebIdToken(channel, { userId, displayName: `市民 ${i}`, pictureUrl: 'https://profile.example/p.png' }, { expiresIn: 3 * 3600 });
+      return { userId, token };
+    }),
+  );
+}
+
+const questionnaireAnswers = (n: number): Answers => ({
+  name: `市民 ${n}号`,
+  kana: 'シミン',
+  email: `citizen${n}@example.jp`,
+  phone: '090-1234-5678',
+  postalCode: '100-0001',
+  address: '東京都千代田区千代田1-1',
+  household: '3',
+  birthday: '1985-04-01',
+  area: '中央区',
+  satisfaction: 'やや満足',
+  services: ['図書館', '体育館'],
+  visitDate: '2026-10-01',
+  opinion: '子育て支援の窓口が分かりやすくなると助かります。'.repeat(4),
+});
+
+/** putItem: each citizen replaces their own record of the update-mode questionnaire (its JSON body). */
+export const putItemBody = (citizen: Citizen, i: number): string =>
+  JSON.stringify(buildSubmissionPayload({ config: CITIZEN_QUESTIONNAIRE, userId: citizen.userId, answers: questionnaireAnswers(i) }));
+
+/** How many rows one questionnaire record has. */
+export const rowsPerRecord = (): number => buildSubmissionPayload({ config: CITIZEN_QUESTIONNAIRE, userId: 'U0', answers: questionnaireAnswers(0) }).data.length;
+
+/** Booking: a citizen's record of the booking survey on the hot slot, then on the cold one (two bodies sent in turn). */
+export const bookingBodies = (citizen: Citizen, i: number): [string, string] => {
+  const [hot, cold] = ['hot', 'cold'].map((slotId) =>
+    JSON.stringify(
+      buildSubmissionPayload({
+        config: BOOKING_SURVEY,
+        userId: citizen.userId,
+        answers: { name: `市民 ${i}号`, slot: formatReservationValue({ categoryId: 'bench-venue', date: BOOKING_DATE, slotId }) },
+      }),
+    ),
+  );
+  return [hot ?? '', cold ?? ''];
+};
