@@ -82,6 +82,11 @@ export interface PlanClaimsInput {
    * keeps: an answer naming the same slot keeps its claim, with no rule checked again.
    */
   replacedKeys: readonly string[];
+  /**
+   * The record keeps its key (an edit stored in place): with no reservation item to answer, its
+   * claims stay as they are, unread.
+   */
+  keepsKey: boolean;
   now: number;
 }
 
@@ -100,6 +105,7 @@ export interface ClaimPlan {
  */
 export async function planClaims(calendars: CalendarRepository, input: PlanClaimsInput): Promise<ClaimPlan> {
   const { userId, partitionKey, now } = input;
+  if (input.keepsKey && input.itemKeys.length === 0) return { claims: [], held: [] };
   const held: SlotClaimWithTimes[] = [];
   for (const key of input.replacedKeys) held.push(...(await calendars.claimsOfRecord(key)));
   const kept = new Set<SlotClaimWithTimes>();

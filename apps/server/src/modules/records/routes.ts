@@ -55,11 +55,12 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       },
     );
 
-    contractRoute(app, endpoints.putReservation, {}, async (request) =>
+    // A submission's answer is a few hundred bytes: never worth compressing.
+    contractRoute(app, endpoints.putReservation, { compress: false }, async (request) =>
       submitRecord(deps, request.userId, request.body, idempotencyOf(request)),
     );
 
-    contractRoute(app, endpoints.putTemporaryReservation, {}, async (request) => ({
+    contractRoute(app, endpoints.putTemporaryReservation, { compress: false }, async (request) => ({
       data: await holdRecord(deps, request.userId, request.body, idempotencyOf(request), (orderId) =>
         deps.startCheckout(orderId, request, request.query.returnTo),
       ),

@@ -178,12 +178,14 @@ export async function checkSubmission(
   if (previous !== undefined) checkEdit(citizenSurvey, previousRows.some((row) => isClosedCheckStatus(row.check)), keptRows, answers);
   await checkFiles(citizenSurvey, answers, (file) => deps.isOwnUpload(userId, file));
 
+  const inPlace = existing !== undefined && removePartitionKeys.length === 1;
   const plan = await planClaims(calendars, {
     userId,
     partitionKey,
     answers: reservationAnswers(citizenSurvey, answers),
     itemKeys: reservationItemKeys(citizenSurvey),
     replacedKeys: removePartitionKeys,
+    keepsKey: inPlace,
     now: deps.now(),
   });
 
@@ -211,7 +213,7 @@ export async function checkSubmission(
     removePartitionKeys,
     claims: plan.claims,
     heldClaims: plan.held,
-    inPlace: existing !== undefined && removePartitionKeys.length === 1,
+    inPlace,
     previousRows,
     paidOrder,
     memberNumber,
