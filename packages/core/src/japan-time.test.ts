@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { todayInJapan } from './japan-time.js';
+import { addDaysToDate, isCalendarDate, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
 
 describe('todayInJapan', () => {
   it('turns the day at midnight in Japan (15:00 UTC), whatever the machine says', () => {
@@ -10,5 +11,43 @@ describe('todayInJapan', () => {
 
   it('defaults to now', () => {
     expect(todayInJapan()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('calendar arithmetic without Date', () => {
+  // What Date answers, the way these functions were first written: the reference they must match.
+  const viaDate = {
+    isCalendarDate: (value: string) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    addDaysToDate: (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10),
+    japanTimeToEpochMs: (date: string, time: string) => {
+      const [hours = 0, minutes = 0] = time.split(':').map(Number);
+      return Date.parse(`${date}T00:00:00Z`) - 9 * 3_600_000 + (hours * 60 + minutes) * 60_000;
+    },
+  };
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  // Any YYYY-MM-DD shape, real dates or not (2月30日, month 13, day 00).
+  const dateShaped = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 })).map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+  const realDate = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+
+  it('agree with Date on which strings are real dates', () => {
+    fc.assert(fc.property(dateShaped, (value) => isCalendarDate(value) === viaDate.isCalendarDate(value)));
+    for (const value of ['2024-02-29', '2100-02-29', '2000-02-29', '2026-04-31', '2026-1-01', '', '20261201']) expect(isCalendarDate(value)).toBe(viaDate.isCalendarDate(value));
+  });
+
+  it('add days and turn a Japan time into a moment as Date does', () => {
+    fc.assert(
+      fc.property(realDate, fc.integer({ min: -100_000, max: 100_000 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 59 }), (date, days, hours, minutes) => {
+        expect(addDaysToDate(date, days)).toBe(viaDate.addDaysToDate(date, days));
+        const time = `${pad(hours, 2)}:${pad(minutes, 2)}`;
+        expect(japanTimeToEpochMs(date, time)).toBe(viaDate.japanTimeToEpochMs(date, time));
+      }),
+    );
+    // The edges of four-digit years, and beyond them, as Date writes them.
+    expect(addDaysToDate('0000-01-01', -1)).toBe(viaDate.addDaysToDate('0000-01-01', -1));
+    expect(addDaysToDate('9999-12-31', 1)).toBe(viaDate.addDaysToDate('9999-12-31', 1));
   });
 });

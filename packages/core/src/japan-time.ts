@@ -18,9 +18,55 @@ export function todayInJapan(now: number = Date.now()): string {
 
 /** Whether `value` is a real date written `YYYY-MM-DD` (no 2月30日). */
 export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  return epochDayOfDate(value) !== undefined;
+}
+
+// Calendar arithmetic on the proleptic Gregorian calendar, as Date counts it, without a Date: these
+// run several times for every booking a server checks (windows, deadlines), where parsing and
+// formatting ISO strings was most of their cost. Days are counted from 1970-01-01 (H. Hinnant's
+// days_from_civil and civil_from_days).
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function datePartsOf(value: string): { year: number; month: number; day: number } | undefined {
+  const match = DATE_PATTERN.exec(value);
+  return match === null ? undefined : { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+function epochDayOf(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+function dateOfEpochDay(epochDay: number): string {
+  const z = epochDay + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Days since 1970-01-01 of a real `YYYY-MM-DD` date; undefined for anything else (the callers then do as Date would). */
+function epochDayOfDate(date: string): number | undefined {
+  const parts = datePartsOf(date);
+  if (parts === undefined || parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > daysInMonth(parts.year, parts.month)) return undefined;
+  return epochDayOf(parts.year, parts.month, parts.day);
 }
 
 /** Whether `value` is a time of day written `HH:MM` (00:00 to 24:00). */
@@ -41,13 +87,23 @@ export function isTimeOfDay(value: string): boolean {
  */
 export function japanTimeToEpochMs(date: string, time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return Date.parse(`${date}T00:00:00Z`) - JAPAN_OFFSET_MS + (hours * 60 + minutes) * 60_000;
+  const epochDay = epochDayOfDate(date);
+  const midnight = epochDay === undefined ? Date.parse(`${date}T00:00:00Z`) : epochDay * DAY_MS;
+  return midnight - JAPAN_OFFSET_MS + (hours * 60 + minutes) * 60_000;
 }
 
 /** The date `days` after (or before, when negative) a `YYYY-MM-DD` date. */
 export function addDaysToDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const epochDay = epochDayOfDate(date);
+  const result = epochDay === undefined || !Number.isInteger(days) ? undefined : epochDay + days;
+  // Outside years 0000-9999 (and for anything but a real date) as Date writes it.
+  if (result === undefined || result < MIN_EPOCH_DAY || result > MAX_EPOCH_DAY) return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return dateOfEpochDay(result);
 }
+
+/** 0000-01-01 and 9999-12-31: the years ISO dates write with four digits. */
+const MIN_EPOCH_DAY = epochDayOf(0, 1, 1);
+const MAX_EPOCH_DAY = epochDayOf(9999, 12, 31);
 
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 

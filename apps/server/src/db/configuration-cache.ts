@@ -31,18 +31,18 @@ export class ConfigurationCache {
 
   /**
    * The value under `key`, loaded by `load` when it is not held or a change came since. Values are
-   * shared between requests: callers never modify them.
+   * shared between requests: callers never modify them. Synchronous, as SQLite reads are: the
+   * repositories' own methods stay asynchronous (a PostgreSQL implementation would load with an
+   * await and keep the same rules).
    */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  get<T>(key: string, load: () => T): T {
     // While a change is uncommitted, nothing is kept: what is read may never be committed.
     if (this.changing) return load();
     this.checkStoredGeneration();
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
-    // Tagged with the generation before the load: a change during the load makes it stale.
-    const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) this.entries.set(key, { generation, value });
+    const value = load();
+    this.entries.set(key, { generation: this.generation, value });
     return value;
   }
 

@@ -195,7 +195,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     return takeUnits.run(units, calendarId, date, slotId, units).changes === 1;
   };
 
-  const cached = <T>(key: string, load: () => T): Promise<T> => (configuration === undefined ? Promise.resolve(load()) : configuration.get(key, async () => load()));
+  const cached = <T>(key: string, load: () => T): T => (configuration === undefined ? load() : configuration.get(key, load));
   const allCategories = () => cached('categories', () => categories.all().map(toCategory));
   const categoriesById = () => cached('categories by id', () => new Map(categories.all().map((row) => [row.category_id, toCategory(row)])));
   const closedDatesOf = (calendarId: string) => cached(`closed dates\n${calendarId}`, () => new Set(allClosedDays.all(calendarId).map((row) => row.date)));
@@ -213,7 +213,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
       return allCategories();
     },
     async findCategory(categoryId) {
-      if (configuration !== undefined) return (await categoriesById()).get(categoryId);
+      if (configuration !== undefined) return categoriesById().get(categoryId);
       const row = category.get(categoryId);
       return row === undefined ? undefined : toCategory(row);
     },
@@ -234,7 +234,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
       return closedDays.all(calendarId, from, to).map((row) => row.date);
     },
     async isClosedDay(calendarId, date) {
-      if (configuration !== undefined) return (await closedDatesOf(calendarId)).has(date);
+      if (configuration !== undefined) return closedDatesOf(calendarId).has(date);
       return (closedDay.get(calendarId, date)?.n ?? 0) > 0;
     },
     async claimsOfRecord(partitionKey) {

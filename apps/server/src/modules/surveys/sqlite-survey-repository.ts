@@ -85,7 +85,7 @@ export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?:
     return survey;
   };
 
-  const cached = <T>(key: string, load: () => T): Promise<T> => (configuration === undefined ? Promise.resolve(load()) : configuration.get(key, async () => load()));
+  const cached = <T>(key: string, load: () => T): T => (configuration === undefined ? load() : configuration.get(key, load));
 
   return {
     async find(surveyId) {
