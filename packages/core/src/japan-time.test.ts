@@ -46,6 +46,7 @@ describe('calendar arithmetic without Date', () => {
         expect(japanTimeToEpochMs(date, time)).toBe(viaDate.japanTimeToEpochMs(date, time));
       }),
     );
+    fc.assert(fc.property(fc.integer({ min: -62_000_000_000_000, max: 250_000_000_000_000 }), (now) => todayInJapan(now) === new Date(now + 9 * 3_600_000).toISOString().slice(0, 10)));
     // The edges of four-digit years, and beyond them, as Date writes them.
     expect(addDaysToDate('0000-01-01', -1)).toBe(viaDate.addDaysToDate('0000-01-01', -1));
     expect(addDaysToDate('9999-12-31', 1)).toBe(viaDate.addDaysToDate('9999-12-31', 1));
