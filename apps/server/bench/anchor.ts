@@ -92,11 +92,11 @@ const SQL = {
     remember: 'INSERT INTO idempotency_keys (user_id, idempotency_key, request_hash, response_json, created_at) VALUES (?, ?, ?, ?, ?)',
   },
   record: {
-    byKey: 'SELECT partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, survey_version, created_at, updated_at FROM survey_records WHERE partition_key = ?',
+    withRows:
+      'SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at, s.partition_key AS row_partition_key, s.sort_key AS row_sort_key, s.survey_id AS row_survey_id, s.user_id AS row_user_id, s.item_key AS row_item_key, s.value AS row_value, s.user_search_key AS row_user_search_key, s.is_liff_mode AS row_is_liff_mode, s.check_status AS row_check_status, s.files_json AS row_files_json FROM survey_records r LEFT JOIN survey_results s ON s.partition_key = r.partition_key WHERE r.partition_key = ? ORDER BY s.position',
     openOrders: "SELECT * FROM orders WHERE partition_key = ? AND status IN ('pending', 'paid')",
-    rows: 'SELECT partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json FROM survey_results WHERE partition_key = ? ORDER BY position',
     insertRow: 'INSERT INTO survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    updateRow: 'UPDATE survey_results SET survey_id = ?, user_id = ?, item_key = ?, value = ?, user_search_key = ?, is_liff_mode = ?, check_status = ?, files_json = ?, position = ? WHERE partition_key = ? AND sort_key = ?',
+    updateRow: 'UPDATE survey_results SET sort_key = ?, survey_id = ?, user_id = ?, item_key = ?, value = ?, user_search_key = ?, is_liff_mode = ?, check_status = ?, files_json = ?, position = ? WHERE partition_key = ? AND sort_key = ?',
     deleteRow: 'DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?',
     update: 'UPDATE survey_records SET version = version + 1, survey_version = ?, updated_at = ? WHERE partition_key = ?',
   },
@@ -146,29 +146,36 @@ const slotOf = (request: FaithfulRequest) => {
   return { ...request.slot, calendarId };
 };
 const files = (row: Row) => (row.files === undefined ? null : JSON.stringify(row.files));
-/** The rows sent that the stored record lacks (by sort key), or holds otherwise; and those it holds no longer. */
+/**
+ * The rows sent that the stored record lacks, those it holds otherwise (a row whose sort key moved
+ * with its answer is the stored row of the same item, updated in place, as the server does), and
+ * those it holds no longer.
+ */
 const rowChanges = (r: FaithfulRequest, read: Read) => {
-  const stored = new Map(read('rows').map((row, position) => [String(row.sort_key), { row, position }]));
+  const storedRows = read('record').filter((row) => row.row_sort_key !== null);
+  const stored = new Map(storedRows.map((row, position) => [String(row.row_sort_key), { row, position }]));
   const sent = new Set(r.rows.map((row) => row.sortKey));
   const inserted: unknown[][] = [];
   const updated: unknown[][] = [];
   r.rows.forEach((row, position) => {
-    const before = stored.get(row.sortKey);
+    const sameItem = stored.has(row.sortKey) ? undefined : storedRows.find((candidate) => candidate.row_item_key === row.itemKey && !sent.has(String(candidate.row_sort_key)));
+    const key = sameItem === undefined ? row.sortKey : String(sameItem.row_sort_key);
+    const before = stored.get(key);
+    stored.delete(key);
     if (before === undefined) inserted.push([row.partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files(row), position]);
-    else if (before.position !== position || before.row.value !== row.value || before.row.check_status !== row.check || before.row.user_search_key !== row.userSearchKey || before.row.files_json !== files(row)) {
-      updated.push([row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files(row), position, row.partitionKey, row.sortKey]);
+    else if (before.position !== position || key !== row.sortKey || before.row.row_value !== row.value || before.row.row_check_status !== row.check || before.row.row_user_search_key !== row.userSearchKey || before.row.row_files_json !== files(row)) {
+      updated.push([row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files(row), position, row.partitionKey, key]);
     }
   });
-  const deleted = [...stored.keys()].filter((sortKey) => !sent.has(sortKey)).map((sortKey) => [r.partitionKey, sortKey]);
+  const deleted = [...stored.keys()].map((sortKey) => [r.partitionKey, sortKey]);
   return { inserted, updated, deleted };
 };
 
-/** What every citizen edit of their record (same key) reads: the key, the record, its orders, its rows, its claims. */
+/** What every citizen edit of their record (same key) reads: the key, the record with its rows, its orders. */
 const readsOfEdit: Step[] = [
   { sql: SQL.idempotency.find, values: (r) => [[r.userId, r.idempotencyKey]] },
-  { sql: SQL.record.byKey, name: 'record', values: (r) => [[r.partitionKey]] },
+  { sql: SQL.record.withRows, name: 'record', values: (r) => [[r.partitionKey]] },
   { sql: SQL.record.openOrders, values: (r) => [[r.partitionKey]] },
-  { sql: SQL.record.rows, name: 'rows', values: (r) => [[r.partitionKey]] },
 ];
 
 /** The record written in place: only the rows that changed, and its version. */

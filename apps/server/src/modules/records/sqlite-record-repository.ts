@@ -60,6 +60,14 @@ const sameRow = (a: SurveyResultRow, b: SurveyResultRow) =>
 
 export function createSqliteRecordRepository(db: SqliteDatabase): RecordRepository {
   const recordStatement = db.prepare<[string], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM survey_records WHERE partition_key = ?`);
+  // The record and its rows in one statement (an edit reads both): the record's columns on every row.
+  const recordWithRows = db.prepare<[string], RecordRow & { [Key in keyof ResultRow as `row_${Key}`]: ResultRow[Key] | null }>(
+    `SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at,
+       s.partition_key AS row_partition_key, s.sort_key AS row_sort_key, s.survey_id AS row_survey_id, s.user_id AS row_user_id, s.item_key AS row_item_key,
+       s.value AS row_value, s.user_search_key AS row_user_search_key, s.is_liff_mode AS row_is_liff_mode, s.check_status AS row_check_status, s.files_json AS row_files_json
+     FROM survey_records r LEFT JOIN survey_results s ON s.partition_key = r.partition_key
+     WHERE r.partition_key = ? ORDER BY s.position`,
+  );
   const rowsOfRecord = db.prepare<[string], ResultRow>(
     `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? ORDER BY position`,
   );
@@ -87,8 +95,8 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
     `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const updateRow = db.prepare<[string, string, string, string, string, number, string, string | null, number, string, string]>(
-    `UPDATE survey_results SET survey_id = ?, user_id = ?, item_key = ?, value = ?, user_search_key = ?, is_liff_mode = ?, check_status = ?, files_json = ?, position = ?
+  const updateRow = db.prepare<[string, string, string, string, string, string, number, string, string | null, number, string, string]>(
+    `UPDATE survey_results SET sort_key = ?, survey_id = ?, user_id = ?, item_key = ?, value = ?, user_search_key = ?, is_liff_mode = ?, check_status = ?, files_json = ?, position = ?
      WHERE partition_key = ? AND sort_key = ?`,
   );
   const deleteRow = db.prepare<[string, string]>('DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?');
@@ -126,6 +134,31 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   return {
     async find(partitionKey) {
       return info(partitionKey);
+    },
+
+    async findWithRows(partitionKey) {
+      const joined = recordWithRows.all(partitionKey);
+      const [first] = joined;
+      if (first === undefined) return undefined;
+      const rows: SurveyResultRow[] = [];
+      for (const row of joined) {
+        if (row.row_sort_key === null) continue; // a record without rows
+        rows.push(
+          toRow({
+            partition_key: row.partition_key,
+            sort_key: row.row_sort_key,
+            survey_id: row.row_survey_id ?? row.survey_id,
+            user_id: row.row_user_id ?? '',
+            item_key: row.row_item_key ?? '',
+            value: row.row_value ?? '',
+            user_search_key: row.row_user_search_key ?? '',
+            is_liff_mode: row.row_is_liff_mode ?? 0,
+            check_status: row.row_check_status ?? '',
+            files_json: row.row_files_json,
+          }),
+        );
+      }
+      return { record: toInfo(first), rows };
     },
 
     async rowsOf(partitionKey) {
@@ -202,14 +235,26 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
 
     async update({ partitionKey, rows, previousRows, surveyVersion }) {
       const before = new Map(previousRows.map((row, position) => [row.sortKey, { row, position }]));
+      // A row whose sort key changed (a reservation's holds its answer) is matched to the stored row
+      // of the same item and updated in place: one UPDATE touching the key's index only, where a
+      // DELETE and an INSERT would touch the table and every index twice. Its new key is no stored
+      // row's (it matched none), so the update never collides.
+      const unmatched = rows.filter((row) => !before.has(row.sortKey));
+      const sentKeys = new Set(rows.map((row) => row.sortKey));
+      const replacedBy = new Map<SurveyResultRow, string>();
+      for (const row of unmatched) {
+        const stored = previousRows.find((candidate) => candidate.itemKey === row.itemKey && !sentKeys.has(candidate.sortKey) && ![...replacedBy.values()].includes(candidate.sortKey));
+        if (stored !== undefined) replacedBy.set(row, stored.sortKey);
+      }
       rows.forEach((row, position) => {
-        const stored = before.get(row.sortKey);
-        before.delete(row.sortKey);
+        const storedKey = replacedBy.get(row) ?? row.sortKey;
+        const stored = before.get(storedKey);
+        before.delete(storedKey);
         const files = row.files === undefined ? null : JSON.stringify(row.files);
         if (stored === undefined) {
           insertRow.run(partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position);
-        } else if (stored.position !== position || !sameRow(stored.row, row)) {
-          updateRow.run(row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position, partitionKey, row.sortKey);
+        } else if (stored.position !== position || stored.row.sortKey !== row.sortKey || !sameRow(stored.row, row)) {
+          updateRow.run(row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position, partitionKey, storedKey);
         }
       });
       for (const gone of before.keys()) deleteRow.run(partitionKey, gone);

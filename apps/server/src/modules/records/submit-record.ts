@@ -140,7 +140,9 @@ export async function checkSubmission(
 
   // The key must be one this caller may write: their update-mode key, an append-mode key of
   // theirs, or a record they already own (one claimed after a look-up, say).
-  const existing = await records.find(partitionKey);
+  // The record under this key and its rows, read once: what an edit of it checks and compares.
+  const stored = await records.findWithRows(partitionKey);
+  const existing = stored?.record;
   if (existing !== undefined && (existing.userId !== userId || existing.surveyId !== surveyId)) {
     throw new HttpError(404, 'record_not_found', messages.recordNotFound);
   }
@@ -172,7 +174,7 @@ export async function checkSubmission(
   const everyVersion = previous === undefined ? survey.config : await configOfEveryVersion(surveys, survey);
   // The record edited is read once: whether it is closed, the rows it keeps, and (kept in place)
   // which rows changed all come from its rows.
-  const previousRows = previous === undefined ? [] : await records.rowsOf(previous.partitionKey);
+  const previousRows = previous === undefined ? [] : previous === existing ? (stored?.rows ?? []) : await records.rowsOf(previous.partitionKey);
   const keptItems = new Set(itemsKeptOnEdit(everyVersion));
   const keptRows = previousRows.filter((row) => keptItems.has(row.itemKey));
   if (previous !== undefined) checkEdit(citizenSurvey, previousRows.some((row) => isClosedCheckStatus(row.check)), keptRows, answers);
