@@ -24,8 +24,11 @@ export interface RecordInfo {
 /** Survey records (one per partitionKey) and their result rows. Writes run inside a transaction. */
 export interface RecordRepository {
   find(partitionKey: string): Promise<RecordInfo | undefined>;
-  /** The record and its rows (in the order they were submitted), read together. */
-  findWithRows(partitionKey: string): Promise<{ record: RecordInfo; rows: SurveyResultRow[] } | undefined>;
+  /**
+   * The record and its rows (in the order they were submitted), read together, and whether it has
+   * an order pending or paid (an edit reads its orders only then).
+   */
+  findWithRows(partitionKey: string): Promise<{ record: RecordInfo; rows: SurveyResultRow[]; hasOpenOrder: boolean } | undefined>;
   /** The record's rows, in the order they were submitted. */
   rowsOf(partitionKey: string): Promise<SurveyResultRow[]>;
   /** The record's rows of these items only, in the order they were submitted. */

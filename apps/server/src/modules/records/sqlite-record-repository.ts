@@ -1,5 +1,6 @@
 import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
 import { CLOSED_CHECK_STATUSES } from '@city/survey-core';
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { RecordInfo, RecordOrigin, RecordRepository } from './record-repository.js';
 
@@ -47,22 +48,36 @@ const toRow = (row: ResultRow): SurveyResultRow => ({
 const COLUMNS =
   'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
 
-/** Whether a stored row holds what the row to store does (files compared as stored, as JSON). */
-const sameRow = (a: SurveyResultRow, b: SurveyResultRow) =>
-  a.surveyId === b.surveyId &&
-  a.userId === b.userId &&
-  a.itemKey === b.itemKey &&
-  a.value === b.value &&
-  a.userSearchKey === b.userSearchKey &&
-  a.isLiffMode === b.isLiffMode &&
-  a.check === b.check &&
-  JSON.stringify(a.files) === JSON.stringify(b.files);
+/** The columns of a stored row (at `storedPosition`) that differ from the row to store, with their new values. */
+function changedColumns(stored: SurveyResultRow, storedPosition: number, row: SurveyResultRow, position: number): { columns: string[]; values: unknown[] } {
+  const columns: string[] = [];
+  const values: unknown[] = [];
+  const set = (column: string, value: unknown) => {
+    columns.push(column);
+    values.push(value);
+  };
+  if (stored.sortKey !== row.sortKey) set('sort_key', row.sortKey);
+  if (stored.surveyId !== row.surveyId) set('survey_id', row.surveyId);
+  if (stored.userId !== row.userId) set('user_id', row.userId);
+  if (stored.itemKey !== row.itemKey) set('item_key', row.itemKey);
+  if (stored.value !== row.value) set('value', row.value);
+  if (stored.userSearchKey !== row.userSearchKey) set('user_search_key', row.userSearchKey);
+  if (stored.isLiffMode !== row.isLiffMode) set('is_liff_mode', row.isLiffMode ? 1 : 0);
+  if (stored.check !== row.check) set('check_status', row.check);
+  const files = row.files === undefined ? null : JSON.stringify(row.files);
+  if ((stored.files === undefined ? null : JSON.stringify(stored.files)) !== files) set('files_json', files);
+  if (storedPosition !== position) set('position', position);
+  return { columns, values };
+}
 
 export function createSqliteRecordRepository(db: SqliteDatabase): RecordRepository {
   const recordStatement = db.prepare<[string], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM survey_records WHERE partition_key = ?`);
-  // The record and its rows in one statement (an edit reads both): the record's columns on every row.
-  const recordWithRows = db.prepare<[string], RecordRow & { [Key in keyof ResultRow as `row_${Key}`]: ResultRow[Key] | null }>(
+  // The record and its rows in one statement (an edit reads both): the record's columns on every row,
+  // and whether it has an order pending or paid (a subquery run once), so that an edit of a record
+  // never paid for reads no order.
+  const recordWithRows = db.prepare<[string, string], RecordRow & { open_orders: number } & { [Key in keyof ResultRow as `row_${Key}`]: ResultRow[Key] | null }>(
     `SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at,
+       (SELECT COUNT(*) FROM orders WHERE partition_key = ? AND status IN ('pending', 'paid')) AS open_orders,
        s.partition_key AS row_partition_key, s.sort_key AS row_sort_key, s.survey_id AS row_survey_id, s.user_id AS row_user_id, s.item_key AS row_item_key,
        s.value AS row_value, s.user_search_key AS row_user_search_key, s.is_liff_mode AS row_is_liff_mode, s.check_status AS row_check_status, s.files_json AS row_files_json
      FROM survey_records r LEFT JOIN survey_results s ON s.partition_key = r.partition_key
@@ -95,10 +110,20 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
     `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const updateRow = db.prepare<[string, string, string, string, string, string, number, string, string | null, number, string, string]>(
-    `UPDATE survey_results SET sort_key = ?, survey_id = ?, user_id = ?, item_key = ?, value = ?, user_search_key = ?, is_liff_mode = ?, check_status = ?, files_json = ?, position = ?
-     WHERE partition_key = ? AND sort_key = ?`,
-  );
+  // A changed row sets only the columns that changed: SQLite rewrites every index holding a column
+  // an UPDATE sets, changed or not, and survey_results has four. One statement per set of columns,
+  // prepared when first needed (a booking's reservation row: sort_key, value, user_search_key).
+  const updateRowStatements = new Map<string, Statement>();
+  const updateRow = (columns: readonly string[], values: readonly unknown[], partitionKey: string, sortKey: string) => {
+    const key = columns.join(',');
+    let statement = updateRowStatements.get(key);
+    if (statement === undefined) {
+      // Built from the fixed column names below only; the values are bound.
+      statement = db.prepare(`UPDATE survey_results SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE partition_key = ? AND sort_key = ?`);
+      updateRowStatements.set(key, statement);
+    }
+    statement.run(...values, partitionKey, sortKey);
+  };
   const deleteRow = db.prepare<[string, string]>('DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?');
   const updateRecord = db.prepare<[number, number, string]>(
     'UPDATE survey_records SET version = version + 1, survey_version = ?, updated_at = ? WHERE partition_key = ?',
@@ -137,7 +162,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
     },
 
     async findWithRows(partitionKey) {
-      const joined = recordWithRows.all(partitionKey);
+      const joined = recordWithRows.all(partitionKey, partitionKey);
       const [first] = joined;
       if (first === undefined) return undefined;
       const rows: SurveyResultRow[] = [];
@@ -158,7 +183,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
           }),
         );
       }
-      return { record: toInfo(first), rows };
+      return { record: toInfo(first), rows, hasOpenOrder: first.open_orders > 0 };
     },
 
     async rowsOf(partitionKey) {
@@ -253,8 +278,9 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
         const files = row.files === undefined ? null : JSON.stringify(row.files);
         if (stored === undefined) {
           insertRow.run(partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position);
-        } else if (stored.position !== position || stored.row.sortKey !== row.sortKey || !sameRow(stored.row, row)) {
-          updateRow.run(row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position, partitionKey, storedKey);
+        } else {
+          const changed = changedColumns(stored.row, stored.position, row, position);
+          if (changed.columns.length > 0) updateRow(changed.columns, changed.values, partitionKey, storedKey);
         }
       });
       for (const gone of before.keys()) deleteRow.run(partitionKey, gone);

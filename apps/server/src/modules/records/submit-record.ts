@@ -162,6 +162,8 @@ export async function checkSubmission(
   // A paid record may be edited only keeping what it paid for (putItem checks, temprary refuses).
   let paidOrder: StoredOrder | undefined;
   for (const key of removePartitionKeys) {
+    // The record under this key was read with whether it has an order (none when it is new).
+    if (key === partitionKey && stored?.hasOpenOrder !== true) continue;
     const open = await orders.openOfRecord(key);
     if (open.pending !== undefined) throw new HttpError(409, 'order_pending', messages.orderPending);
     paidOrder ??= open.paid;
