@@ -62,11 +62,11 @@ export interface DemoSeedOptions {
  */
 export async function seedDemoData(connections: SqliteConnections, options: DemoSeedOptions = {}): Promise<void> {
   const now = options.now ?? Date.now;
-  const store: DemoSeedStore = sqliteStore(connections, (connection, configuration) => ({
-    surveys: createSqliteSurveyRepository(connection, configuration),
+  const store: DemoSeedStore = sqliteStore(connections, (connection) => ({
+    surveys: createSqliteSurveyRepository(connection),
     records: createSqliteRecordRepository(connection),
     calendarImport: createSqliteCalendarImportRepository(connection),
-    calendars: createSqliteCalendarRepository(connection, configuration),
+    calendars: createSqliteCalendarRepository(connection),
     audit: createSqliteAuditRepository(connection),
     members: createSqliteMemberNumberRepository(connection),
   }));

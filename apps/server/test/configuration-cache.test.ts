@@ -1,6 +1,7 @@
 // Surveys, categories, calendars and closed dates are kept in memory: a change made by this process
 // is seen at once (even one inside a transaction group, never before it commits), one made by
 // another process on the same file within CONFIGURATION_MAX_AGE_MS.
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,13 @@ describe('the configuration cache', () => {
     const cache = new ConfigurationCache(() => stored.get()?.generation ?? 0, CONFIGURATION_MAX_AGE_MS, () => clock);
     const calendars = createSqliteCalendarRepository(db, cache);
     expect((await calendars.findCalendar('cal-central'))?.rules.maxActiveBookingsPerUser).toBe(2);
-    setLimit(other, 4);
+    // A plain connection (an older server, a sqlite3 shell) writes without any function of ours.
+    const plain = new Database(path.join(dir, 'city.sqlite'));
+    try {
+      setLimit(plain, 4);
+    } finally {
+      plain.close();
+    }
     clock += CONFIGURATION_MAX_AGE_MS - 1;
     expect((await calendars.findCalendar('cal-central'))?.rules.maxActiveBookingsPerUser).toBe(2);
     clock += 1;

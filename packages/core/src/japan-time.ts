@@ -13,7 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * ```
  */
 export function todayInJapan(now: number = Date.now()): string {
-  const epochDay = Math.floor((now + JAPAN_OFFSET_MS) / DAY_MS);
+  // Date counts whole milliseconds, cut toward zero.
+  const epochDay = Math.floor(Math.trunc(now + JAPAN_OFFSET_MS) / DAY_MS);
   // Date's own for moments beyond four-digit years (and NaN, which it refuses).
   if (!(epochDay >= MIN_EPOCH_DAY && epochDay <= MAX_EPOCH_DAY)) return new Date(now + JAPAN_OFFSET_MS).toISOString().slice(0, 10);
   return dateOfEpochDay(epochDay);

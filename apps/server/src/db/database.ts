@@ -50,31 +50,31 @@ export function openDatabase(file: string, options: { busyTimeoutMs?: number; sq
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
-  defineConfigurationChanged(db);
   migrate(db);
   return db;
 }
 
 /**
- * Defines configuration_changed(), which migration 12's triggers call when configuration changes:
- * every connection to the file needs it (a statement on those tables cannot even be prepared
- * without it). A no-op until someone listens (onConfigurationChange).
+ * Calls `listener` whenever a statement on `db` changes configuration (inside its transaction,
+ * before it commits; see db/configuration-cache.ts). Migration 12's triggers raise the stored
+ * generation for every connection; this adds, on `db` alone, TEMP triggers beside each of them
+ * that call a function only `db` defines: no other connection (an older server, the import
+ * command, a sqlite3 shell) ever needs it.
  */
-export function defineConfigurationChanged(db: SqliteDatabase): void {
+export function watchConfigurationChanges(db: SqliteDatabase, listener: () => void): void {
   db.function('configuration_changed', { deterministic: false }, () => {
-    configurationListeners.get(db)?.();
+    listener();
     return null;
   });
-}
-
-const configurationListeners = new WeakMap<SqliteDatabase, () => void>();
-
-/**
- * Calls `listener` whenever a statement on `db` changes configuration (inside its transaction,
- * before it commits): see db/configuration-cache.ts.
- */
-export function onConfigurationChange(db: SqliteDatabase, listener: () => void): void {
-  configurationListeners.set(db, listener);
+  const watched = db
+    .prepare<[], { name: string; tbl_name: string; sql: string }>("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_changes\\_configuration' ESCAPE '\\'")
+    .all();
+  for (const trigger of watched) {
+    const event = /AFTER (INSERT|UPDATE|DELETE) ON/.exec(trigger.sql)?.[1];
+    if (event === undefined) continue;
+    // Names and the event come from the schema's own triggers (migration 12), never from input.
+    db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS ${trigger.name}_here AFTER ${event} ON main.${trigger.tbl_name} BEGIN SELECT configuration_changed(); END`);
+  }
 }
 
 export function migrate(db: SqliteDatabase): void {

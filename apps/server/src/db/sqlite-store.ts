@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { ConfigurationCache } from './configuration-cache.js';
 import type { SqliteDatabase } from './database.js';
-import { defineConfigurationChanged, onConfigurationChange, sqlTraceOf } from './database.js';
+import { sqlTraceOf, watchConfigurationChanges } from './database.js';
 import type { Store } from './store.js';
 
 /**
@@ -51,7 +51,6 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
     // Traced when the writer is (SQL_TRACE_FILE): the reads outside transactions run here.
     const trace = sqlTraceOf(writer);
     reader = trace === undefined ? new Database(writer.name) : new Database(writer.name, { verbose: trace });
-    defineConfigurationChanged(reader);
     reader.pragma('query_only = ON');
     reader.pragma(`busy_timeout = ${String(writer.pragma('busy_timeout', { simple: true }))}`);
   }
@@ -60,7 +59,7 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
   // A change is forgotten at once; one inside a transaction keeps the cache empty until the
   // transaction has ended (committed or not), so nothing read while it was uncommitted is kept.
   let configurationTouched = false;
-  onConfigurationChange(writer, () => {
+  watchConfigurationChanges(writer, () => {
     configurationTouched ||= writer.inTransaction;
     configuration.changed(writer.inTransaction);
   });

@@ -9,7 +9,6 @@ const triggers = CONFIGURATION_TABLES.flatMap((table) =>
       CREATE TRIGGER ${table}_${event.toLowerCase()}_changes_configuration AFTER ${event} ON ${table}
       BEGIN
         UPDATE configuration_generation SET generation = generation + 1 WHERE id = 1;
-        SELECT configuration_changed();
       END;`,
   ),
 ).join('\n');
@@ -19,9 +18,10 @@ export const migration: Migration = {
   name: 'configuration generation',
   sql: `
       -- Raised by every change to the configuration servers keep in memory (surveys, categories,
-      -- calendars, closed dates, level names), whoever makes it: another process sees its cache is
-      -- stale by reading this one row. configuration_changed() tells the process making the change
-      -- at once (a function each connection defines, see db/database.ts).
+      -- calendars, closed dates, level names), whoever makes it (a server, the import command, an
+      -- operator's sqlite3 shell): another process sees its cache is stale by reading this one row.
+      -- The process making the change hears of it at once through temporary triggers of its own
+      -- connection (db/database.ts, watchConfigurationChanges), which no other connection sees.
       CREATE TABLE configuration_generation (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         generation INTEGER NOT NULL

@@ -3,8 +3,9 @@
 // the item's category, is not on a closed day, is inside the booking window, the citizen holds
 // fewer bookings than the calendar allows, enough units are left), and the claims a record holds.
 // The records use-cases call these inside their own transaction, so a record and its claims are
-// stored, moved and freed together or not at all. The database's trigger has the last word on
-// capacity, whatever was checked here.
+// stored, moved and freed together or not at all. Units are taken by one conditional UPDATE of the
+// slot's claimed units (the repository's), which has the last word on capacity, whatever was
+// checked here.
 import type { BookingLimit } from '@city/api-client';
 import { BOOKING_ERROR_CODES } from '@city/api-client';
 import type { ReservationItem } from '@city/survey-core';

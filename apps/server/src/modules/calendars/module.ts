@@ -29,13 +29,17 @@ export function createCalendarsModule(input: {
   };
 }
 
-/** Calendar administration's store: what it writes, what it checks (surveys booking through a category), and the audit log, in one transaction. */
+/**
+ * Calendar administration's store: what it writes, what it checks (surveys booking through a
+ * category), and the audit log, in one transaction. Never through the configuration cache: what
+ * it compares and checks must see another server's change of a moment ago.
+ */
 export function createCalendarAdminDeps(connections: SqliteConnections, now: () => number): CalendarAdminDeps {
   return {
-    store: sqliteStore(connections, (connection, configuration) => ({
+    store: sqliteStore(connections, (connection) => ({
       calendarImport: createSqliteCalendarImportRepository(connection),
-      calendars: createSqliteCalendarRepository(connection, configuration),
-      surveys: createSqliteSurveyRepository(connection, configuration),
+      calendars: createSqliteCalendarRepository(connection),
+      surveys: createSqliteSurveyRepository(connection),
       audit: createSqliteAuditRepository(connection),
     })),
     now,

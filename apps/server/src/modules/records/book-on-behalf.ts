@@ -1,6 +1,6 @@
 // 電話・窓口での代理予約: staff fill a survey's form for a person without LINE. The submission goes
-// through the citizens' checks and the same capacity path (planClaims, then the database's claim
-// trigger), so staff and citizens together can never book a slot beyond its capacity. The record
+// through the citizens' checks and the same capacity path (planClaims, then the conditional UPDATE
+// that takes a slot's units), so staff and citizens together can never book a slot beyond its capacity. The record
 // belongs to nobody's LINE account (userId ''), is marked as entered by staff, and may later be
 // claimed by the person in LINE through a look-up, like a record staff imported.
 import type { AnswerValue, SurveyConfig } from '@city/survey-core';

@@ -14,12 +14,16 @@ import { createSqliteSurveyRepository } from './sqlite-survey-repository.js';
 import { staffSurveysModule } from './staff-routes.js';
 import type { SurveyRepository } from './survey-repository.js';
 
-/** The survey editor's store: it checks what a survey names (categories, teams) and audits what it changes, in one transaction. */
+/**
+ * The survey editor's store: it checks what a survey names (categories, teams) and audits what it
+ * changes, in one transaction. Never through the configuration cache: its checks (the version an
+ * edit was made on, whether an id is taken) must see another server's change of a moment ago.
+ */
 export function createSurveyEditorDeps(connections: SqliteConnections, now: () => number): SurveyEditorDeps {
   return {
-    store: sqliteStore(connections, (connection, configuration) => ({
-      surveys: createSqliteSurveyRepository(connection, configuration),
-      calendars: createSqliteCalendarRepository(connection, configuration),
+    store: sqliteStore(connections, (connection) => ({
+      surveys: createSqliteSurveyRepository(connection),
+      calendars: createSqliteCalendarRepository(connection),
       orders: createSqliteOrderRepository(connection),
       staff: createSqliteStaffRepository(connection),
       audit: createSqliteAuditRepository(connection),
