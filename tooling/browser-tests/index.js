@@ -29,7 +29,9 @@ export async function startServer({ serverDir, builtApp, buildCommand, tempPrefi
   const databasePath = join(dataDir, 'city.sqlite');
   const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', '--import', exitWithParent, 'src/server.ts'], {
     cwd: serverDir,
-    env: { PATH: searchPath, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: databasePath, ...env },
+    // CONFIGURATION_MAX_AGE_MS=0: tests change the database from a connection of their own, as
+    // another process would (staff's tools), and expect the server to see it at once.
+    env: { PATH: searchPath, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: '0', DATABASE_PATH: databasePath, CONFIGURATION_MAX_AGE_MS: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

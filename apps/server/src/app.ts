@@ -93,7 +93,7 @@ export type App = FastifyInstance & {
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
   const db = options.db ?? openDatabase(config.databasePath);
-  const connections = connectSqlite(db);
+  const connections = connectSqlite(db, { configurationMaxAgeMs: config.configurationMaxAgeMs });
 
   const app = Fastify({
     ...(options.logger === true ? await loggerOptions(config.logFormat) : { logger: false }),

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DEV_CHANNEL } from '@city/line-stand-in/dev-channel';
 import type { StaffRole } from '@city/api-client/staff-contract';
 import { STAFF_ROLES } from '@city/api-client/staff-contract';
+import { CONFIGURATION_MAX_AGE_MS } from './db/configuration-cache.js';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -12,6 +13,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   databasePath: string;
+  /** How long another process's change of configuration may go unseen (ms; see db/configuration-cache.ts). */
+  configurationMaxAgeMs: number;
   nodeEnv: NodeEnv;
   /** LINE Login channel id: the `aud` of every ID token. */
   lineChannelId: string;
@@ -183,6 +186,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const logFormat = optional('LOG_FORMAT') ?? (nodeEnv === 'development' && terminal ? 'pretty' : 'json');
   if (logFormat !== 'json' && logFormat !== 'pretty') problems.push(`LOG_FORMAT must be json or pretty (got "${logFormat}")`);
 
+  const configurationMaxAgeMs = Number(optional('CONFIGURATION_MAX_AGE_MS') ?? String(CONFIGURATION_MAX_AGE_MS));
+  if (!Number.isInteger(configurationMaxAgeMs) || configurationMaxAgeMs < 0 || configurationMaxAgeMs > 60_000) problems.push('CONFIGURATION_MAX_AGE_MS must be 0-60000');
   const idleMinutes = Number(optional('STAFF_IDLE_TIMEOUT_MINUTES') ?? '30');
   if (!Number.isInteger(idleMinutes) || idleMinutes < 1 || idleMinutes > 24 * 60) problems.push('STAFF_IDLE_TIMEOUT_MINUTES must be 1-1440');
   // Administrators by default: the accounts that can create others must not rest on a password alone.
@@ -195,6 +200,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     databasePath: env.DATABASE_PATH?.trim() || './data/city.sqlite',
+    configurationMaxAgeMs,
     nodeEnv: nodeEnv as NodeEnv,
     lineChannelId,
     lineChannelSecret,

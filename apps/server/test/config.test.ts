@@ -56,6 +56,12 @@ describe('configuration', () => {
     expect(() => readConfig({ LOG_FORMAT: 'colourful' })).toThrow(/LOG_FORMAT must be json or pretty/);
   });
 
+  it('lets another process’s configuration change go unseen for a second at most, or as CONFIGURATION_MAX_AGE_MS says', () => {
+    expect(readConfig({}).configurationMaxAgeMs).toBe(1000);
+    expect(readConfig({ CONFIGURATION_MAX_AGE_MS: '0' }).configurationMaxAgeMs).toBe(0);
+    expect(() => readConfig({ CONFIGURATION_MAX_AGE_MS: '-1' })).toThrow(/CONFIGURATION_MAX_AGE_MS must be 0-60000/);
+  });
+
   it('refuses nonsense', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);

@@ -45,7 +45,7 @@ interface Queued {
  * submission pays a fraction of one. Each transaction is still all or nothing: one that fails is
  * rolled back to its savepoint alone, and none is answered before the commit that holds it.
  */
-export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
+export function connectSqlite(writer: SqliteDatabase, options: { configurationMaxAgeMs?: number } = {}): SqliteConnections {
   let reader = writer;
   if (!writer.memory) {
     // Traced when the writer is (SQL_TRACE_FILE): the reads outside transactions run here.
@@ -55,7 +55,7 @@ export function connectSqlite(writer: SqliteDatabase): SqliteConnections {
     reader.pragma(`busy_timeout = ${String(writer.pragma('busy_timeout', { simple: true }))}`);
   }
   const storedGeneration = reader.prepare<[], { generation: number }>('SELECT generation FROM configuration_generation WHERE id = 1');
-  const configuration = new ConfigurationCache(() => storedGeneration.get()?.generation ?? 0);
+  const configuration = new ConfigurationCache(() => storedGeneration.get()?.generation ?? 0, options.configurationMaxAgeMs);
   // A change is forgotten at once; one inside a transaction keeps the cache empty until the
   // transaction has ended (committed or not), so nothing read while it was uncommitted is kept.
   let configurationTouched = false;
