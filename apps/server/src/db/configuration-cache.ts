@@ -41,8 +41,10 @@ export class ConfigurationCache {
     this.checkStoredGeneration();
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
+    // Kept only if nothing changed while it was loaded (a load may read another cached value).
+    const generation = this.generation;
     const value = load();
-    this.entries.set(key, { generation: this.generation, value });
+    if (generation === this.generation && !this.changing) this.entries.set(key, { generation, value });
     return value;
   }
 

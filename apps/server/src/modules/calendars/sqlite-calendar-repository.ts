@@ -197,7 +197,8 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
 
   const cached = <T>(key: string, load: () => T): T => (configuration === undefined ? load() : configuration.get(key, load));
   const allCategories = () => cached('categories', () => categories.all().map(toCategory));
-  const categoriesById = () => cached('categories by id', () => new Map(categories.all().map((row) => [row.category_id, toCategory(row)])));
+  // Derived from the cached list: one read of the table per change, not two.
+  const categoriesById = () => cached('categories by id', () => new Map(allCategories().map((category) => [category.categoryId, category])));
   const closedDatesOf = (calendarId: string) => cached(`closed dates\n${calendarId}`, () => new Set(allClosedDays.all(calendarId).map((row) => row.date)));
 
   return {
