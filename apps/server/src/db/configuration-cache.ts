@@ -41,10 +41,11 @@ export class ConfigurationCache {
     this.checkStoredGeneration();
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
-    // Kept only if nothing changed while it was loaded (a load may read another cached value).
+    // Kept only if nothing changed while it was loaded (a load may read another cached value;
+    // a change, committed or not, raises the generation).
     const generation = this.generation;
     const value = load();
-    if (generation === this.generation && !this.changing) this.entries.set(key, { generation, value });
+    if (generation === this.generation) this.entries.set(key, { generation, value });
     return value;
   }
 
