@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysToDate, isCalendarDate, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
+import { addDaysToDate, isCalendarDate, isTimeOfDay, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
 
 describe('todayInJapan', () => {
   it('turns the day at midnight in Japan (15:00 UTC), whatever the machine says', () => {
@@ -51,5 +51,24 @@ describe('calendar arithmetic without Date', () => {
     // The edges of four-digit years, and beyond them, as Date writes them.
     expect(addDaysToDate('0000-01-01', -1)).toBe(viaDate.addDaysToDate('0000-01-01', -1));
     expect(addDaysToDate('9999-12-31', 1)).toBe(viaDate.addDaysToDate('9999-12-31', 1));
+  });
+
+  it('read times digit by digit as the patterns and splits before them did, whatever the string', () => {
+    const viaPattern = (value: string) => {
+      const match = /^(\d{2}):(\d{2})$/.exec(value);
+      if (match === null) return false;
+      const [hours, minutes] = [Number(match[1]), Number(match[2])];
+      return (hours < 24 && minutes < 60) || (hours === 24 && minutes === 0);
+    };
+    const timeLike = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 })).map(([h, m]) => `${pad(h, 2)}:${pad(m, 2)}`),
+      fc.string({ unit: fc.constantFrom('0', '1', '2', '4', '9', ':', ' ', '-', '٣', 'a'), maxLength: 7 }),
+    );
+    fc.assert(
+      fc.property(timeLike, realDate, (time, date) => {
+        expect(isTimeOfDay(time)).toBe(viaPattern(time));
+        expect(japanTimeToEpochMs(date, time)).toBe(viaDate.japanTimeToEpochMs(date, time));
+      }),
+    );
   });
 });

@@ -30,11 +30,15 @@ export function isCalendarDate(value: string): boolean {
 // formatting ISO strings was most of their cost. Days are counted from 1970-01-01 (H. Hinnant's
 // days_from_civil and civil_from_days).
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function datePartsOf(value: string): { year: number; month: number; day: number } | undefined {
-  const match = DATE_PATTERN.exec(value);
-  return match === null ? undefined : { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+/** The value of the `length` ASCII digits of `text` from `start`, or -1 when one is not a digit. */
+function digitsAt(text: string, start: number, length: number): number {
+  let value = 0;
+  for (let i = start; i < start + length; i++) {
+    const digit = text.charCodeAt(i) - 48; // '0'
+    if (!(digit >= 0 && digit <= 9)) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
 }
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -68,16 +72,22 @@ function dateOfEpochDay(epochDay: number): string {
 
 /** Days since 1970-01-01 of a real `YYYY-MM-DD` date; undefined for anything else (the callers then do as Date would). */
 function epochDayOfDate(date: string): number | undefined {
-  const parts = datePartsOf(date);
-  if (parts === undefined || parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > daysInMonth(parts.year, parts.month)) return undefined;
-  return epochDayOf(parts.year, parts.month, parts.day);
+  // Read digit by digit rather than by a pattern: no match arrays, no parts object (see above).
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return undefined; // '-'
+  const year = digitsAt(date, 0, 4);
+  const month = digitsAt(date, 5, 2);
+  const day = digitsAt(date, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return epochDayOf(year, month, day);
 }
+
+/** `HH:MM` as digits (any value): read without splitting. */
+const isTimeShape = (value: string) => value.length === 5 && value.charCodeAt(2) === 58 && digitsAt(value, 0, 2) >= 0 && digitsAt(value, 3, 2) >= 0; // ':'
 
 /** Whether `value` is a time of day written `HH:MM` (00:00 to 24:00). */
 export function isTimeOfDay(value: string): boolean {
-  const match = /^(\d{2}):(\d{2})$/.exec(value);
-  if (match === null) return false;
-  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  if (!isTimeShape(value)) return false;
+  const [hours, minutes] = [digitsAt(value, 0, 2), digitsAt(value, 3, 2)];
   return (hours < 24 && minutes < 60) || (hours === 24 && minutes === 0);
 }
 
@@ -90,7 +100,7 @@ export function isTimeOfDay(value: string): boolean {
  * ```
  */
 export function japanTimeToEpochMs(date: string, time: string): number {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const [hours = 0, minutes = 0] = isTimeShape(time) ? [digitsAt(time, 0, 2), digitsAt(time, 3, 2)] : time.split(':').map(Number); // anything else as before
   const epochDay = epochDayOfDate(date);
   const midnight = epochDay === undefined ? Date.parse(`${date}T00:00:00Z`) : epochDay * DAY_MS;
   return midnight - JAPAN_OFFSET_MS + (hours * 60 + minutes) * 60_000;
