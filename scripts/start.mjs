@@ -3,10 +3,14 @@
 // code 0. package.json runs this with `exec`, so no shell stands between pnpm and this process: a
 // shell would be killed by the Ctrl-C and pnpm would report the normal stop as a failure.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+// Node's flags as the server's own `start` script (production's command) gives them.
+const serverStart = JSON.parse(readFileSync(new URL('../apps/server/package.json', import.meta.url), 'utf8')).scripts.start;
+const nodeFlags = serverStart.split(/\s+/).filter((word) => word.startsWith('--'));
 
 /** The child running now, and whether the person asked to stop. */
 let current;
@@ -43,7 +47,7 @@ if (built !== 0) {
   process.exit(built ?? 1);
 }
 console.log('Starting the server…');
-const served = await run(process.execPath, ['--enable-source-maps', 'dist/server.js'], serverDir);
+const served = await run(process.execPath, [...nodeFlags, 'dist/server.js'], serverDir);
 // Asked to stop: done, unless the server said it could not close cleanly.
 if (stopping && served !== 1) process.exit(0);
 process.exit(served ?? 1);

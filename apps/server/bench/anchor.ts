@@ -92,20 +92,23 @@ const SQL = {
     remember: 'INSERT INTO idempotency_keys (user_id, idempotency_key, request_hash, response_json, created_at) VALUES (?, ?, ?, ?, ?)',
   },
   record: {
+    // Read as arrays (raw), as the server reads it: the positions are RECORD below.
     withRows:
-      "SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at, (SELECT COUNT(*) FROM orders WHERE partition_key = ? AND status IN ('pending', 'paid')) AS open_orders, s.partition_key AS row_partition_key, s.sort_key AS row_sort_key, s.survey_id AS row_survey_id, s.user_id AS row_user_id, s.item_key AS row_item_key, s.value AS row_value, s.user_search_key AS row_user_search_key, s.is_liff_mode AS row_is_liff_mode, s.check_status AS row_check_status, s.files_json AS row_files_json FROM survey_records r LEFT JOIN survey_results s ON s.partition_key = r.partition_key WHERE r.partition_key = ? ORDER BY s.position",
+      "SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at, (SELECT COUNT(*) FROM orders WHERE partition_key = ? AND status IN ('pending', 'paid')) AS open_orders, s.sort_key, s.survey_id, s.user_id, s.item_key, s.value, s.user_search_key, s.is_liff_mode, s.check_status, s.files_json FROM survey_records r LEFT JOIN survey_results s ON s.partition_key = r.partition_key WHERE r.partition_key = ? ORDER BY s.position",
     insertRow: 'INSERT INTO survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     // The server sets only the columns that changed: for the booking's reservation row, these.
     updateAnswerRow: 'UPDATE survey_results SET sort_key = ?, value = ?, user_search_key = ? WHERE partition_key = ? AND sort_key = ?',
     deleteRow: 'DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?',
-    update: 'UPDATE survey_records SET version = version + 1, survey_version = ?, updated_at = ? WHERE partition_key = ?',
+    // The survey version is set only when it changed: not in the bench.
+    update: 'UPDATE survey_records SET version = version + 1, updated_at = ? WHERE partition_key = ?',
   },
   calendar: {
     claimsOfRecord: 'SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at, s.start_time, s.end_time FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id WHERE c.partition_key = ? ORDER BY c.item_key',
     slot: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ?), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?',
     giveUnits: 'UPDATE calendar_slots SET claimed_units = claimed_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ?',
     takeUnits: 'UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + ? <= capacity',
-    moveClaim: 'UPDATE slot_claims SET calendar_id = ?, date = ?, slot_id = ?, user_id = ?, units = ?, created_at = ?, hold_expires_at = ? WHERE partition_key = ? AND item_key = ?',
+    // The server sets only the columns that changed: for a claim moved within a day, these.
+    moveClaim: 'UPDATE slot_claims SET slot_id = ?, created_at = ? WHERE partition_key = ? AND item_key = ?',
   },
 } as const;
 
@@ -123,10 +126,15 @@ interface FaithfulRequest {
   slot: { itemKey: string; categoryId: string; date: string; slotId: string } | undefined;
 }
 type Read = (name: string) => Record<string, unknown>[];
+/** Where the record-with-rows read (raw) has the columns used below. */
+const RECORD = { receiptNumber: 3, sortKey: 11, itemKey: 14, value: 15, userSearchKey: 16, check: 18, filesJson: 19 } as const;
+type RecordRead = unknown[][];
 interface Step {
   sql: string;
   /** Names this SELECT's rows, for the values of later steps (the server uses what it read). */
   name?: string;
+  /** Read as arrays (better-sqlite3's raw mode), as the server reads this one. */
+  raw?: true;
   /** The values bound, one list per execution: default once with none; none: the step does not run. */
   values?: (request: FaithfulRequest, read: Read) => unknown[][];
 }
@@ -136,9 +144,9 @@ interface Step {
 const calendarOfCategory = new Map(
   (db.prepare('SELECT category_id, calendar_id FROM calendars').all() as { category_id: string; calendar_id: string }[]).map((row) => [row.category_id, row.calendar_id]),
 );
-const first = (read: Read, name: string): Record<string, unknown> => read(name)[0] ?? {};
 /** What the server answers (and stores with the key): the record's receipt number, kept from the stored record. */
-const answerOf = (r: FaithfulRequest, read: Read) => ({ result: 'OK', partitionKey: r.partitionKey, receiptNumber: first(read, 'record').receipt_number ?? `R${r.partitionKey}` });
+const recordRead = (read: Read) => read('record') as unknown as RecordRead;
+const answerOf = (r: FaithfulRequest, read: Read) => ({ result: 'OK', partitionKey: r.partitionKey, receiptNumber: recordRead(read)[0]?.[RECORD.receiptNumber] ?? `R${r.partitionKey}` });
 const slotOf = (request: FaithfulRequest) => {
   if (request.slot === undefined) throw new Error('no reservation answer in the body');
   const calendarId = calendarOfCategory.get(request.slot.categoryId);
@@ -152,18 +160,18 @@ const files = (row: Row) => (row.files === undefined ? null : JSON.stringify(row
  * those it holds no longer.
  */
 const rowChanges = (r: FaithfulRequest, read: Read) => {
-  const storedRows = read('record').filter((row) => row.row_sort_key !== null);
-  const stored = new Map(storedRows.map((row, position) => [String(row.row_sort_key), { row, position }]));
+  const storedRows = recordRead(read).filter((row) => row[RECORD.sortKey] !== null);
+  const stored = new Map(storedRows.map((row, position) => [String(row[RECORD.sortKey]), { row, position }]));
   const sent = new Set(r.rows.map((row) => row.sortKey));
   const inserted: unknown[][] = [];
   const updated: unknown[][] = [];
   r.rows.forEach((row, position) => {
-    const sameItem = stored.has(row.sortKey) ? undefined : storedRows.find((candidate) => candidate.row_item_key === row.itemKey && !sent.has(String(candidate.row_sort_key)));
-    const key = sameItem === undefined ? row.sortKey : String(sameItem.row_sort_key);
+    const sameItem = stored.has(row.sortKey) ? undefined : storedRows.find((candidate) => candidate[RECORD.itemKey] === row.itemKey && !sent.has(String(candidate[RECORD.sortKey])));
+    const key = sameItem === undefined ? row.sortKey : String(sameItem[RECORD.sortKey]);
     const before = stored.get(key);
     stored.delete(key);
     if (before === undefined) inserted.push([row.partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files(row), position]);
-    else if (before.position !== position || key !== row.sortKey || before.row.row_value !== row.value || before.row.row_check_status !== row.check || before.row.row_user_search_key !== row.userSearchKey || before.row.row_files_json !== files(row)) {
+    else if (before.position !== position || key !== row.sortKey || before.row[RECORD.value] !== row.value || before.row[RECORD.check] !== row.check || before.row[RECORD.userSearchKey] !== row.userSearchKey || before.row[RECORD.filesJson] !== files(row)) {
       updated.push([row.sortKey, row.value, row.userSearchKey, row.partitionKey, key]);
     }
   });
@@ -175,7 +183,7 @@ const rowChanges = (r: FaithfulRequest, read: Read) => {
 const readsOfEdit: Step[] = [
   { sql: SQL.idempotency.find, values: (r) => [[r.userId, r.idempotencyKey]] },
   // (Its orders are read only when this says it has one: none in the bench.)
-  { sql: SQL.record.withRows, name: 'record', values: (r) => [[r.partitionKey, r.partitionKey]] },
+  { sql: SQL.record.withRows, name: 'record', raw: true, values: (r) => [[r.partitionKey, r.partitionKey]] },
 ];
 
 /** The record written in place: only the rows that changed, and its version. */
@@ -183,7 +191,7 @@ const updateRecord: Step[] = [
   { sql: SQL.record.insertRow, values: (r, read) => rowChanges(r, read).inserted },
   { sql: SQL.record.updateAnswerRow, values: (r, read) => rowChanges(r, read).updated },
   { sql: SQL.record.deleteRow, values: (r, read) => rowChanges(r, read).deleted },
-  { sql: SQL.record.update, values: (r) => [[1, r.now, r.partitionKey]] },
+  { sql: SQL.record.update, values: (r) => [[r.now, r.partitionKey]] },
 ];
 
 /** The key remembered with the answer. */
@@ -202,14 +210,14 @@ const FAITHFUL_BOOKING: Step[] = [
   // The claim moved: the old slot's unit given back, the new slot's taken by the conditional UPDATE, the row moved.
   { sql: SQL.calendar.giveUnits, values: (_, read) => read('claims').map((claim) => [claim.units, claim.calendar_id, claim.date, claim.slot_id]) },
   { sql: SQL.calendar.takeUnits, values: (r) => [[1, slotOf(r).calendarId, slotOf(r).date, slotOf(r).slotId, 1]] },
-  { sql: SQL.calendar.moveClaim, values: (r) => [[slotOf(r).calendarId, slotOf(r).date, slotOf(r).slotId, r.userId, 1, r.now, null, r.partitionKey, slotOf(r).itemKey]] },
+  { sql: SQL.calendar.moveClaim, values: (r) => [[slotOf(r).slotId, r.now, r.partitionKey, slotOf(r).itemKey]] },
   ...remember,
 ];
 // ========================================= end of the server's statements =========================================
 
 
 /** Each step's statement prepared once. */
-const prepare = (steps: Step[]) => steps.map((step) => ({ ...step, statement: db.prepare(step.sql) }));
+const prepare = (steps: Step[]) => steps.map((step) => ({ ...step, statement: step.raw === true ? db.prepare(step.sql).raw(true) : db.prepare(step.sql) }));
 const faithfulPutItem = prepare(FAITHFUL_PUT_ITEM);
 const faithfulBooking = prepare(FAITHFUL_BOOKING);
 

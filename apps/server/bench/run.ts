@@ -23,7 +23,7 @@ import { TRACED_CASES, traceCase, verdict } from './faithful.js';
 import type { TracedCase } from './faithful.js';
 import { benchCitizens, bookingBodies, CITIZENS, putItemBody, rowsPerRecord, seedDatabase } from './fixtures.js';
 import type { LoadResult, LoadSpec } from './load.js';
-import { benchServerSettings } from './server-settings.js';
+import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import { countLine, statementList } from './trace.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
@@ -130,7 +130,8 @@ const citizens = await benchCitizens(channel);
 const only = onlyCases();
 const selected = (id: string) => only === undefined || only.includes(id);
 const serverSettings = (databasePath: string) => benchServerSettings({ databasePath, channel, noAppDir: path.join(work, 'no-app') });
-const anchorArgs = ['--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'];
+const nodeFlags = productionNodeFlags();
+const anchorArgs = [...nodeFlags, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'];
 
 console.log(`pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per run, ${ROUNDS} rounds`);
 
@@ -151,7 +152,7 @@ if (tracedCases.length > 0) {
   const serverTrace = path.join(work, 'traced-server.sql');
   const anchorTrace = path.join(work, 'traced-anchor.sql');
   const [tracedServer, tracedAnchor] = await Promise.all([
-    start('traced-server', ['--enable-source-maps', 'dist/server.js'], { ...serverSettings(path.join(work, 'traced-server.sqlite')), SQL_TRACE_FILE: serverTrace }),
+    start('traced-server', [...nodeFlags, 'dist/server.js'], { ...serverSettings(path.join(work, 'traced-server.sqlite')), SQL_TRACE_FILE: serverTrace }),
     start('traced-anchor', anchorArgs, { DATABASE_PATH: path.join(work, 'traced-anchor.sqlite'), SQL_TRACE_FILE: anchorTrace }),
   ]);
   const [citizen] = citizens;
@@ -173,7 +174,7 @@ if (bulkCase) await seedBulkRecords(path.join(work, 'server.sqlite'));
 // The anchor's copy is taken before the server opens the file (nothing changed yet).
 const bulkAnchorMs = bulkCase ? anchorBulk(path.join(work, 'server.sqlite'), path.join(work, 'bulk-anchor.sqlite')) : undefined;
 const [serverProcess, anchorProcess] = await Promise.all([
-  start('server', [...profiling, '--enable-source-maps', 'dist/server.js'], serverSettings(path.join(work, 'server.sqlite'))),
+  start('server', [...profiling, ...nodeFlags, 'dist/server.js'], serverSettings(path.join(work, 'server.sqlite'))),
   start('anchor', [...profiling, ...anchorArgs], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
 ]);
 const server = serverProcess.origin;

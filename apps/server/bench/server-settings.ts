@@ -1,6 +1,16 @@
 // The settings the benchmarked server starts with: production's, whatever production requires. One
 // place, read by `pnpm bench` and by the test that keeps it starting (test/bench-server.test.ts):
 // a setting production comes to require must be added here, or that test fails.
+import { readFileSync } from 'node:fs';
+
+/**
+ * Node's flags in the server's `start` script (package.json), which production runs: the bench
+ * starts the server with exactly these, and the anchors too (same runtime, same young generation).
+ */
+export function productionNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } };
+  return manifest.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
 
 /** The environment of the server `pnpm bench` measures (NODE_ENV=production, a real-looking channel). */
 export function benchServerSettings(input: { databasePath: string; channel: { channelId: string; channelSecret: string }; noAppDir: string }): Record<string, string> {

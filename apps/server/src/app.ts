@@ -3,7 +3,6 @@ import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import type { LineStandIn } from '@city/line-stand-in';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -34,6 +33,7 @@ import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
+import { validatorCompiler } from './http/validator-compiler.js';
 import { registerSecurity } from './http/security.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     // TypeBox checks requests itself: unknown properties are refused, never silently dropped.
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);
   const servedRoutes: string[] = [];
   app.addHook('onRoute', (route) => {

@@ -10,6 +10,12 @@ export type SqliteDatabase = Database.Database;
  * better-sqlite3 waits synchronously, so every other request waits too.
  */
 export const BUSY_TIMEOUT_MS = 250;
+/**
+ * Pages each connection keeps in memory (KiB; SQLite's default is 2 MiB). Random keys (the
+ * idempotency keys' index) touch pages all over their index: with the default, a busy day's keys
+ * no longer fit, and every write read its page back from the file first.
+ */
+export const PAGE_CACHE_KIB = 64 * 1024;
 
 /** Appends one executed statement a line to a file (SQL_TRACE_FILE); see {@link sqlTrace}. */
 export type SqlTrace = (sql?: unknown) => void;
@@ -49,6 +55,7 @@ export function openDatabase(file: string, options: { busyTimeoutMs?: number; sq
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? BUSY_TIMEOUT_MS}`);
   migrate(db);
   return db;

@@ -52,6 +52,7 @@ export function connectSqlite(writer: SqliteDatabase, options: { configurationMa
     const trace = sqlTraceOf(writer);
     reader = trace === undefined ? new Database(writer.name) : new Database(writer.name, { verbose: trace });
     reader.pragma('query_only = ON');
+    reader.pragma(`cache_size = ${String(writer.pragma('cache_size', { simple: true }))}`);
     reader.pragma(`busy_timeout = ${String(writer.pragma('busy_timeout', { simple: true }))}`);
   }
   const storedGeneration = reader.prepare<[], { generation: number }>('SELECT generation FROM configuration_generation WHERE id = 1');

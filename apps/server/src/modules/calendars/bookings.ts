@@ -190,7 +190,7 @@ const unchanged = (held: SlotClaim, planned: SlotClaim) =>
  */
 export async function storeClaimChanges(calendars: CalendarRepository, held: readonly SlotClaim[], planned: readonly SlotClaim[], now: number): Promise<void> {
   const heldByItem = new Map(held.map((claim) => [claim.itemKey, claim]));
-  const moves: SlotClaim[] = [];
+  const moves: { before: SlotClaim; claim: SlotClaim }[] = [];
   const added: SlotClaim[] = [];
   for (const claim of planned) {
     const before = heldByItem.get(claim.itemKey);
@@ -198,12 +198,12 @@ export async function storeClaimChanges(calendars: CalendarRepository, held: rea
     if (before === undefined) added.push(claim);
     else if (!unchanged(before, claim)) {
       await calendars.giveBackUnits(before);
-      moves.push(claim);
+      moves.push({ before, claim });
     }
   }
   for (const gone of heldByItem.values()) await calendars.releaseClaim(gone.partitionKey, gone.itemKey);
-  for (const claim of moves) {
-    if (!(await calendars.moveClaim(claim, now))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
+  for (const { before, claim } of moves) {
+    if (!(await calendars.moveClaim(before, claim, now))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
   }
   await storeClaims(calendars, added, now);
 }

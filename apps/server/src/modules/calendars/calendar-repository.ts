@@ -77,12 +77,12 @@ export interface CalendarRepository {
    */
   addClaim(claim: SlotClaim, now: number): Promise<boolean>;
   /**
-   * Moves the record's claim for `claim.itemKey` to `claim`'s slot (and units, owner, hold), taking
-   * the units there as addClaim does; false (nothing written) when that slot is full. The units of
-   * the slot it leaves are given back first, by {@link giveBackUnits}, so that claims which swap
-   * slots find each other's units free.
+   * Moves the record's claim for `claim.itemKey`, stored as `before`, to `claim`'s slot (and units,
+   * owner, hold), taking the units there as addClaim does; false (nothing written) when that slot
+   * is full. The units of the slot it leaves are given back first, by {@link giveBackUnits}, so
+   * that claims which swap slots find each other's units free.
    */
-  moveClaim(claim: SlotClaim, now: number): Promise<boolean>;
+  moveClaim(before: SlotClaim, claim: SlotClaim, now: number): Promise<boolean>;
   /** Gives back the units of a claim about to move (see moveClaim); its row stays until moved. */
   giveBackUnits(claim: SlotClaim): Promise<void>;
   /** Frees the record's claim for the item (its row goes, its units go back to the slot). */

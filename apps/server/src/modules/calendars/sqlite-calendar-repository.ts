@@ -1,7 +1,19 @@
 import type { CalendarCategory, CalendarRules } from '@city/survey-core';
+import type { Statement } from 'better-sqlite3';
 import type { ConfigurationCache } from '../../db/configuration-cache.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
+
+/** The columns of a claim a move may change, with the field each holds. */
+const CLAIM_COLUMNS = [
+  ['calendar_id', 'calendarId'],
+  ['date', 'date'],
+  ['slot_id', 'slotId'],
+  ['user_id', 'userId'],
+  ['units', 'units'],
+  ['created_at', 'createdAt'],
+  ['hold_expires_at', 'holdExpiresAt'],
+] as const satisfies readonly (readonly [string, keyof SlotClaim])[];
 
 
 interface CategoryRow {
@@ -165,10 +177,22 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const moveClaim = db.prepare<[string, string, string, string, number, number, number | null, string, string]>(
-    `UPDATE slot_claims SET calendar_id = ?, date = ?, slot_id = ?, user_id = ?, units = ?, created_at = ?, hold_expires_at = ?
-     WHERE partition_key = ? AND item_key = ?`,
-  );
+  // A claim moved sets only the columns that changed: SQLite rewrites every index holding a column
+  // an UPDATE sets, changed or not (slot_claims has three besides its key). One statement per set
+  // of columns, prepared when first needed (a booking moved within a day: slot_id, created_at).
+  const moveClaimStatements = new Map<string, Statement>();
+  const moveClaimRow = (before: SlotClaim, claim: SlotClaim) => {
+    const changed = CLAIM_COLUMNS.filter(([, field]) => (before[field] ?? null) !== (claim[field] ?? null));
+    if (changed.length === 0) return;
+    const key = changed.map(([column]) => column).join(',');
+    let statement = moveClaimStatements.get(key);
+    if (statement === undefined) {
+      // Built from the fixed column names of CLAIM_COLUMNS only; the values are bound.
+      statement = db.prepare(`UPDATE slot_claims SET ${changed.map(([column]) => `${column} = ?`).join(', ')} WHERE partition_key = ? AND item_key = ?`);
+      moveClaimStatements.set(key, statement);
+    }
+    statement.run(...changed.map(([, field]) => claim[field] ?? null), claim.partitionKey, claim.itemKey);
+  };
   const deleteClaim = db.prepare<[string, string], FreedClaim>(
     'DELETE FROM slot_claims WHERE partition_key = ? AND item_key = ? RETURNING calendar_id, date, slot_id, units',
   );
@@ -252,9 +276,9 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     async giveBackUnits(claim) {
       giveUnits.run(claim.units, claim.calendarId, claim.date, claim.slotId);
     },
-    async moveClaim(claim: SlotClaim, now: number) {
+    async moveClaim(before: SlotClaim, claim: SlotClaim, now: number) {
       if (!take(claim, now)) return false;
-      moveClaim.run(claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null, claim.partitionKey, claim.itemKey);
+      moveClaimRow(before, claim);
       return true;
     },
     async releaseClaim(partitionKey, itemKey) {

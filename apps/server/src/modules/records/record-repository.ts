@@ -63,9 +63,16 @@ export interface RecordRepository {
   /**
    * Stores an edit of the record in place (its key, owner, origin and receipt number stay): of
    * `rows`, only those that differ from `previousRows` (its rows as read in this transaction) are
-   * written, rows no longer sent go; its version is raised and the survey version set.
+   * written, rows no longer sent go; its version is raised and the survey version set (written only
+   * when it differs from `previousSurveyVersion`, the one the record held).
    */
-  update(input: { partitionKey: string; rows: readonly SurveyResultRow[]; previousRows: readonly SurveyResultRow[]; surveyVersion: number }): Promise<void>;
+  update(input: {
+    partitionKey: string;
+    rows: readonly SurveyResultRow[];
+    previousRows: readonly SurveyResultRow[];
+    surveyVersion: number;
+    previousSurveyVersion: number;
+  }): Promise<void>;
   /**
    * Sets the status of every row of the record and raises its version; with `ifVersion`, only
    * when the record is still at that version (answers whether it was changed).

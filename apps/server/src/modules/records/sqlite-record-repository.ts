@@ -45,6 +45,30 @@ const toRow = (row: ResultRow): SurveyResultRow => ({
   ...(row.files_json === null ? {} : { files: JSON.parse(row.files_json) as FileRef[] }),
 });
 
+/** A row of the record-with-rows statement (raw): the record's columns, its open orders, then one result row's (null without rows). */
+type RecordWithRowsColumns = [
+  partitionKey: string,
+  surveyId: string,
+  userId: string,
+  receiptNumber: string,
+  origin: string,
+  enteredBy: string | null,
+  version: number,
+  surveyVersion: number,
+  createdAt: number,
+  updatedAt: number,
+  openOrders: number,
+  sortKey: string | null,
+  rowSurveyId: string | null,
+  rowUserId: string | null,
+  itemKey: string | null,
+  value: string | null,
+  userSearchKey: string | null,
+  isLiffMode: number | null,
+  check: string | null,
+  filesJson: string | null,
+];
+
 const COLUMNS =
   'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
 
@@ -74,15 +98,17 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const recordStatement = db.prepare<[string], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM survey_records WHERE partition_key = ?`);
   // The record and its rows in one statement (an edit reads both): the record's columns on every row,
   // and whether it has an order pending or paid (a subquery run once), so that an edit of a record
-  // never paid for reads no order.
-  const recordWithRows = db.prepare<[string, string], RecordRow & { open_orders: number } & { [Key in keyof ResultRow as `row_${Key}`]: ResultRow[Key] | null }>(
-    `SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at,
-       (SELECT COUNT(*) FROM orders WHERE partition_key = ? AND status IN ('pending', 'paid')) AS open_orders,
-       s.partition_key AS row_partition_key, s.sort_key AS row_sort_key, s.survey_id AS row_survey_id, s.user_id AS row_user_id, s.item_key AS row_item_key,
-       s.value AS row_value, s.user_search_key AS row_user_search_key, s.is_liff_mode AS row_is_liff_mode, s.check_status AS row_check_status, s.files_json AS row_files_json
-     FROM survey_records r LEFT JOIN survey_results s ON s.partition_key = r.partition_key
-     WHERE r.partition_key = ? ORDER BY s.position`,
-  );
+  // never paid for reads no order. Read as arrays (raw): no object with 21 named keys per row, on
+  // the busiest path there is; the positions are those of RECORD_WITH_ROWS below.
+  const recordWithRows = db
+    .prepare<[string, string], RecordWithRowsColumns>(
+      `SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at,
+         (SELECT COUNT(*) FROM orders WHERE partition_key = ? AND status IN ('pending', 'paid')) AS open_orders,
+         s.sort_key, s.survey_id, s.user_id, s.item_key, s.value, s.user_search_key, s.is_liff_mode, s.check_status, s.files_json
+       FROM survey_records r LEFT JOIN survey_results s ON s.partition_key = r.partition_key
+       WHERE r.partition_key = ? ORDER BY s.position`,
+    )
+    .raw(true);
   const rowsOfRecord = db.prepare<[string], ResultRow>(
     `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? ORDER BY position`,
   );
@@ -125,9 +151,12 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
     statement.run(...values, partitionKey, sortKey);
   };
   const deleteRow = db.prepare<[string, string]>('DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?');
+  // The survey version is set only when it changed: it is in an index, which SQLite rewrites
+  // whenever an UPDATE sets one of its columns.
   const updateRecord = db.prepare<[number, number, string]>(
     'UPDATE survey_records SET version = version + 1, survey_version = ?, updated_at = ? WHERE partition_key = ?',
   );
+  const updateRecordVersion = db.prepare<[number, string]>('UPDATE survey_records SET version = version + 1, updated_at = ? WHERE partition_key = ?');
   const setCheck = db.prepare<[string, string]>('UPDATE survey_results SET check_status = ? WHERE partition_key = ?');
   const nextVersion = db.prepare<[{ now: number; partitionKey: string; ifVersion: number | null }]>(
     'UPDATE survey_records SET version = version + 1, updated_at = @now WHERE partition_key = @partitionKey AND (@ifVersion IS NULL OR version = @ifVersion)',
@@ -165,25 +194,27 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       const joined = recordWithRows.all(partitionKey, partitionKey);
       const [first] = joined;
       if (first === undefined) return undefined;
+      const [, surveyId, userId, receiptNumber, origin, enteredBy, version, surveyVersion, createdAt, updatedAt, openOrders] = first;
+      const record: RecordInfo = { partitionKey, surveyId, userId, receiptNumber, origin: origin as RecordOrigin, enteredBy, version, surveyVersion, createdAt, updatedAt };
       const rows: SurveyResultRow[] = [];
-      for (const row of joined) {
-        if (row.row_sort_key === null) continue; // a record without rows
+      for (const [, , , , , , , , , , , sortKey, rowSurveyId, rowUserId, itemKey, value, userSearchKey, isLiffMode, check, filesJson] of joined) {
+        if (sortKey === null) continue; // a record without rows
         rows.push(
           toRow({
-            partition_key: row.partition_key,
-            sort_key: row.row_sort_key,
-            survey_id: row.row_survey_id ?? row.survey_id,
-            user_id: row.row_user_id ?? '',
-            item_key: row.row_item_key ?? '',
-            value: row.row_value ?? '',
-            user_search_key: row.row_user_search_key ?? '',
-            is_liff_mode: row.row_is_liff_mode ?? 0,
-            check_status: row.row_check_status ?? '',
-            files_json: row.row_files_json,
+            partition_key: partitionKey,
+            sort_key: sortKey,
+            survey_id: rowSurveyId ?? surveyId,
+            user_id: rowUserId ?? '',
+            item_key: itemKey ?? '',
+            value: value ?? '',
+            user_search_key: userSearchKey ?? '',
+            is_liff_mode: isLiffMode ?? 0,
+            check_status: check ?? '',
+            files_json: filesJson,
           }),
         );
       }
-      return { record: toInfo(first), rows, hasOpenOrder: first.open_orders > 0 };
+      return { record, rows, hasOpenOrder: openOrders > 0 };
     },
 
     async rowsOf(partitionKey) {
@@ -258,7 +289,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       });
     },
 
-    async update({ partitionKey, rows, previousRows, surveyVersion }) {
+    async update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {
       const before = new Map(previousRows.map((row, position) => [row.sortKey, { row, position }]));
       // A row whose sort key changed (a reservation's holds its answer) is matched to the stored row
       // of the same item and updated in place: one UPDATE touching the key's index only, where a
@@ -284,7 +315,8 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
         }
       });
       for (const gone of before.keys()) deleteRow.run(partitionKey, gone);
-      updateRecord.run(surveyVersion, Date.now(), partitionKey);
+      if (surveyVersion === previousSurveyVersion) updateRecordVersion.run(Date.now(), partitionKey);
+      else updateRecord.run(surveyVersion, Date.now(), partitionKey);
     },
 
     async setCheck(partitionKey, check: CheckStatus, ifVersion) {

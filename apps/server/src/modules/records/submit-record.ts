@@ -107,6 +107,8 @@ export interface CheckedSubmission {
    */
   inPlace: boolean;
   previousRows: SurveyResultRow[];
+  /** The survey version the edited record answered (undefined for a new record). */
+  previousSurveyVersion: number | undefined;
   /** The paid order of the record edited, if it was paid for. */
   paidOrder: StoredOrder | undefined;
   /** A member survey's registration: the number its record holds (new, or kept by an edit). */
@@ -219,6 +221,7 @@ export async function checkSubmission(
     heldClaims: plan.held,
     inPlace,
     previousRows,
+    previousSurveyVersion: previous?.surveyVersion,
     paidOrder,
     memberNumber,
   };
@@ -237,7 +240,13 @@ export async function storeSubmission(
 ): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
   if (submission.inPlace) {
-    await records.update({ partitionKey: submission.partitionKey, rows, previousRows: submission.previousRows, surveyVersion: submission.surveyVersion });
+    await records.update({
+      partitionKey: submission.partitionKey,
+      rows,
+      previousRows: submission.previousRows,
+      surveyVersion: submission.surveyVersion,
+      previousSurveyVersion: submission.previousSurveyVersion ?? submission.surveyVersion,
+    });
     await storeClaimChanges(calendars, submission.heldClaims, submission.claims, now);
   } else {
     // Old claims go first, so a kept or re-picked slot has their units back (and a record holding

@@ -1,0 +1,22 @@
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+/** Whether a headers schema declares strings only (what every header is as it arrives). */
+function declaresOnlyStrings(schema: TSchema): boolean {
+  const { type, properties } = schema as { type?: unknown; properties?: Record<string, { type?: unknown }> };
+  return type === 'object' && properties !== undefined && Object.values(properties).every((property) => property.type === 'string');
+}
+
+/**
+ * TypeBox's validator compiler (@fastify/type-provider-typebox), except for headers declaring
+ * strings only, which are checked as they came: the plugin first converts every part but the body
+ * to its schema's types, a walk over the whole headers object on every request (a submission's
+ * Idempotency-Key) that can change nothing when every declared header is a string anyway.
+ */
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
+  if (route.httpPart !== 'headers' || !declaresOnlyStrings(route.schema)) return TypeBoxValidatorCompiler(route);
+  const typeCheck = Compile(route.schema);
+  return (value: unknown) => (typeCheck.Check(value) ? { value } : { error: typeCheck.Errors(value) });
+};
