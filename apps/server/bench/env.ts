@@ -6,7 +6,7 @@ const number = (name: string, fallback: number): number => {
 };
 
 /** Seconds per measured run (BENCH_SECONDS) and rounds of anchor-then-server (BENCH_ROUNDS). */
-export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 10), rounds: number('BENCH_ROUNDS', 3) });
+export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 6), rounds: number('BENCH_ROUNDS', 5) });
 
 /** BENCH_ONLY=putItem,booking,records,searchable,bulk: measure only these cases (default all). */
 export const onlyCases = () => process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
