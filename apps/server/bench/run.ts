@@ -6,7 +6,7 @@
 // request of each of those two cases: the statements are printed, and compared (faithful.ts).
 // Prints figures and ratios; asserts nothing (test/bench-faithful.test.ts checks the anchor).
 // The machine is shared and noisy: compare the ratios, not the absolute figures.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -67,6 +67,21 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * Where processes run: with taskset and two cores or more, the measured processes (the servers
+ * and anchors, one at a time under load) on the last core and the load generator on the others,
+ * so that the two never take turns on one core (which made rounds of one process differ by a
+ * quarter); elsewhere wherever the system puts them.
+ */
+const pinning = (() => {
+  const last = cpus().length - 1;
+  if (last < 1 || spawnSync('taskset', ['-c', '0', 'true']).status !== 0) return undefined;
+  return { measured: String(last), load: last === 1 ? '0' : `0-${String(last - 1)}` };
+})();
+/** The command and arguments that run node with `args`, on the given cores when pinning. */
+const node = (cores: string | undefined, args: string[]): [string, string[]] =>
+  cores === undefined ? [process.execPath, args] : ['taskset', ['-c', cores, process.execPath, ...args]];
+
 interface Started {
   origin: string;
   pid: number | undefined;
@@ -79,7 +94,7 @@ async function start(name: string, args: string[], env: Record<string, string>):
   // Logs to a file, as an operator's service manager would take them; never through a pipe this
   // process must drain while it measures.
   const log = openSync(path.join(work, `${name}.log`), 'a');
-  const child = spawn(process.execPath, args, { cwd: serverDir, env: { PATH: searchPath(), ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
+  const child = spawn(...node(pinning?.measured, args), { cwd: serverDir, env: { PATH: searchPath(), ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
   children.push(child);
   const origin = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -105,7 +120,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 function load(spec: LoadSpec): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load.ts'], { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(...node(pinning?.load, ['--import', 'tsx', 'bench/load.ts']), { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(spec));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -133,7 +148,10 @@ const serverSettings = (databasePath: string) => benchServerSettings({ databaseP
 const nodeFlags = productionNodeFlags();
 const anchorArgs = [...nodeFlags, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'];
 
-console.log(`pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per run, ${ROUNDS} rounds`);
+console.log(
+  `pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per run, ${ROUNDS} rounds` +
+    (pinning === undefined ? '' : `, measured processes on core ${pinning.measured}, load on ${pinning.load}`),
+);
 
 const profile = profileDir();
 const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`];

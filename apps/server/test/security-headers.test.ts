@@ -89,3 +89,42 @@ describe('security headers', () => {
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; style-src 'unsafe-inline'; form-action 'self'/);
   });
 });
+
+describe('calls from another origin (CORS)', () => {
+  const preflight = (ctx: TestContext, origin: string) =>
+    ctx.app.inject({
+      method: 'OPTIONS',
+      url: pathOf('putReservation'),
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+    });
+
+  it('are allowed from the one origin CORS_ORIGIN names, and only from it', async () => {
+    const ctx = await createTestContext({ CORS_ORIGIN: 'https://app.city.example.jp' });
+    try {
+      const allowed = await preflight(ctx, 'https://app.city.example.jp');
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://app.city.example.jp');
+      expect(allowed.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Idempotency-Key');
+      const answered = await ctx.app.inject({ method: 'GET', url: pathOf('getAllSearchableSurveyConfigs'), headers: { origin: 'https://app.city.example.jp' } });
+      expect(answered.headers['access-control-allow-origin']).toBe('https://app.city.example.jp');
+      expect(answered.headers['access-control-expose-headers']).toBe('Retry-After');
+    } finally {
+      await ctx.app.close();
+      rmSync(ctx.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are never allowed without CORS_ORIGIN', async () => {
+    const ctx = await createTestContext();
+    try {
+      const refused = await preflight(ctx, 'https://elsewhere.example');
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+      const answered = await ctx.app.inject({ method: 'GET', url: pathOf('getAllSearchableSurveyConfigs'), headers: { origin: 'https://elsewhere.example' } });
+      expect(answered.statusCode).toBe(401);
+      expect(answered.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await ctx.app.close();
+      rmSync(ctx.dir, { recursive: true, force: true });
+    }
+  });
+});

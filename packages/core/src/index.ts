@@ -46,7 +46,7 @@ export { countCharacters, validateAnswers } from './validate.js';
 export type { PartitionKeyParts } from './keys.js';
 export { buildPartitionKey, buildUserSearchKey, isCitizenPartitionKey, KEY_SEPARATOR, parsePartitionKey } from './keys.js';
 export { CANCELLED_CHECK_STATUS, CLOSED_CHECK_STATUSES, isClosedCheckStatus } from './status.js';
-export { addDaysToDate, isCalendarDate, isTimeOfDay, japaneseWeekday, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
+export { addDaysToDate, dayOfWeek, isCalendarDate, isTimeOfDay, japaneseWeekday, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
 export type { BookingWindowState, SlotMark, SlotRef } from './reservation.js';
 export {
   bookingWindowState,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysToDate, isCalendarDate, isTimeOfDay, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
+import { addDaysToDate, dayOfWeek, isCalendarDate, isTimeOfDay, japaneseWeekday, japanTimeToEpochMs, todayInJapan } from './japan-time.js';
 
 describe('todayInJapan', () => {
   it('turns the day at midnight in Japan (15:00 UTC), whatever the machine says', () => {
@@ -51,6 +51,17 @@ describe('calendar arithmetic without Date', () => {
     // The edges of four-digit years, and beyond them, as Date writes them.
     expect(addDaysToDate('0000-01-01', -1)).toBe(viaDate.addDaysToDate('0000-01-01', -1));
     expect(addDaysToDate('9999-12-31', 1)).toBe(viaDate.addDaysToDate('9999-12-31', 1));
+  });
+
+  it('name the day of the week as Date does, for any date-shaped string', () => {
+    fc.assert(
+      fc.property(fc.oneof(realDate, dateShaped), (date) => {
+        expect(dayOfWeek(date)).toBe(new Date(`${date}T00:00:00Z`).getUTCDay());
+      }),
+    );
+    expect(dayOfWeek('1969-12-31')).toBe(3);
+    expect(japaneseWeekday('2026-11-26')).toBe('木');
+    expect(dayOfWeek('not a date')).toBeNaN();
   });
 
   it('read times digit by digit as the patterns and splits before them did, whatever the string', () => {

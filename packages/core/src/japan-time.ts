@@ -123,5 +123,15 @@ const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
 
 /** The day of the week of a `YYYY-MM-DD` date, as Japanese writes it in brackets: 月, 火, … 日. */
 export function japaneseWeekday(date: string): (typeof WEEKDAYS)[number] {
-  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '日';
+  return WEEKDAYS[dayOfWeek(date)] ?? '日';
+}
+
+/**
+ * The day of the week of a `YYYY-MM-DD` date, 0 (Sunday) to 6 (Saturday), as `Date#getUTCDay`
+ * numbers them; NaN for anything but a date, as Date answers. For rules such as "closed on Mondays".
+ */
+export function dayOfWeek(date: string): number {
+  const epochDay = epochDayOfDate(date);
+  // 1970-01-01 was a Thursday (4). Outside real dates, as Date reads them.
+  return epochDay === undefined ? new Date(`${date}T00:00:00Z`).getUTCDay() : (((epochDay + 4) % 7) + 7) % 7;
 }

@@ -62,11 +62,15 @@ export async function registerSecurity(app: FastifyInstance, options: { corsOrig
     }
     done(null, payload);
   });
-  await app.register(cors, {
-    origin: options.corsOrigin ?? false,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
-    exposedHeaders: ['Retry-After'],
-    methods: ['GET', 'POST', 'DELETE'],
-  });
+  // Only when another origin is allowed: without one the plugin would answer nothing anyway, yet
+  // run its hook (and copy its options) on every request.
+  if (options.corsOrigin !== undefined) {
+    await app.register(cors, {
+      origin: options.corsOrigin,
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      exposedHeaders: ['Retry-After'],
+      methods: ['GET', 'POST', 'DELETE'],
+    });
+  }
   await app.register(rateLimit, { global: false });
 }

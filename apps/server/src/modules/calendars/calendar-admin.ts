@@ -5,7 +5,7 @@
 // booked slot re-timed or deleted, a booked day closed, a category with bookings deleted. Each
 // function runs inside the caller's transaction (a route's, or the demo seed's) and audits itself.
 import type { CalendarRules } from '@city/survey-core';
-import { addDaysToDate, isCalendarDate, isTimeOfDay, japaneseWeekday, todayInJapan } from '@city/survey-core';
+import { addDaysToDate, dayOfWeek, isCalendarDate, isTimeOfDay, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import type { Actor } from '../../access/actor.js';
 import { requireRole } from '../../access/permissions.js';
 import { HttpError } from '../../http/errors.js';
@@ -289,7 +289,7 @@ export function slotsOfPattern(pattern: SlotPattern, isClosed: (date: string) =>
   if (pattern.weekdays.length === 0) throw invalid(messages.calendarAdmin.patternWeekdays);
   const slots: SlotDefinition[] = [];
   for (let date = pattern.from; date <= pattern.to; date = addDaysToDate(date, 1)) {
-    if (!pattern.weekdays.includes(new Date(`${date}T00:00:00Z`).getUTCDay()) || isClosed(date)) continue;
+    if (!pattern.weekdays.includes(dayOfWeek(date)) || isClosed(date)) continue;
     for (let start = toMinutes(pattern.start); start + pattern.minutes <= toMinutes(pattern.end); start += pattern.minutes) {
       slots.push({ date, slotId: toTime(start).replace(':', ''), start: toTime(start), end: toTime(start + pattern.minutes), capacity: pattern.capacity });
       if (slots.length > MAX_GENERATED_SLOTS) throw invalid(messages.calendarAdmin.tooManySlots(MAX_GENERATED_SLOTS));

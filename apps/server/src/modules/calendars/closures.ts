@@ -2,7 +2,7 @@
 // Japan's public holidays (国民の祝日, 振替休日 and 国民の休日, from @holiday-jp/holiday_jp's table,
 // which runs to 2050) when the calendar says so. The dates staff close one by one are stored apart.
 import holidayJp from '@holiday-jp/holiday_jp';
-import { addDaysToDate } from '@city/survey-core';
+import { addDaysToDate, dayOfWeek } from '@city/survey-core';
 import type { CalendarClosures, CalendarRepository, StoredCalendar } from './calendar-repository.js';
 
 export type { CalendarClosures };
@@ -16,7 +16,6 @@ export function publicHolidayOn(date: string): string | undefined {
   return holidays[date]?.name;
 }
 
-const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** The days a calendar is closed from `from` to `to`: the dates staff closed, and those its rules close. */
 export async function closedDaysOf(calendars: Pick<CalendarRepository, 'closedDays'>, calendar: Pick<StoredCalendar, 'calendarId' | 'closures'>, from: string, to: string): Promise<string[]> {
@@ -35,5 +34,5 @@ export async function isClosedOn(calendars: Pick<CalendarRepository, 'isClosedDa
 
 /** Whether the calendar's rules close it on `date`. */
 export function closedByRule(closures: CalendarClosures, date: string): boolean {
-  return closures.weekdays.includes(weekdayOf(date)) || (closures.publicHolidays && publicHolidayOn(date) !== undefined);
+  return closures.weekdays.includes(dayOfWeek(date)) || (closures.publicHolidays && publicHolidayOn(date) !== undefined);
 }
