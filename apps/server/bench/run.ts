@@ -190,7 +190,18 @@ if (tracedCases.length > 0) {
 const bulkCase = selected('bulk');
 if (bulkCase) await seedBulkRecords(path.join(work, 'server.sqlite'));
 // The anchor's copy is taken before the server opens the file (nothing changed yet).
-const bulkAnchorMs = bulkCase ? anchorBulk(path.join(work, 'server.sqlite'), path.join(work, 'bulk-anchor.sqlite')) : undefined;
+/** Runs `work` in this process on the measured processes' core (the bulk anchor runs here), as the server runs. */
+function onMeasuredCore<T>(work: () => T): T {
+  if (pinning === undefined) return work();
+  const everyCore = `0-${String(cpus().length - 1)}`;
+  spawnSync('taskset', ['-a', '-p', '-c', pinning.measured, String(process.pid)]);
+  try {
+    return work();
+  } finally {
+    spawnSync('taskset', ['-a', '-p', '-c', everyCore, String(process.pid)]);
+  }
+}
+const bulkAnchorMs = bulkCase ? onMeasuredCore(() => anchorBulk(path.join(work, 'server.sqlite'), path.join(work, 'bulk-anchor.sqlite'))) : undefined;
 const [serverProcess, anchorProcess] = await Promise.all([
   start('server', [...profiling, ...nodeFlags, 'dist/server.js'], serverSettings(path.join(work, 'server.sqlite'))),
   start('anchor', [...profiling, ...anchorArgs], { DATABASE_PATH: path.join(work, 'anchor.sqlite') }),
