@@ -52,6 +52,9 @@ describe('the server process', { timeout: 30_000 }, () => {
       expect.objectContaining({ level: 30, method: 'GET', url: '/survey/api/v1/db/survey-configs/getItem?surveyId=citizen-questionnaire', status: 401, ms: expect.any(Number) as unknown }),
       expect.objectContaining({ level: 30, method: 'GET', url: '/survey/api/v1/db/login/token?code=***&redirectTo=x', status: 400 }),
     ]);
+    // Shaped as pino writes every other line: level, time, process, host, then the request's id.
+    for (const request of requests) expect(Object.keys(request).slice(0, 5)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId']);
+    expect(requests[0]).toMatchObject({ pid: expect.any(Number) as unknown, time: expect.any(Number) as unknown, reqId: expect.stringMatching(/^req-/) as unknown });
     // Not Fastify's two lines a request, with their request and reply objects.
     for (const request of requests) for (const key of ['msg', 'req', 'res', 'responseTime']) expect(request).not.toHaveProperty(key);
     expect(server.output()).not.toContain('incoming request');

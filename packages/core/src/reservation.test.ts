@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDaysToDate, isTimeOfDay, japaneseWeekday, japanTimeToEpochMs } from './japan-time.js';
+import { addDaysToDate, isCalendarDate, isTimeOfDay, japaneseWeekday, japanTimeToEpochMs } from './japan-time.js';
 import {
   bookingWindowState,
   canChangeBooking,
@@ -34,6 +35,23 @@ describe('reservation answers', () => {
     ['|2026-12-01|10', 'an empty part'],
   ])('are refused when %j (%s)', (value) => {
     expect(parseReservationValue(value)).toBeUndefined();
+  });
+
+  it('are read as splitting on | read them, whatever the string', () => {
+    const PART = /^[^|#\s]{1,128}$/;
+    const viaSplit = (value: string) => {
+      const parts = value.split('|');
+      if (parts.length !== 3) return undefined;
+      const [categoryId = '', date = '', slotId = ''] = parts;
+      return PART.test(categoryId) && PART.test(slotId) && isCalendarDate(date) ? { categoryId, date, slotId } : undefined;
+    };
+    const piece = fc.oneof(fc.constantFrom('c1', '2026-12-01', '10', '', ' ', '#', '2026-02-30'), fc.string({ maxLength: 6 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 5 }), (pieces) => {
+        const value = pieces.join('|');
+        expect(parseReservationValue(value)).toEqual(viaSplit(value));
+      }),
+    );
   });
 
   it('are checked by validateAnswers, with a message that says what to do', () => {

@@ -45,9 +45,13 @@ export function formatReservationValue(slot: SlotRef): string {
  * parts, an impossible date, a part with `#`, `|` or spaces).
  */
 export function parseReservationValue(value: string): SlotRef | undefined {
-  const parts = value.split(RESERVATION_VALUE_SEPARATOR);
-  if (parts.length !== 3) return undefined;
-  const [categoryId, date, slotId] = parts as [string, string, string];
+  // Found by position rather than split into an array: every booking parses its answer twice.
+  const first = value.indexOf(RESERVATION_VALUE_SEPARATOR);
+  const second = first < 0 ? -1 : value.indexOf(RESERVATION_VALUE_SEPARATOR, first + 1);
+  if (second < 0 || value.includes(RESERVATION_VALUE_SEPARATOR, second + 1)) return undefined;
+  const categoryId = value.slice(0, first);
+  const date = value.slice(first + 1, second);
+  const slotId = value.slice(second + 1);
   if (!PART.test(categoryId) || !PART.test(slotId) || !isCalendarDate(date)) return undefined;
   return { categoryId, date, slotId };
 }
