@@ -13,12 +13,13 @@ import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
 import type { OrdersDeps } from '../src/modules/orders/settle-order.js';
 import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
-import { createSqlitePaymentEventRepository } from '../src/modules/payments/payment-event-repository.js';
+import { createSqlitePaymentEventRepository } from '../src/modules/payments/sqlite-payment-event-repository.js';
 import type { Payments } from '../src/modules/payments/payments.js';
 import { createPayments } from '../src/modules/payments/payments.js';
 import { returnUrlsOf } from '../src/modules/payments/return-urls.js';
 import type { SandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
 import { createSandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
+import { createSqliteSandboxSessionRepository } from '../src/modules/payments/sandbox/sqlite-sandbox-session-repository.js';
 import type { RecordsDeps } from '../src/modules/records/records.js';
 import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
 import { createSqliteSettingsRepository } from '../src/modules/settings/sqlite-settings-repository.js';
@@ -51,7 +52,7 @@ export async function createUseCaseWorld(input: { calendar: CalendarSpec; survey
   const connections = connectSqlite(db);
   const clock = { now: input.start };
   const now = () => clock.now;
-  const sandbox = createSandboxProvider({ connections, now, pageOrigin: () => ORIGIN });
+  const sandbox = createSandboxProvider({ store: sqliteStore(connections, createSqliteSandboxSessionRepository), now, pageOrigin: () => ORIGIN });
   const paymentsStore = sqliteStore(connections, (connection) => ({
     orders: createSqliteOrderRepository(connection),
     calendars: createSqliteCalendarRepository(connection),

@@ -10,7 +10,7 @@ import { createSqliteCalendarRepository } from '../calendars/sqlite-calendar-rep
 import { createSqliteOrderRepository } from '../orders/sqlite-order-repository.js';
 import { createSqliteSurveyRepository } from '../surveys/sqlite-survey-repository.js';
 import { createPaymentProvider } from './create-provider.js';
-import { createSqlitePaymentEventRepository } from './payment-event-repository.js';
+import { createSqlitePaymentEventRepository } from './sqlite-payment-event-repository.js';
 import { createPayments } from './payments.js';
 import type { PaymentProvider } from './provider.js';
 import { returnBaseOf, returnUrlsOf } from './return-urls.js';
@@ -18,6 +18,7 @@ import { paymentNotificationsModule, paymentsModule } from './routes.js';
 import { sandboxPage } from './sandbox/sandbox-page.js';
 import type { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { createSandboxProvider } from './sandbox/sandbox-provider.js';
+import { createSqliteSandboxSessionRepository } from './sandbox/sqlite-sandbox-session-repository.js';
 import { createSqliteSettingsRepository } from '../settings/sqlite-settings-repository.js';
 
 export interface PaymentsModule {
@@ -47,7 +48,7 @@ export async function createPaymentsModule(input: {
   const provider =
     input.provider ??
     (await createPaymentProvider(config, {
-      sandbox: () => (sandbox = createSandboxProvider({ connections, now, pageOrigin: () => config.publicBaseUrl ?? input.selfUrl() })),
+      sandbox: () => (sandbox = createSandboxProvider({ store: sqliteStore(connections, createSqliteSandboxSessionRepository), now, pageOrigin: () => config.publicBaseUrl ?? input.selfUrl() })),
       now,
     }));
   const store = sqliteStore(connections, (connection, configuration) => ({

@@ -1,15 +1,17 @@
 // The sandbox payment provider: a stand-in for a real one, on this server, outside production only.
-// Its sessions live in SQLite (a development restart keeps them); a tester pays, cancels or fails
-// on its hosted page (sandbox-page.ts), which then sends a signed notification to the server's own
-// notification route over real HTTP, as a real provider's server would, before sending the citizen
-// back. The signature is Stripe's scheme: HMAC-SHA256 over `timestamp.body`, with a random secret
+// Its sessions live in the server's database (sandbox-session-repository.ts: a development restart
+// keeps them); a tester pays, cancels or fails on its hosted page (sandbox-page.ts), which then
+// sends a signed notification to the server's own notification route over real HTTP, as a real
+// provider's server would, before sending the citizen back. The signature is Stripe's scheme: HMAC-SHA256 over `timestamp.body`, with a random secret
 // made at each start (nothing outside this process can sign).
 import { SANDBOX_PAYMENT_PATH } from '@city/api-client/contract';
-import type { PricedOrderLine } from '@city/survey-core';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { SqliteConnections } from '../../../db/sqlite-store.js';
+import type { Store } from '../../../db/store.js';
 import type { CheckoutRequest, PaymentNotification, PaymentOutcome, PaymentProvider } from '../provider.js';
 import { NotificationRejected } from '../provider.js';
+import type { SandboxSession, SandboxSessionRepository, SandboxSessionStatus } from './sandbox-session-repository.js';
+
+export type { SandboxSession, SandboxSessionStatus } from './sandbox-session-repository.js';
 
 export const SANDBOX_PROVIDER_NAME = 'sandbox';
 /** The header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
@@ -18,24 +20,6 @@ export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 export const SANDBOX_SIGNATURE_TOLERANCE_MS = 5 * 60_000;
 /** How the sandbox says a payment was made. */
 export const SANDBOX_PAYMENT_METHOD = 'card';
-
-export type SandboxSessionStatus = 'open' | 'paid' | 'cancelled' | 'failed';
-
-export interface SandboxSession {
-  sessionId: string;
-  orderId: string;
-  lines: PricedOrderLine[];
-  totalYen: number;
-  expiresAt: number;
-  successUrl: string;
-  cancelUrl: string;
-  errorUrl: string;
-  status: SandboxSessionStatus;
-  paymentId: string | null;
-  paymentMethod: string | null;
-  /** The refunds made for the session (a tester sees them on the page). */
-  refundedYen: number;
-}
 
 /** What the sandbox posts to the notification route (the body it signs). */
 export interface SandboxEvent {
@@ -46,8 +30,8 @@ export interface SandboxEvent {
 }
 
 export interface SandboxOptions {
-  /** The server's database: the sandbox's writes queue with the server's own transactions. */
-  connections: SqliteConnections;
+  /** The sandbox's sessions, in the server's database: its writes queue with the server's own transactions. */
+  store: Store<SandboxSessionRepository>;
   now: () => number;
   /** The hosted page's origin when the citizen returns into LINE (the return URLs then name liff.line.me). */
   pageOrigin: () => string;
@@ -63,64 +47,11 @@ export interface SandboxProvider extends PaymentProvider {
   sign(body: string, timestampMs: number): string;
 }
 
-interface SessionRow {
-  session_id: string;
-  order_id: string;
-  lines_json: string;
-  total_yen: number;
-  expires_at: number;
-  success_url: string;
-  cancel_url: string;
-  error_url: string;
-  status: SandboxSessionStatus;
-  payment_id: string | null;
-  payment_method: string | null;
-  refunded_yen: number;
-}
-
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export function createSandboxProvider(options: SandboxOptions): SandboxProvider {
-  const { connections, now } = options;
-  const db = connections.writer;
-  // Every statement runs in a transaction of the server's queue: never inside another's.
-  const inTransaction = <T>(work: () => T) => connections.transact(async () => work());
+  const { store, now } = options;
   const secret = randomBytes(32);
-  const insert = db.prepare(
-    `INSERT INTO sandbox_sessions (session_id, order_id, lines_json, total_yen, expires_at, success_url, cancel_url, error_url, status, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
-  );
-  const find = db.prepare<[string], SessionRow>(
-    `SELECT s.*, (SELECT COALESCE(SUM(amount_yen), 0) FROM sandbox_refunds r WHERE r.session_id = s.session_id) AS refunded_yen
-     FROM sandbox_sessions s WHERE session_id = ?`,
-  );
-  const settle = db.prepare<[SandboxSessionStatus, string | null, string | null, string]>(
-    "UPDATE sandbox_sessions SET status = ?, payment_id = ?, payment_method = ? WHERE session_id = ? AND status = 'open'",
-  );
-  const findRefund = db.prepare<[string], { refund_id: string; session_id: string }>('SELECT refund_id, session_id FROM sandbox_refunds WHERE idempotency_key = ?');
-  const insertRefund = db.prepare<[string, string, string, number, number]>(
-    'INSERT INTO sandbox_refunds (idempotency_key, refund_id, session_id, amount_yen, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-
-  const toSession = (row: SessionRow): SandboxSession => ({
-    sessionId: row.session_id,
-    orderId: row.order_id,
-    lines: JSON.parse(row.lines_json) as PricedOrderLine[],
-    totalYen: row.total_yen,
-    expiresAt: row.expires_at,
-    successUrl: row.success_url,
-    cancelUrl: row.cancel_url,
-    errorUrl: row.error_url,
-    status: row.status,
-    paymentId: row.payment_id,
-    paymentMethod: row.payment_method,
-    refundedYen: row.refunded_yen,
-  });
-  const sessionNow = (sessionId: string) => {
-    const row = find.get(sessionId);
-    return row === undefined ? undefined : toSession(row);
-  };
-  const session = (sessionId: string) => inTransaction(() => sessionNow(sessionId));
   const outcomeOf = (s: SandboxSession): PaymentOutcome => {
     switch (s.status) {
       case 'paid':
@@ -132,8 +63,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
         return now() >= s.expiresAt ? { kind: 'expired' } : { kind: 'open' };
     }
   };
-  const mustFind = (sessionId: string) => {
-    const found = sessionNow(sessionId);
+  const mustFind = async (sessions: SandboxSessionRepository, sessionId: string) => {
+    const found = await sessions.find(sessionId);
     if (found === undefined) throw new Error(`sandbox session ${sessionId} not found`);
     return found;
   };
@@ -147,17 +78,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
     async createSession(request: CheckoutRequest) {
       const sessionId = id('sbcs');
-      await inTransaction(() => insert.run(
-        sessionId,
-        request.orderId,
-        JSON.stringify(request.lines),
-        request.totalYen,
-        request.expiresAt,
-        request.successUrl,
-        request.cancelUrl,
-        request.errorUrl,
-        now(),
-      ));
+      const { orderId, lines, totalYen, expiresAt, successUrl, cancelUrl, errorUrl } = request;
+      await store.transaction((sessions) => sessions.create({ sessionId, orderId, lines, totalYen, expiresAt, successUrl, cancelUrl, errorUrl }, now()));
       // The page is on this server: where the citizen comes back to, unless that is LINE's LIFF URL.
       const returnOrigin = new URL(request.successUrl).origin;
       const origin = returnOrigin === 'https://liff.line.me' ? options.pageOrigin() : returnOrigin;
@@ -179,40 +101,42 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
     },
 
     async fetchStatus(sessionId) {
-      return inTransaction(() => outcomeOf(mustFind(sessionId)));
+      return store.transaction(async (sessions) => outcomeOf(await mustFind(sessions, sessionId)));
     },
 
     async refund({ sessionId, amountYen, idempotencyKey }) {
-      return inTransaction(() => {
-        const seen = findRefund.get(idempotencyKey);
+      return store.transaction(async (sessions) => {
+        const seen = await sessions.findRefund(idempotencyKey);
         if (seen !== undefined) {
-          if (seen.session_id !== sessionId) throw new Error('idempotency key reused for another session');
-          return { refundId: seen.refund_id };
+          if (seen.sessionId !== sessionId) throw new Error('idempotency key reused for another session');
+          return { refundId: seen.refundId };
         }
-        const paid = mustFind(sessionId);
+        const paid = await mustFind(sessions, sessionId);
         if (paid.status !== 'paid') throw new Error(`sandbox session ${sessionId} was not paid`);
         if (paid.refundedYen + amountYen > paid.totalYen) throw new Error('refund larger than the payment');
         const refundId = id('sbre');
-        insertRefund.run(idempotencyKey, refundId, sessionId, amountYen, now());
+        await sessions.addRefund({ idempotencyKey, refundId, sessionId, amountYen }, now());
         return { refundId };
       });
     },
 
     async endSession(sessionId) {
-      return inTransaction(() => {
-        if (outcomeOf(mustFind(sessionId)).kind === 'open') settle.run('cancelled', null, null, sessionId);
-        return outcomeOf(mustFind(sessionId));
+      return store.transaction(async (sessions) => {
+        if (outcomeOf(await mustFind(sessions, sessionId)).kind === 'open') await sessions.settle(sessionId, 'cancelled', null, null);
+        return outcomeOf(await mustFind(sessions, sessionId));
       });
     },
 
-    session,
+    // Reads too run as transactions of the server's queue, like every call here: a provider is
+    // called outside the server's own transactions, never inside one.
+    session: (sessionId) => store.transaction((sessions) => sessions.find(sessionId)),
 
     settle(sessionId, status) {
-      return inTransaction(() => {
-        const current = sessionNow(sessionId);
+      return store.transaction(async (sessions) => {
+        const current = await sessions.find(sessionId);
         if (current === undefined || outcomeOf(current).kind !== 'open') return false;
         const paid = status === 'paid';
-        return settle.run(status, paid ? id('sbpay') : null, paid ? SANDBOX_PAYMENT_METHOD : null, sessionId).changes === 1;
+        return sessions.settle(sessionId, status, paid ? id('sbpay') : null, paid ? SANDBOX_PAYMENT_METHOD : null);
       });
     },
 

@@ -1,0 +1,31 @@
+import type { PricedOrderLine } from '@city/survey-core';
+
+export type SandboxSessionStatus = 'open' | 'paid' | 'cancelled' | 'failed';
+
+export interface SandboxSession {
+  sessionId: string;
+  orderId: string;
+  lines: PricedOrderLine[];
+  totalYen: number;
+  expiresAt: number;
+  successUrl: string;
+  cancelUrl: string;
+  errorUrl: string;
+  status: SandboxSessionStatus;
+  paymentId: string | null;
+  paymentMethod: string | null;
+  /** The refunds made for the session (a tester sees them on the page). */
+  refundedYen: number;
+}
+
+/** The sandbox provider's sessions and refunds (migration 5), for the sandbox alone. */
+export interface SandboxSessionRepository {
+  /** Stores a new session, open. */
+  create(session: Omit<SandboxSession, 'status' | 'paymentId' | 'paymentMethod' | 'refundedYen'>, now: number): Promise<void>;
+  find(sessionId: string): Promise<SandboxSession | undefined>;
+  /** Ends an open session as `status`; false when it was no longer open. */
+  settle(sessionId: string, status: Exclude<SandboxSessionStatus, 'open'>, paymentId: string | null, paymentMethod: string | null): Promise<boolean>;
+  /** The refund made under an idempotency key, if any. */
+  findRefund(idempotencyKey: string): Promise<{ refundId: string; sessionId: string } | undefined>;
+  addRefund(refund: { idempotencyKey: string; refundId: string; sessionId: string; amountYen: number }, now: number): Promise<void>;
+}

@@ -1,0 +1,70 @@
+import type { PricedOrderLine } from '@city/survey-core';
+import type { SqliteDatabase } from '../../../db/database.js';
+import type { SandboxSession, SandboxSessionRepository, SandboxSessionStatus } from './sandbox-session-repository.js';
+
+interface SessionRow {
+  session_id: string;
+  order_id: string;
+  lines_json: string;
+  total_yen: number;
+  expires_at: number;
+  success_url: string;
+  cancel_url: string;
+  error_url: string;
+  status: SandboxSessionStatus;
+  payment_id: string | null;
+  payment_method: string | null;
+  refunded_yen: number;
+}
+
+const toSession = (row: SessionRow): SandboxSession => ({
+  sessionId: row.session_id,
+  orderId: row.order_id,
+  lines: JSON.parse(row.lines_json) as PricedOrderLine[],
+  totalYen: row.total_yen,
+  expiresAt: row.expires_at,
+  successUrl: row.success_url,
+  cancelUrl: row.cancel_url,
+  errorUrl: row.error_url,
+  status: row.status,
+  paymentId: row.payment_id,
+  paymentMethod: row.payment_method,
+  refundedYen: row.refunded_yen,
+});
+
+export function createSqliteSandboxSessionRepository(db: SqliteDatabase): SandboxSessionRepository {
+  const insert = db.prepare<[string, string, string, number, number, string, string, string, number]>(
+    `INSERT INTO sandbox_sessions (session_id, order_id, lines_json, total_yen, expires_at, success_url, cancel_url, error_url, status, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
+  );
+  const find = db.prepare<[string], SessionRow>(
+    `SELECT s.*, (SELECT COALESCE(SUM(amount_yen), 0) FROM sandbox_refunds r WHERE r.session_id = s.session_id) AS refunded_yen
+     FROM sandbox_sessions s WHERE session_id = ?`,
+  );
+  const settle = db.prepare<[SandboxSessionStatus, string | null, string | null, string]>(
+    "UPDATE sandbox_sessions SET status = ?, payment_id = ?, payment_method = ? WHERE session_id = ? AND status = 'open'",
+  );
+  const findRefund = db.prepare<[string], { refund_id: string; session_id: string }>('SELECT refund_id, session_id FROM sandbox_refunds WHERE idempotency_key = ?');
+  const insertRefund = db.prepare<[string, string, string, number, number]>(
+    'INSERT INTO sandbox_refunds (idempotency_key, refund_id, session_id, amount_yen, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  return {
+    async create(session, now) {
+      insert.run(session.sessionId, session.orderId, JSON.stringify(session.lines), session.totalYen, session.expiresAt, session.successUrl, session.cancelUrl, session.errorUrl, now);
+    },
+    async find(sessionId) {
+      const row = find.get(sessionId);
+      return row === undefined ? undefined : toSession(row);
+    },
+    async settle(sessionId, status, paymentId, paymentMethod) {
+      return settle.run(status, paymentId, paymentMethod, sessionId).changes === 1;
+    },
+    async findRefund(idempotencyKey) {
+      const row = findRefund.get(idempotencyKey);
+      return row === undefined ? undefined : { refundId: row.refund_id, sessionId: row.session_id };
+    },
+    async addRefund(refund, now) {
+      insertRefund.run(refund.idempotencyKey, refund.refundId, refund.sessionId, refund.amountYen, now);
+    },
+  };
+}
