@@ -60,7 +60,10 @@ describe('the server process', { timeout: 30_000 }, () => {
     expect(server.output()).not.toContain('incoming request');
     expect(server.output()).not.toContain('request completed');
     expect(server.output()).not.toContain('secret-code');
+    // A request answered just before the stop is still logged (its line was in the write buffer).
+    await fetch(`${server.origin}/survey/api/v1/db/survey-configs/getItem?surveyId=last-before-stop`);
     server.signal('SIGTERM');
     expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"url":"/survey/api/v1/db/survey-configs/getItem?surveyId=last-before-stop"');
   });
 });
