@@ -1,0 +1,108 @@
+// A real PostgreSQL for tests and development, without Docker: Debian's server binaries (`.ci/run`
+// installs the `postgresql` package when they are missing) on a fresh data directory in a temporary
+// folder, listening on 127.0.0.1 on a free port. It stops when asked, and in any case with the
+// process that started it (a test run that dies leaves no server behind, and its folder goes).
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface PostgresServer {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` */
+  url: string;
+  port: number;
+  /** Stops the server (fast shutdown) and removes its folder. */
+  stop: () => Promise<void>;
+}
+
+/** Where Debian's PostgreSQL binaries are: `pg_config --bindir`, else the newest /usr/lib/postgresql/<version>/bin. */
+export function postgresBinaries(): string | undefined {
+  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  if (fromConfig.status === 0 && existsSync(path.join(fromConfig.stdout.trim(), 'initdb'))) return fromConfig.stdout.trim();
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).filter((version) => existsSync(path.join(root, version, 'bin', 'initdb')));
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  return newest === undefined ? undefined : path.join(root, newest, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user the package made. */
+const asServerUser = (command: string, args: string[]): [string, string[]] =>
+  process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+
+/** Starts a PostgreSQL server on a new data directory; resolves once it accepts connections. */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = postgresBinaries();
+  if (bin === undefined) throw new Error("PostgreSQL's binaries were not found: install Debian's postgresql package (.ci/run does)");
+  const dir = mkdtempSync(path.join(tmpdir(), 'city-postgres-'));
+  const data = path.join(dir, 'data');
+  if (process.getuid?.() === 0) {
+    const owner = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
+    const group = execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim();
+    chownSync(dir, Number(owner), Number(group));
+  }
+  chmodSync(dir, 0o700);
+  const [initdb, initdbArgs] = asServerUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync']);
+  execFileSync(initdb, initdbArgs, { stdio: 'pipe' });
+  const port = await freePort();
+  // Tests need no durability: no fsync, no full pages; sockets only in the test's own folder.
+  const settings = ['-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const [postgres, postgresArgs] = asServerUser(path.join(bin, 'postgres'), ['-D', data, ...settings]);
+  const server = spawn(postgres, postgresArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  server.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => {
+    server.once('exit', () => {
+      resolve();
+    });
+  });
+  // The server's own process id, from its pid file once it runs: the child may be runuser, which
+  // does not pass signals on. SIGINT is PostgreSQL's "fast" shutdown (transactions rolled back, no
+  // waiting for clients).
+  let postmaster: number | undefined;
+  const signal = () => {
+    try {
+      if (postmaster !== undefined) process.kill(postmaster, 'SIGINT');
+      else server.kill('SIGINT');
+    } catch {
+      // Already gone.
+    }
+  };
+  // With the process that started it, whatever ends that process.
+  process.once('exit', signal);
+  const stop = async () => {
+    process.off('exit', signal);
+    signal();
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const isReady = path.join(bin, 'pg_isready');
+  for (let attempt = 0; ; attempt++) {
+    if (server.exitCode !== null) throw new Error(`PostgreSQL did not start:\n${log}`);
+    const pidFile = path.join(data, 'postmaster.pid');
+    if (postmaster === undefined && existsSync(pidFile)) postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || undefined;
+    if (spawnSync(isReady, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-q']).status === 0 && postmaster !== undefined) break;
+    if (attempt > 200) {
+      await stop();
+      throw new Error(`PostgreSQL did not accept connections within 20 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100)); // not accepting connections yet: ask again
+  }
+  return { url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`, port, stop };
+}
