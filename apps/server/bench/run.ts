@@ -67,16 +67,29 @@ function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
+/** The cores this process may run on (`taskset -pc`, e.g. "0-3,6"), or undefined without taskset. */
+function allowedCores(): { list: string; cores: number[] } | undefined {
+  const shown = spawnSync('taskset', ['-pc', String(process.pid)], { encoding: 'utf8' });
+  const list = shown.status === 0 ? /list:\s*(\S+)/.exec(shown.stdout)?.[1] : undefined;
+  if (list === undefined) return undefined;
+  const cores = list.split(',').flatMap((part) => {
+    const [from = NaN, to = from] = part.split('-').map(Number);
+    return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+  return cores.every(Number.isInteger) ? { list, cores } : undefined;
+}
+
 /**
- * Where processes run: with taskset and two cores or more, the measured processes (the servers
- * and anchors, one at a time under load) on the last core and the load generator on the others,
- * so that the two never take turns on one core (which made rounds of one process differ by a
- * quarter); elsewhere wherever the system puts them.
+ * Where processes run: with taskset and two allowed cores or more, the measured processes (the
+ * servers and anchors, one at a time under load) on the last allowed core and the load generator
+ * on the others, so that the two never take turns on one core (which made rounds of one process
+ * differ by a quarter); elsewhere wherever the system puts them.
  */
 const pinning = (() => {
-  const last = cpus().length - 1;
-  if (last < 1 || spawnSync('taskset', ['-c', '0', 'true']).status !== 0) return undefined;
-  return { measured: String(last), load: last === 1 ? '0' : `0-${String(last - 1)}` };
+  const allowed = allowedCores();
+  const measured = allowed?.cores.at(-1);
+  if (allowed === undefined || measured === undefined || allowed.cores.length < 2) return undefined;
+  return { measured: String(measured), load: allowed.cores.slice(0, -1).join(','), every: allowed.list };
 })();
 /** The command and arguments that run node with `args`, on the given cores when pinning. */
 const node = (cores: string | undefined, args: string[]): [string, string[]] =>
@@ -190,15 +203,20 @@ if (tracedCases.length > 0) {
 const bulkCase = selected('bulk');
 if (bulkCase) await seedBulkRecords(path.join(work, 'server.sqlite'));
 // The anchor's copy is taken before the server opens the file (nothing changed yet).
-/** Runs `work` in this process on the measured processes' core (the bulk anchor runs here), as the server runs. */
+/**
+ * Runs `work` in this process on the measured processes' core, as the server runs (the bulk anchor
+ * runs here, in the bench's own process: with node's default flags, not the start script's).
+ */
 function onMeasuredCore<T>(work: () => T): T {
   if (pinning === undefined) return work();
-  const everyCore = `0-${String(cpus().length - 1)}`;
-  spawnSync('taskset', ['-a', '-p', '-c', pinning.measured, String(process.pid)]);
+  const pin = (cores: string) => {
+    if (spawnSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)]).status !== 0) throw new Error(`taskset could not move the bench to cores ${cores}`);
+  };
+  pin(pinning.measured);
   try {
     return work();
   } finally {
-    spawnSync('taskset', ['-a', '-p', '-c', everyCore, String(process.pid)]);
+    pin(pinning.every);
   }
 }
 const bulkAnchorMs = bulkCase ? onMeasuredCore(() => anchorBulk(path.join(work, 'server.sqlite'), path.join(work, 'bulk-anchor.sqlite'))) : undefined;

@@ -19,7 +19,8 @@ describe('the test PostgreSQL', () => {
     server = await startPostgres();
   }, 60_000);
   afterAll(async () => {
-    await server.stop();
+    // Undefined when it did not start: beforeAll's own error is the one to see.
+    await (server as PostgresServer | undefined)?.stop();
   });
 
   it('answers on 127.0.0.1, in UTF-8', async () => {

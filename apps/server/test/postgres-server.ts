@@ -1,7 +1,7 @@
 // A real PostgreSQL for tests and development, without Docker: Debian's server binaries (`.ci/run`
 // installs the `postgresql` package when they are missing) on a fresh data directory in a temporary
-// folder, listening on 127.0.0.1 on a free port. It stops when asked, and in any case with the
-// process that started it (a test run that dies leaves no server behind, and its folder goes).
+// folder, listening on 127.0.0.1 on a free port. It stops when asked, and otherwise when the process
+// that started it exits (its folder goes with it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -67,11 +67,6 @@ export async function startPostgres(): Promise<PostgresServer> {
   server.stderr.on('data', (chunk: Buffer) => {
     log += chunk.toString();
   });
-  const exited = new Promise<void>((resolve) => {
-    server.once('exit', () => {
-      resolve();
-    });
-  });
   // The server's own process id, from its pid file once it runs: the child may be runuser, which
   // does not pass signals on. SIGINT is PostgreSQL's "fast" shutdown (transactions rolled back, no
   // waiting for clients).
@@ -84,17 +79,32 @@ export async function startPostgres(): Promise<PostgresServer> {
       // Already gone.
     }
   };
-  // With the process that started it, whatever ends that process.
-  process.once('exit', signal);
+  // With the process that started it, whatever ends it normally. (A process killed outright gets no
+  // say: its server then stops at the next machine restart, its folder with the temporary files.)
+  const onExit = () => {
+    signal();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
+  const exited = new Promise<void>((resolve) => {
+    server.once('exit', () => {
+      // Never signal a number that may since belong to another process.
+      postmaster = undefined;
+      process.off('exit', onExit);
+      resolve();
+    });
+  });
   const stop = async () => {
-    process.off('exit', signal);
     signal();
     await exited;
     rmSync(dir, { recursive: true, force: true });
   };
   const isReady = path.join(bin, 'pg_isready');
   for (let attempt = 0; ; attempt++) {
-    if (server.exitCode !== null) throw new Error(`PostgreSQL did not start:\n${log}`);
+    if (server.exitCode !== null || server.signalCode !== null) {
+      await stop();
+      throw new Error(`PostgreSQL did not start:\n${log}`);
+    }
     const pidFile = path.join(data, 'postmaster.pid');
     if (postmaster === undefined && existsSync(pidFile)) postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || undefined;
     if (spawnSync(isReady, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-q']).status === 0 && postmaster !== undefined) break;

@@ -12,7 +12,7 @@ const PROCESS_BINDINGS = `,"pid":${String(process.pid)},"hostname":${JSON.string
 
 /** A login URL carries LINE's one-time code: it never reaches the logs. */
 export function loggedUrl(url: string): string {
-  return url.includes('?') ? url.replace(/([?&](?:code|state)=)[^&]*/g, '$1***') : url;
+  return url.replace(/([?&](?:code|state)=)[^&]*/g, '$1***');
 }
 
 /**
@@ -94,7 +94,11 @@ function bufferedStandardOutput() {
   // pino flushes its asynchronous destinations when the process exits, not a synchronous one with
   // a buffer: without this, the lines of the last second before a stop would be lost.
   process.once('exit', () => {
-    stream.flushSync();
+    try {
+      stream.flushSync();
+    } catch {
+      // Standard output already closed: nothing can be written any more.
+    }
   });
   return stream;
 }

@@ -99,7 +99,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   // The record and its rows in one statement (an edit reads both): the record's columns on every row,
   // and whether it has an order pending or paid (a subquery run once), so that an edit of a record
   // never paid for reads no order. Read as arrays (raw): no object with 21 named keys per row, on
-  // the busiest path there is; the positions are those of RECORD_WITH_ROWS below.
+  // the busiest path there is; the positions are those of RecordWithRowsColumns above.
   const recordWithRows = db
     .prepare<[string, string], RecordWithRowsColumns>(
       `SELECT r.partition_key, r.survey_id, r.user_id, r.receipt_number, r.origin, r.entered_by, r.version, r.survey_version, r.created_at, r.updated_at,
