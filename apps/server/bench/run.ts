@@ -10,7 +10,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { benchCitizens, bookingBodies, CITIZENS, putItemBody, rowsPerRecord, see
 import type { LoadResult, LoadSpec } from './load.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import { countLine, statementList } from './trace.js';
+import { freePort } from '../test/free-port.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
 const RECORDS_PER_CITIZEN = 50; // for the read of a citizen's records
@@ -40,19 +40,6 @@ process.once('exit', () => {
   if (keepFiles()) console.log(`Databases, traces and logs kept in ${work}`);
   else rmSync(work, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /**
  * CPU time (user + system, ms) a process has used, from Linux's /proc; undefined elsewhere. Per

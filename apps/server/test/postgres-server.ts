@@ -4,9 +4,9 @@
 // that started it exits (its folder goes with it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.js';
 
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
@@ -25,19 +25,6 @@ export function postgresBinaries(): string | undefined {
   const versions = readdirSync(root).filter((version) => existsSync(path.join(root, version, 'bin', 'initdb')));
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   return newest === undefined ? undefined : path.join(root, newest, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 /** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user the package made. */

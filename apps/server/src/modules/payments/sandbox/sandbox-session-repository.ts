@@ -1,16 +1,10 @@
-import type { PricedOrderLine } from '@city/survey-core';
+import type { CheckoutRequest } from '../provider.js';
 
 export type SandboxSessionStatus = 'open' | 'paid' | 'cancelled' | 'failed';
 
-export interface SandboxSession {
+/** A checkout session of the sandbox: what it was asked to collect, and what became of it. */
+export interface SandboxSession extends Pick<CheckoutRequest, 'orderId' | 'lines' | 'totalYen' | 'expiresAt' | 'successUrl' | 'cancelUrl' | 'errorUrl'> {
   sessionId: string;
-  orderId: string;
-  lines: PricedOrderLine[];
-  totalYen: number;
-  expiresAt: number;
-  successUrl: string;
-  cancelUrl: string;
-  errorUrl: string;
   status: SandboxSessionStatus;
   paymentId: string | null;
   paymentMethod: string | null;

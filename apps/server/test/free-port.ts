@@ -1,0 +1,15 @@
+import { createServer } from 'node:net';
+
+/** A port on 127.0.0.1 nothing listens on right now (for a server a test or the bench starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
