@@ -1,6 +1,6 @@
 import type { CalendarCategory, CalendarRules } from '@city/survey-core';
-import type { Statement } from 'better-sqlite3';
 import type { ConfigurationCache } from '../../db/configuration-cache.js';
+import { changedColumnsUpdate } from '../../db/changed-columns-update.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
 
@@ -177,21 +177,12 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // A claim moved sets only the columns that changed: SQLite rewrites every index holding a column
-  // an UPDATE sets, changed or not (slot_claims has three besides its key). One statement per set
-  // of columns, prepared when first needed (a booking moved within a day: slot_id, created_at).
-  const moveClaimStatements = new Map<string, Statement>();
+  // A claim moved sets only the columns that changed (slot_claims has three indexes besides its
+  // key): a booking moved within a day sets slot_id and created_at.
+  const updateClaim = changedColumnsUpdate(db, 'slot_claims', ['partition_key', 'item_key']);
   const moveClaimRow = (before: SlotClaim, claim: SlotClaim) => {
-    const changed = CLAIM_COLUMNS.filter(([, field]) => (before[field] ?? null) !== (claim[field] ?? null));
-    if (changed.length === 0) return;
-    const key = changed.map(([column]) => column).join(',');
-    let statement = moveClaimStatements.get(key);
-    if (statement === undefined) {
-      // Built from the fixed column names of CLAIM_COLUMNS only; the values are bound.
-      statement = db.prepare(`UPDATE slot_claims SET ${changed.map(([column]) => `${column} = ?`).join(', ')} WHERE partition_key = ? AND item_key = ?`);
-      moveClaimStatements.set(key, statement);
-    }
-    statement.run(...changed.map(([, field]) => claim[field] ?? null), claim.partitionKey, claim.itemKey);
+    const changes = CLAIM_COLUMNS.filter(([, field]) => (before[field] ?? null) !== (claim[field] ?? null)).map(([column, field]) => [column, claim[field] ?? null] as const);
+    updateClaim(changes, [claim.partitionKey, claim.itemKey]);
   };
   const deleteClaim = db.prepare<[string, string], FreedClaim>(
     'DELETE FROM slot_claims WHERE partition_key = ? AND item_key = ? RETURNING calendar_id, date, slot_id, units',

@@ -1,6 +1,7 @@
 import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
 import { CLOSED_CHECK_STATUSES } from '@city/survey-core';
-import type { Statement } from 'better-sqlite3';
+import type { ColumnChange } from '../../db/changed-columns-update.js';
+import { changedColumnsUpdate } from '../../db/changed-columns-update.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { RecordInfo, RecordOrigin, RecordRepository } from './record-repository.js';
 
@@ -73,25 +74,20 @@ const COLUMNS =
   'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
 
 /** The columns of a stored row (at `storedPosition`) that differ from the row to store, with their new values. */
-function changedColumns(stored: SurveyResultRow, storedPosition: number, row: SurveyResultRow, position: number): { columns: string[]; values: unknown[] } {
-  const columns: string[] = [];
-  const values: unknown[] = [];
-  const set = (column: string, value: unknown) => {
-    columns.push(column);
-    values.push(value);
-  };
-  if (stored.sortKey !== row.sortKey) set('sort_key', row.sortKey);
-  if (stored.surveyId !== row.surveyId) set('survey_id', row.surveyId);
-  if (stored.userId !== row.userId) set('user_id', row.userId);
-  if (stored.itemKey !== row.itemKey) set('item_key', row.itemKey);
-  if (stored.value !== row.value) set('value', row.value);
-  if (stored.userSearchKey !== row.userSearchKey) set('user_search_key', row.userSearchKey);
-  if (stored.isLiffMode !== row.isLiffMode) set('is_liff_mode', row.isLiffMode ? 1 : 0);
-  if (stored.check !== row.check) set('check_status', row.check);
+function changedColumns(stored: SurveyResultRow, storedPosition: number, row: SurveyResultRow, position: number): ColumnChange[] {
+  const changes: ColumnChange[] = [];
+  if (stored.sortKey !== row.sortKey) changes.push(['sort_key', row.sortKey]);
+  if (stored.surveyId !== row.surveyId) changes.push(['survey_id', row.surveyId]);
+  if (stored.userId !== row.userId) changes.push(['user_id', row.userId]);
+  if (stored.itemKey !== row.itemKey) changes.push(['item_key', row.itemKey]);
+  if (stored.value !== row.value) changes.push(['value', row.value]);
+  if (stored.userSearchKey !== row.userSearchKey) changes.push(['user_search_key', row.userSearchKey]);
+  if (stored.isLiffMode !== row.isLiffMode) changes.push(['is_liff_mode', row.isLiffMode ? 1 : 0]);
+  if (stored.check !== row.check) changes.push(['check_status', row.check]);
   const files = row.files === undefined ? null : JSON.stringify(row.files);
-  if ((stored.files === undefined ? null : JSON.stringify(stored.files)) !== files) set('files_json', files);
-  if (storedPosition !== position) set('position', position);
-  return { columns, values };
+  if ((stored.files === undefined ? null : JSON.stringify(stored.files)) !== files) changes.push(['files_json', files]);
+  if (storedPosition !== position) changes.push(['position', position]);
+  return changes;
 }
 
 export function createSqliteRecordRepository(db: SqliteDatabase): RecordRepository {
@@ -136,20 +132,9 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
     `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  // A changed row sets only the columns that changed: SQLite rewrites every index holding a column
-  // an UPDATE sets, changed or not, and survey_results has four. One statement per set of columns,
-  // prepared when first needed (a booking's reservation row: sort_key, value, user_search_key).
-  const updateRowStatements = new Map<string, Statement>();
-  const updateRow = (columns: readonly string[], values: readonly unknown[], partitionKey: string, sortKey: string) => {
-    const key = columns.join(',');
-    let statement = updateRowStatements.get(key);
-    if (statement === undefined) {
-      // Built from the fixed column names below only; the values are bound.
-      statement = db.prepare(`UPDATE survey_results SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE partition_key = ? AND sort_key = ?`);
-      updateRowStatements.set(key, statement);
-    }
-    statement.run(...values, partitionKey, sortKey);
-  };
+  // A changed row sets only the columns that changed (survey_results has four indexes): a
+  // booking's reservation row sets sort_key, value and user_search_key.
+  const updateRow = changedColumnsUpdate(db, 'survey_results', ['partition_key', 'sort_key']);
   const deleteRow = db.prepare<[string, string]>('DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?');
   // The survey version is set only when it changed: it is in an index, which SQLite rewrites
   // whenever an UPDATE sets one of its columns.
@@ -310,8 +295,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
         if (stored === undefined) {
           insertRow.run(partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position);
         } else {
-          const changed = changedColumns(stored.row, stored.position, row, position);
-          if (changed.columns.length > 0) updateRow(changed.columns, changed.values, partitionKey, storedKey);
+          updateRow(changedColumns(stored.row, stored.position, row, position), [partitionKey, storedKey]);
         }
       });
       for (const gone of before.keys()) deleteRow.run(partitionKey, gone);
