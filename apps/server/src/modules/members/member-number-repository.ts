@@ -22,8 +22,13 @@ export interface MemberNumberRepository {
   activeOfRecord(partitionKey: string): Promise<MemberNumber | undefined>;
   /** Whether this number was ever issued in the survey (active or retired). */
   find(surveyId: string, memberNumber: string): Promise<MemberNumber | undefined>;
-  /** The highest sequence ever issued in the survey, retired ones included; 0 when none. */
-  maxSequence(surveyId: string): Promise<number>;
+  /**
+   * The sequence the survey's next number takes: above every one ever issued there, retired ones
+   * included. The survey's issuing is then the calling transaction's until it ends: another one
+   * asking meanwhile (another server instance, on PostgreSQL) waits, and then sees this one's number
+   * and registration.
+   */
+  nextSequence(surveyId: string): Promise<number>;
   insert(number: MemberNumber): Promise<void>;
   /** The registration moved to another record (an edit under a new key). */
   moveToRecord(surveyId: string, sequence: number, partitionKey: string): Promise<void>;

@@ -65,10 +65,12 @@ export async function planMemberNumber(
   if (membership === undefined) return undefined;
   const kept = previousPartitionKey === undefined ? undefined : await members.activeOfRecord(previousPartitionKey);
   if (kept !== undefined) return { ...keptNumber(kept), itemKey: membership.numberItemKey, isNew: false };
+  // First: it holds the survey's issuing, so that the check below sees every registration committed
+  // before, and none is committed meanwhile.
+  const sequence = await members.nextSequence(survey.surveyId);
   if ((await members.activeOfUser(survey.surveyId, userId)) !== undefined) {
     throw new HttpError(409, 'already_member', messages.alreadyMember);
   }
-  const sequence = (await members.maxSequence(survey.surveyId)) + 1;
   return {
     surveyId: survey.surveyId,
     itemKey: membership.numberItemKey,

@@ -52,8 +52,9 @@ export function createSqliteMemberNumberRepository(db: SqliteDatabase): MemberNu
       const row = byNumber.get(surveyId, memberNumber);
       return row === undefined ? undefined : toNumber(row);
     },
-    async maxSequence(surveyId) {
-      return maxSequence.get(surveyId)?.n ?? 0;
+    // Transactions run one at a time on SQLite: nothing else issues a number meanwhile.
+    async nextSequence(surveyId) {
+      return (maxSequence.get(surveyId)?.n ?? 0) + 1;
     },
     async insert(number) {
       insert.run(number.surveyId, number.sequence, number.memberNumber, number.partitionKey, number.userId, number.issuedAt, number.withdrawnAt);

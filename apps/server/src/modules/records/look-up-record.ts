@@ -9,7 +9,7 @@ import { configOfEveryVersion, requireCitizenSurvey } from '../surveys/surveys.j
 import type { RecordsDeps } from './records.js';
 
 /** Failed look-ups allowed per user per (Japanese) day. */
-const LOOKUP_FAILURES_PER_DAY = 10;
+export const LOOKUP_FAILURES_PER_DAY = 10;
 /** How long a record found by look-up may be claimed with putUserId. */
 const LOOKUP_GRANT_MS = 30 * 60_000;
 

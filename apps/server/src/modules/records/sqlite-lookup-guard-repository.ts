@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../../db/database.js';
 import type { LookupGuardRepository } from './lookup-guard-repository.js';
 
+// Transactions run one at a time on SQLite: a count read stays true until this one commits.
 export function createSqliteLookupGuardRepository(db: SqliteDatabase): LookupGuardRepository {
   const get = db.prepare<[string, string], { failures: number }>('SELECT failures FROM lookup_failures WHERE user_id = ? AND day = ?');
   const add = db.prepare(

@@ -76,7 +76,7 @@ export async function once<T>(
 ): Promise<T> {
   if (idempotency === undefined) return work();
   const requestHash = `${endpoint}:${idempotency.bodyHash}`;
-  const seen = await idempotencyKeys.find(userId, idempotency.key);
+  const seen = await idempotencyKeys.reserve(userId, idempotency.key, requestHash);
   if (seen !== undefined) {
     if (seen.requestHash !== requestHash) throw new HttpError(422, 'idempotency_key_reused', messages.idempotencyKeyReused);
     return seen.response as T;

@@ -1,0 +1,108 @@
+// Transactions over PostgreSQL as the use-cases rely on them: all or nothing, never seen by reads
+// before they commit, side by side on connections of their own, and run again after a deadlock.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { openPostgres } from '../src/db/postgres.js';
+import type { PostgresConnections } from '../src/db/postgres-store.js';
+import { connectPostgres, MOST_ATTEMPTS, postgresStore } from '../src/db/postgres-store.js';
+import type { PostgresQueryable } from '../src/db/postgres.js';
+import type { PostgresDatabases } from './postgres-databases.js';
+import { startPostgresDatabases } from './postgres-databases.js';
+
+let databases: PostgresDatabases;
+let pool: pg.Pool;
+let connections: PostgresConnections;
+beforeAll(async () => {
+  databases = await startPostgresDatabases();
+}, 60_000);
+afterAll(async () => {
+  await (databases as PostgresDatabases | undefined)?.stop();
+});
+beforeEach(async () => {
+  pool = await openPostgres(await databases.create(), { poolSize: 4 });
+  connections = connectPostgres(pool);
+  await pool.query('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+  await pool.query("INSERT INTO notes VALUES (1, 'one'), (2, 'two')");
+  return async () => {
+    connections.close();
+    await pool.end();
+  };
+});
+
+/** A tiny repository: notes in a table. */
+const notesOf = (db: PostgresQueryable) => ({
+  set: async (id: number, text: string) => {
+    await db.query('UPDATE notes SET text = $2 WHERE id = $1', [id, text]);
+  },
+  add: async (id: number, text: string) => {
+    await db.query('INSERT INTO notes (id, text) VALUES ($1, $2)', [id, text]);
+  },
+  all: async () => (await db.query<{ text: string }>('SELECT text FROM notes ORDER BY id')).rows.map((row) => row.text),
+});
+
+describe('PostgreSQL transactions', () => {
+  it('commit all of their work, or none of it', async () => {
+    const store = postgresStore(connections, notesOf);
+    await store.transaction(async (notes) => {
+      await notes.add(3, 'three');
+    });
+    await expect(
+      store.transaction(async (notes) => {
+        await notes.add(4, 'four');
+        throw new Error('changed its mind');
+      }),
+    ).rejects.toThrow('changed its mind');
+    expect(await store.read.all()).toEqual(['one', 'two', 'three']);
+  });
+
+  it('are not seen by reads before they commit', async () => {
+    const store = postgresStore(connections, notesOf);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written: () => void = () => undefined;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const transaction = store.transaction(async (notes) => {
+      await notes.add(3, 'three');
+      written();
+      await held;
+    });
+    await wrote;
+    expect(await store.read.all()).toEqual(['one', 'two']);
+    release();
+    await transaction;
+    expect(await store.read.all()).toEqual(['one', 'two', 'three']);
+  });
+
+  it('run again when PostgreSQL ends one of two deadlocked transactions, so that both happen', async () => {
+    const store = postgresStore(connections, notesOf);
+    let attempts = 0;
+    // Each locks one row, waits until the other has locked its own, then asks for the other's.
+    let lockedCount = 0;
+    let bothLocked: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => (bothLocked = resolve));
+    const crossing = (first: number, second: number) =>
+      store.transaction(async (notes) => {
+        attempts += 1;
+        await notes.set(first, `by ${String(first)}`);
+        lockedCount += 1;
+        if (lockedCount === 2) bothLocked();
+        await both;
+        await notes.set(second, `by ${String(first)}`);
+      });
+    await Promise.all([crossing(1, 2), crossing(2, 1)]);
+    expect(attempts).toBe(3); // one of the two ran twice
+    expect(new Set(await store.read.all()).size).toBe(1); // the one run last wrote both rows
+  });
+
+  it('give up after a few attempts, with the database error', async () => {
+    const store = postgresStore(connections, notesOf);
+    let attempts = 0;
+    await expect(
+      store.transaction(async () => {
+        attempts += 1;
+        throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+      }),
+    ).rejects.toThrow('could not serialize access');
+    expect(attempts).toBe(MOST_ATTEMPTS);
+  });
+});
