@@ -1,0 +1,40 @@
+import type { PostgresQueryable } from '../../db/postgres.js';
+import type { FileRepository, UploadedFile } from './file-repository.js';
+
+interface FileRow {
+  file_id: string;
+  user_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+}
+
+const fromRow = (row: FileRow): UploadedFile => ({
+  fileId: row.file_id,
+  userId: row.user_id,
+  name: row.name,
+  contentType: row.content_type,
+  size: row.size,
+});
+
+/** Files citizens uploaded for files items, bytes and all (BYTEA), in the same database as their answers. */
+export function createPostgresFileRepository(db: PostgresQueryable): FileRepository {
+  const one = async <Row extends FileRow>(name: string, text: string, fileId: string) => (await db.query<Row>({ name, text, values: [fileId] })).rows[0];
+  return {
+    async add(file, data) {
+      await db.query({
+        name: 'files.add',
+        text: 'INSERT INTO uploaded_files (file_id, user_id, name, content_type, size, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        values: [file.fileId, file.userId, file.name, file.contentType, file.size, data, Date.now()],
+      });
+    },
+    async describe(fileId) {
+      const row = await one('files.describe', 'SELECT file_id, user_id, name, content_type, size FROM uploaded_files WHERE file_id = $1', fileId);
+      return row === undefined ? undefined : fromRow(row);
+    },
+    async read(fileId) {
+      const row = await one<FileRow & { data: Buffer }>('files.read', 'SELECT file_id, user_id, name, content_type, size, data FROM uploaded_files WHERE file_id = $1', fileId);
+      return row === undefined ? undefined : { file: fromRow(row), data: row.data };
+    },
+  };
+}
