@@ -6,6 +6,7 @@ import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
+import { createSqliteAuditRepository } from '../src/modules/audit/sqlite-audit-repository.js';
 import { verifyAuditLog } from '../src/modules/audit/verify-command.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, daySlots, slotValue } from './calendar-fixtures.js';
@@ -75,7 +76,7 @@ describe('the audit log', () => {
     // No cap per record (the earlier platform kept 50).
     const perRecord = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE target = ?").get(`record:${keys[0]!}`) as { n: number };
     expect(perRecord.n).toBeGreaterThan(50);
-    expect(verifyAuditLog(ctx.app.db)).toMatchObject({ code: 0, verdict: { ok: true, entries: countEntries() } });
+    expect(await verifyAuditLog(createSqliteAuditRepository(ctx.app.db))).toMatchObject({ code: 0, verdict: { ok: true, entries: countEntries() } });
   });
 
   it('is append-only: the database refuses UPDATE and DELETE', async () => {
@@ -84,7 +85,7 @@ describe('the audit log', () => {
     expect(countEntries()).toBeGreaterThan(0);
     expect(() => ctx.app.db.prepare("UPDATE audit_log SET actor = 'someone else'").run()).toThrow(/append-only/);
     expect(() => ctx.app.db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
-    expect(verifyAuditLog(ctx.app.db).code).toBe(0);
+    expect((await verifyAuditLog(createSqliteAuditRepository(ctx.app.db))).code).toBe(0);
   });
 
   describe('verify command', () => {
@@ -104,7 +105,7 @@ describe('the audit log', () => {
       raw.close();
       const db = openDatabase(copy);
       try {
-        return verifyAuditLog(db);
+        return await verifyAuditLog(createSqliteAuditRepository(db));
       } finally {
         db.close();
       }

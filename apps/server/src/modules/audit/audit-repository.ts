@@ -42,6 +42,6 @@ export interface AuditRepository {
   /** Entries matching the query, newest first. */
   find(query: AuditQuery): Promise<AuditEntry[]>;
   /** Every entry in order, read as it goes (for verifying the chain of a large log). */
-  each(): Iterable<AuditEntry>;
+  each(): AsyncIterable<AuditEntry>;
   count(): Promise<number>;
 }

@@ -22,11 +22,11 @@ export type ChainVerdict =
  * must name the previous entry's hash (a removed or reordered one), and each hash must be the
  * hash of what the entry says (an altered one).
  */
-export function verifyChain(entries: Iterable<AuditEntry>): ChainVerdict {
+export async function verifyChain(entries: AsyncIterable<AuditEntry>): Promise<ChainVerdict> {
   let previousHash = GENESIS_HASH;
   let expectedSeq = 1;
   let count = 0;
-  for (const entry of entries) {
+  for await (const entry of entries) {
     if (entry.seq !== expectedSeq) return { ok: false, entries: count, seq: expectedSeq, problem: 'gap' };
     if (entry.prevHash !== previousHash) return { ok: false, entries: count, seq: entry.seq, problem: 'broken_link' };
     if (entryHash(entry.prevHash, entry) !== entry.hash) {

@@ -59,7 +59,7 @@ export function createSqliteAuditRepository(db: SqliteDatabase): AuditRepository
       const { target = null, actor = null, action = null, from = null, to = null, beforeSeq = null, limit } = query;
       return find.all({ target, actor, action, from, to, beforeSeq, limit }).map(toEntry);
     },
-    *each() {
+    async *each() {
       for (const row of all.iterate()) yield toEntry(row);
     },
     async count() {

@@ -1,9 +1,8 @@
 // `pnpm --filter @city/server verify-audit-log`: walks the audit log's hash chain and says whether
 // every entry is there, in order, as written (exit 0), or names the first that is not (exit 1).
-import type { SqliteDatabase } from '../../db/database.js';
+import type { AuditRepository } from './audit-repository.js';
 import type { ChainVerdict } from './chain.js';
 import { verifyChain } from './chain.js';
-import { createSqliteAuditRepository } from './sqlite-audit-repository.js';
 
 const PROBLEMS: Record<Exclude<ChainVerdict, { ok: true }>['problem'], string> = {
   gap: 'is missing (an entry was removed)',
@@ -12,8 +11,8 @@ const PROBLEMS: Record<Exclude<ChainVerdict, { ok: true }>['problem'], string> =
 };
 
 /** Verifies the database's audit log; answers the exit code and what to print. */
-export function verifyAuditLog(db: SqliteDatabase): { code: number; message: string; verdict: ChainVerdict } {
-  const verdict = verifyChain(createSqliteAuditRepository(db).each());
+export async function verifyAuditLog(audit: AuditRepository): Promise<{ code: number; message: string; verdict: ChainVerdict }> {
+  const verdict = await verifyChain(audit.each());
   if (verdict.ok) return { code: 0, verdict, message: `The audit log is intact: ${verdict.entries} entries, last hash ${verdict.lastHash}.` };
   return { code: 1, verdict, message: `The audit log was tampered with: entry ${verdict.seq} ${PROBLEMS[verdict.problem]}. ${verdict.entries} entries before it verify.` };
 }
