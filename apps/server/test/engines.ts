@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import type { ConfigurationCache } from '../src/db/configuration-cache.js';
+import type { Configuration, ConfigurationCache } from '../src/db/configuration-cache.js';
 import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
 import type { PostgresQueryable } from '../src/db/postgres.js';
@@ -22,7 +22,7 @@ export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
 /** A repository's implementations, one per engine. */
 export interface RepositoryFactories<Repositories> {
   sqlite: (db: SqliteDatabase, configuration: ConfigurationCache) => Repositories;
-  postgres: (db: PostgresQueryable, configuration: ConfigurationCache) => Repositories;
+  postgres: (db: PostgresQueryable, configuration: Configuration) => Repositories;
 }
 
 export interface TestDatabase {

@@ -9,15 +9,27 @@
 // process's change may go unseen. Capacity is never cached: it is checked by the claim's
 // conditional write, whatever the cache holds.
 
+/**
+ * What a repository uses of the cache: {@link ConfigurationCache} itself on SQLite; on PostgreSQL,
+ * where transactions run side by side, a view of it per transaction (postgres-store.ts).
+ */
+export interface Configuration {
+  get<T>(key: string, load: () => T): T;
+  getAsync<T>(key: string, load: () => Promise<T>): Promise<T>;
+  changed(uncommitted?: boolean): void;
+}
+
 /** How long a change made by another process may go unseen (ms). */
 export const CONFIGURATION_MAX_AGE_MS = 1000;
 
-export class ConfigurationCache {
+export class ConfigurationCache implements Configuration {
   private generation = 0;
   private readonly entries = new Map<string, { generation: number; value: unknown }>();
   private storedGeneration: number | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   private changing = false;
+  /** Transactions in progress (PostgreSQL's, side by side) that changed the configuration. */
+  private openChanges = 0;
 
   /**
    * @param readStoredGeneration the database's configuration generation, raised by every change.
@@ -37,7 +49,7 @@ export class ConfigurationCache {
    */
   get<T>(key: string, load: () => T): T {
     // While a change is uncommitted, nothing is kept: what is read may never be committed.
-    if (this.changing) return load();
+    if (this.changing || this.openChanges > 0) return load();
     this.checkStoredGeneration();
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
@@ -47,6 +59,33 @@ export class ConfigurationCache {
     const value = load();
     if (generation === this.generation) this.entries.set(key, { generation, value });
     return value;
+  }
+
+  /** {@link get} for a load that waits (PostgreSQL's reads), under the same rules. */
+  async getAsync<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.changing || this.openChanges > 0) return load();
+    this.checkStoredGeneration();
+    const entry = this.entries.get(key);
+    if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation && this.openChanges === 0) this.entries.set(key, { generation, value });
+    return value;
+  }
+
+  /**
+   * A transaction running beside others (PostgreSQL) changed the configuration: nothing is kept
+   * until it has ended ({@link endChange}), as for {@link changed} with `uncommitted`.
+   */
+  beginChange(): void {
+    this.openChanges += 1;
+    this.changed();
+  }
+
+  /** The transaction that called {@link beginChange} ended (committed or rolled back). */
+  endChange(): void {
+    this.openChanges -= 1;
+    this.changed();
   }
 
   /**

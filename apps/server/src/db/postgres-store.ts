@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Configuration } from './configuration-cache.js';
 import { ConfigurationCache } from './configuration-cache.js';
 import type { PostgresQueryable } from './postgres.js';
 import type { Store } from './store.js';
@@ -22,7 +23,7 @@ export interface PostgresConnections {
    * back when it rejects. After a deadlock or a serialization failure, `work` runs again from the
    * start, up to {@link MOST_ATTEMPTS} times: it must do nothing but database work.
    */
-  transact: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+  transact: <T>(work: (client: pg.PoolClient, configuration: Configuration) => Promise<T>) => Promise<T>;
   /** The configuration kept in memory for this database (see configuration-cache.ts). */
   configuration: ConfigurationCache;
   /** Stops watching the configuration; the pool is the caller's to end. */
@@ -36,6 +37,30 @@ const RETRYABLE = new Set(['40001', '40P01']);
 
 const isRetryable = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && RETRYABLE.has(String(error.code));
+
+/**
+ * The configuration cache as one transaction sees it: its first change holds the cache (nothing is
+ * kept meanwhile: this transaction's reads see its uncommitted change, and others' reads the value
+ * before it) until the transaction has ended, committed or not.
+ */
+class TransactionConfiguration implements Configuration {
+  changedHere = false;
+  constructor(private readonly cache: ConfigurationCache) {}
+  get<T>(key: string, load: () => T): T {
+    return this.cache.get(key, load);
+  }
+  getAsync<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.getAsync(key, load);
+  }
+  changed(): void {
+    if (this.changedHere) return;
+    this.changedHere = true;
+    this.cache.beginChange();
+  }
+  ended(): void {
+    if (this.changedHere) this.cache.endChange();
+  }
+}
 
 export function connectPostgres(pool: pg.Pool, options: { configurationMaxAgeMs?: number } = {}): PostgresConnections {
   // The stored generation as last read: the cache asks for it synchronously, so it is read here in
@@ -53,13 +78,14 @@ export function connectPostgres(pool: pg.Pool, options: { configurationMaxAgeMs?
   poll.unref();
   void readGeneration().catch(() => undefined);
 
-  const transact = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const transact = async <T>(work: (client: pg.PoolClient, configuration: Configuration) => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
+      const transactionConfiguration = new TransactionConfiguration(configuration);
       let broken = false;
       try {
         await client.query('BEGIN');
-        const value = await work(client);
+        const value = await work(client, transactionConfiguration);
         await client.query('COMMIT');
         return value;
       } catch (error) {
@@ -70,6 +96,9 @@ export function connectPostgres(pool: pg.Pool, options: { configurationMaxAgeMs?
         }
         if (!isRetryable(error) || attempt >= MOST_ATTEMPTS) throw error;
       } finally {
+        // After the commit (or rollback): until then, a read on another connection still gets the
+        // configuration before this change, and must not be kept.
+        transactionConfiguration.ended();
         client.release(broken);
       }
       // A few milliseconds, growing and spread at random, so that the two again do not meet again.
@@ -89,14 +118,15 @@ export function connectPostgres(pool: pg.Pool, options: { configurationMaxAgeMs?
 
 /**
  * A {@link Store} over PostgreSQL: `makeRepositories` is called once with the pool (reads outside
- * transactions) and once per transaction with its connection.
+ * transactions) and once per transaction with its connection. Repositories that change the
+ * configuration call `configuration.changed()` in the transaction that changes it.
  */
 export function postgresStore<Repositories>(
   connections: PostgresConnections,
-  makeRepositories: (db: PostgresQueryable, configuration: ConfigurationCache) => Repositories,
+  makeRepositories: (db: PostgresQueryable, configuration: Configuration) => Repositories,
 ): Store<Repositories> {
   return {
     read: makeRepositories(connections.pool, connections.configuration),
-    transaction: (work) => connections.transact((client) => work(makeRepositories(client, connections.configuration))),
+    transaction: (work) => connections.transact((client, configuration) => work(makeRepositories(client, configuration))),
   };
 }
