@@ -1,133 +1,11 @@
-import type { CalendarCategory, CalendarRules } from '@city/survey-core';
 import type { ConfigurationCache } from '../../db/configuration-cache.js';
 import { changedColumnsUpdate } from '../../db/changed-columns-update.js';
 import type { SqliteDatabase } from '../../db/database.js';
-import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
+import type { CalendarRepository, SlotClaim } from './calendar-repository.js';
+import type { CategoryRow, CalendarRow, ClaimRow, FreedClaim, SlotRow } from './calendar-rows.js';
+import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, slotSelect, toCalendar, toCategory, toClaim, toSlot } from './calendar-rows.js';
 
-/** The columns of a claim a move may change, with the field each holds. */
-const CLAIM_COLUMNS = [
-  ['calendar_id', 'calendarId'],
-  ['date', 'date'],
-  ['slot_id', 'slotId'],
-  ['user_id', 'userId'],
-  ['units', 'units'],
-  ['created_at', 'createdAt'],
-  ['hold_expires_at', 'holdExpiresAt'],
-] as const satisfies readonly (readonly [string, keyof SlotClaim])[];
-
-
-interface CategoryRow {
-  category_id: string;
-  tag1: string;
-  tag2: string;
-  tag3: string;
-  calendar_id: string | null;
-}
-
-interface CalendarRow {
-  calendar_id: string;
-  category_id: string;
-  booking_opens_days_ahead: number;
-  booking_closes_unit: 'days' | 'hours';
-  booking_closes_amount: number;
-  change_closes_unit: 'days' | 'hours';
-  change_closes_amount: number;
-  max_active_bookings_per_user: number | null;
-  booking_stopped: number;
-  closed_weekdays: string;
-  closed_on_public_holidays: number;
-}
-
-interface SlotRow {
-  calendar_id: string;
-  date: string;
-  slot_id: string;
-  start_time: string;
-  end_time: string;
-  capacity: number;
-  left_units: number;
-}
-
-/** A claim deleted: the units to give back to its slot. */
-interface FreedClaim {
-  calendar_id: string;
-  date: string;
-  slot_id: string;
-  units: number;
-}
-
-interface ClaimRow {
-  partition_key: string;
-  item_key: string;
-  calendar_id: string;
-  date: string;
-  slot_id: string;
-  user_id: string;
-  units: number;
-  created_at: number;
-  hold_expires_at: number | null;
-  start_time: string;
-  end_time: string;
-}
-
-const toCategory = (row: CategoryRow): CalendarCategory => ({
-  categoryId: row.category_id,
-  tag1: row.tag1,
-  ...(row.tag2 === '' ? {} : { tag2: row.tag2 }),
-  ...(row.tag3 === '' ? {} : { tag3: row.tag3 }),
-  ...(row.calendar_id === null ? {} : { calendarId: row.calendar_id }),
-});
-
-const toCalendar = (row: CalendarRow): StoredCalendar => {
-  const rules: CalendarRules = {
-    bookingOpensDaysAhead: row.booking_opens_days_ahead,
-    bookingClosesBefore: { unit: row.booking_closes_unit, amount: row.booking_closes_amount },
-    changeClosesBefore: { unit: row.change_closes_unit, amount: row.change_closes_amount },
-    ...(row.max_active_bookings_per_user === null ? {} : { maxActiveBookingsPerUser: row.max_active_bookings_per_user }),
-    ...(row.booking_stopped === 1 ? { bookingStopped: true } : {}),
-  };
-  const closures = { weekdays: JSON.parse(row.closed_weekdays) as number[], publicHolidays: row.closed_on_public_holidays === 1 };
-  return { calendarId: row.calendar_id, categoryId: row.category_id, rules, closures };
-};
-
-const toSlot = (row: SlotRow): StoredSlot => ({
-  calendarId: row.calendar_id,
-  date: row.date,
-  slotId: row.slot_id,
-  start: row.start_time,
-  end: row.end_time,
-  capacity: row.capacity,
-  left: row.left_units,
-});
-
-const toClaim = (row: ClaimRow): SlotClaimWithTimes => ({
-  partitionKey: row.partition_key,
-  itemKey: row.item_key,
-  calendarId: row.calendar_id,
-  date: row.date,
-  slotId: row.slot_id,
-  userId: row.user_id,
-  units: row.units,
-  createdAt: row.created_at,
-  ...(row.hold_expires_at === null ? {} : { holdExpiresAt: row.hold_expires_at }),
-  start: row.start_time,
-  end: row.end_time,
-});
-
-const CATEGORY_SELECT = `SELECT c.category_id, c.tag1, c.tag2, c.tag3, k.calendar_id
-  FROM calendar_categories c LEFT JOIN calendars k ON k.category_id = c.category_id`;
-
-// What is left: the capacity less the units the slot's claims hold (claimed_units, see migration
-// 11), holds that lapsed by now given back (they stay counted there until swept). Now is the first
-// parameter.
-const SLOT_SELECT = `SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
-    s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c
-      WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ?), 0) AS left_units
-  FROM calendar_slots s`;
-
-const CLAIM_SELECT = `SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at,
-    s.start_time, s.end_time
-  FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id`;
+const SLOT_SELECT = slotSelect('?');
 
 /**
  * Calendars, slots and claims over SQLite. With `configuration` (the file's cache, which
@@ -181,8 +59,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   // key): a booking moved within a day sets slot_id and created_at.
   const updateClaim = changedColumnsUpdate(db, 'slot_claims', ['partition_key', 'item_key']);
   const moveClaimRow = (before: SlotClaim, claim: SlotClaim) => {
-    const changes = CLAIM_COLUMNS.filter(([, field]) => (before[field] ?? null) !== (claim[field] ?? null)).map(([column, field]) => [column, claim[field] ?? null] as const);
-    updateClaim(changes, [claim.partitionKey, claim.itemKey]);
+    updateClaim(changedClaimColumns(before, claim), [claim.partitionKey, claim.itemKey]);
   };
   const deleteClaim = db.prepare<[string, string], FreedClaim>(
     'DELETE FROM slot_claims WHERE partition_key = ? AND item_key = ? RETURNING calendar_id, date, slot_id, units',

@@ -1,0 +1,137 @@
+import { postgresChangedColumnsUpdate } from '../../db/changed-columns-update.js';
+import type { Configuration } from '../../db/configuration-cache.js';
+import type { PostgresQueryable } from '../../db/postgres.js';
+import type { CalendarRepository, SlotClaim } from './calendar-repository.js';
+import type { CalendarRow, CategoryRow, ClaimRow, FreedClaim, SlotRow } from './calendar-rows.js';
+import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, slotSelect, toCalendar, toCategory, toClaim, toSlot } from './calendar-rows.js';
+
+const SLOT_SELECT = slotSelect('$1');
+
+/**
+ * Calendars, slots and claims over PostgreSQL, with the same statements as SQLite's. Capacity is
+ * taken by one conditional UPDATE of the slot's row: PostgreSQL locks the row and, when another
+ * transaction changed it meanwhile, checks the condition again on the newest version, so no
+ * interleaving of bookings on any number of instances stores more than the capacity (the table's
+ * CHECK is the last word). Two transactions moving claims between the same two slots in opposite
+ * directions may deadlock: one is ended by PostgreSQL and run again (postgres-store.ts).
+ */
+export function createPostgresCalendarRepository(db: PostgresQueryable, configuration: Configuration): CalendarRepository {
+  const rows = async <Row extends object>(name: string, text: string, values: unknown[] = []) => (await db.query<Row>({ name, text, values })).rows;
+  const changed = async (name: string, text: string, values: unknown[]) => (await db.query({ name, text, values })).rowCount ?? 0;
+  const takeUnits = (claim: SlotClaim) =>
+    changed(
+      'calendars.takeUnits',
+      'UPDATE calendar_slots SET claimed_units = claimed_units + $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4 AND claimed_units + $1 <= capacity',
+      [claim.units, claim.calendarId, claim.date, claim.slotId],
+    );
+  const giveUnits = (units: number, calendarId: string, date: string, slotId: string) =>
+    changed('calendars.giveUnits', 'UPDATE calendar_slots SET claimed_units = claimed_units - $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4', [units, calendarId, date, slotId]);
+  const giveBack = async (freed: readonly FreedClaim[]) => {
+    for (const claim of freed) await giveUnits(claim.units, claim.calendar_id, claim.date, claim.slot_id);
+  };
+  const freeing = (name: string, text: string, values: unknown[]) => rows<FreedClaim>(name, text, values).then(giveBack);
+  /** As on SQLite: takes the units; when too few, sweeps the slot's lapsed holds and tries once more. */
+  const take = async (claim: SlotClaim, now: number): Promise<boolean> => {
+    if ((await takeUnits(claim)) === 1) return true;
+    const lapsed = await rows<{ units: number }>(
+      'calendars.deleteLapsedHoldsOfSlot',
+      'DELETE FROM slot_claims WHERE calendar_id = $1 AND date = $2 AND slot_id = $3 AND hold_expires_at <= $4 RETURNING units',
+      [claim.calendarId, claim.date, claim.slotId, now],
+    );
+    if (lapsed.length === 0) return false;
+    await giveUnits(
+      lapsed.reduce((sum, hold) => sum + hold.units, 0),
+      claim.calendarId,
+      claim.date,
+      claim.slotId,
+    );
+    return (await takeUnits(claim)) === 1;
+  };
+  const updateClaim = postgresChangedColumnsUpdate(db, 'slot_claims', ['partition_key', 'item_key']);
+
+  const allCategories = () => configuration.getAsync('categories', async () => (await rows<CategoryRow>('calendars.categories', `${CATEGORY_SELECT} ORDER BY c.position, c.category_id`)).map(toCategory));
+  const categoriesById = () => configuration.getAsync('categories by id', async () => new Map((await allCategories()).map((category) => [category.categoryId, category])));
+  const closedDatesOf = (calendarId: string) =>
+    configuration.getAsync(`closed dates\n${calendarId}`, async () => new Set((await rows<{ date: string }>('calendars.allClosedDays', 'SELECT date FROM calendar_closed_days WHERE calendar_id = $1', [calendarId])).map((row) => row.date)));
+
+  return {
+    async displaySettings() {
+      return configuration.getAsync('calendar display settings', async () => {
+        const [row] = await rows<{ tag1_label: string; tag2_label: string; tag3_label: string }>('calendars.displaySettings', 'SELECT tag1_label, tag2_label, tag3_label FROM calendar_display_settings WHERE id = 1');
+        // Migration 13 inserts the row; it is only ever updated.
+        if (row === undefined) throw new Error('calendar_display_settings has no row');
+        return { categoryLabels: { tag1: row.tag1_label, tag2: row.tag2_label, tag3: row.tag3_label } };
+      });
+    },
+    categories: allCategories,
+    async findCategory(categoryId) {
+      return (await categoriesById()).get(categoryId);
+    },
+    async findCalendar(calendarId) {
+      return configuration.getAsync(`calendar\n${calendarId}`, async () => {
+        const [row] = await rows<CalendarRow>(
+          'calendars.findCalendar',
+          `SELECT calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
+             change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays
+           FROM calendars WHERE calendar_id = $1`,
+          [calendarId],
+        );
+        return row === undefined ? undefined : toCalendar(row);
+      });
+    },
+    async slots(calendarId, from, to, now) {
+      return (await rows<SlotRow>('calendars.slots', `${SLOT_SELECT} WHERE s.calendar_id = $2 AND s.date BETWEEN $3 AND $4 ORDER BY s.date, s.start_time, s.slot_id`, [now, calendarId, from, to])).map(toSlot);
+    },
+    async findSlot(calendarId, date, slotId, now) {
+      const [row] = await rows<SlotRow>('calendars.findSlot', `${SLOT_SELECT} WHERE s.calendar_id = $2 AND s.date = $3 AND s.slot_id = $4`, [now, calendarId, date, slotId]);
+      return row === undefined ? undefined : toSlot(row);
+    },
+    async closedDays(calendarId, from, to) {
+      return (await rows<{ date: string }>('calendars.closedDays', 'SELECT date FROM calendar_closed_days WHERE calendar_id = $1 AND date BETWEEN $2 AND $3 ORDER BY date', [calendarId, from, to])).map((row) => row.date);
+    },
+    async isClosedDay(calendarId, date) {
+      return (await closedDatesOf(calendarId)).has(date);
+    },
+    async claimsOfRecord(partitionKey) {
+      return (await rows<ClaimRow>('calendars.claimsOfRecord', `${CLAIM_SELECT} WHERE c.partition_key = $1 ORDER BY c.item_key`, [partitionKey])).map(toClaim);
+    },
+    async claimsOfUser(calendarId, userId) {
+      return (await rows<ClaimRow>('calendars.claimsOfUser', `${CLAIM_SELECT} WHERE c.calendar_id = $1 AND c.user_id = $2`, [calendarId, userId])).map(toClaim);
+    },
+    async addClaim(claim, now) {
+      if (!(await take(claim, now))) return false;
+      await db.query({
+        name: 'calendars.insertClaim',
+        text: `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        values: [claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null],
+      });
+      return true;
+    },
+    async giveBackUnits(claim) {
+      await giveUnits(claim.units, claim.calendarId, claim.date, claim.slotId);
+    },
+    async moveClaim(before, claim, now) {
+      if (!(await take(claim, now))) return false;
+      await updateClaim(changedClaimColumns(before, claim), [claim.partitionKey, claim.itemKey]);
+      return true;
+    },
+    async releaseClaim(partitionKey, itemKey) {
+      await freeing('calendars.releaseClaim', 'DELETE FROM slot_claims WHERE partition_key = $1 AND item_key = $2 RETURNING calendar_id, date, slot_id, units', [partitionKey, itemKey]);
+    },
+    async releaseClaimsOfRecord(partitionKey) {
+      await freeing('calendars.releaseClaimsOfRecord', 'DELETE FROM slot_claims WHERE partition_key = $1 RETURNING calendar_id, date, slot_id, units', [partitionKey]);
+    },
+    async releaseHoldsOfRecord(partitionKey) {
+      await freeing('calendars.releaseHoldsOfRecord', 'DELETE FROM slot_claims WHERE partition_key = $1 AND hold_expires_at IS NOT NULL RETURNING calendar_id, date, slot_id, units', [partitionKey]);
+    },
+    async sweepLapsedHolds(now) {
+      const lapsed = await rows<FreedClaim>('calendars.sweepLapsedHolds', 'DELETE FROM slot_claims WHERE hold_expires_at <= $1 RETURNING calendar_id, date, slot_id, units', [now]);
+      await giveBack(lapsed);
+      return lapsed.length;
+    },
+    async confirmClaim(partitionKey, itemKey) {
+      await db.query({ name: 'calendars.confirmClaim', text: 'UPDATE slot_claims SET hold_expires_at = NULL WHERE partition_key = $1 AND item_key = $2', values: [partitionKey, itemKey] });
+    },
+  };
+}
