@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import type { Configuration, ConfigurationCache } from '../src/db/configuration-cache.js';
 import type { SqliteDatabase } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
@@ -79,4 +79,26 @@ export async function openTestDatabase(engine: EngineName): Promise<TestDatabase
       await pool.end();
     },
   };
+}
+
+/** What {@link useTestDatabase} gives each test: its own empty database and a store over it. */
+export interface EachTest<Repositories> {
+  database: TestDatabase;
+  store: Store<Repositories>;
+}
+
+/**
+ * For the tests of a describe block: a fresh database of `engine` before each (closed after it),
+ * and a store over it from `factories`. Read its properties inside the tests.
+ */
+export function useTestDatabase<Repositories>(engine: EngineName, factories: RepositoryFactories<Repositories>): EachTest<Repositories> {
+  const current = {} as EachTest<Repositories>;
+  beforeEach(async () => {
+    current.database = await openTestDatabase(engine);
+    current.store = current.database.store(factories);
+  }, 60_000);
+  afterEach(async () => {
+    await current.database.close();
+  });
+  return current;
 }

@@ -1,12 +1,11 @@
 // An Idempotency-Key is answered once, on either engine, even when the same key arrives at the same
 // moment on two connections (two server instances on one PostgreSQL).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IdempotencyRepository } from '../src/modules/records/idempotency-repository.js';
 import { createPostgresIdempotencyRepository } from '../src/modules/records/postgres-idempotency-repository.js';
 import { createSqliteIdempotencyRepository } from '../src/modules/records/sqlite-idempotency-repository.js';
 import type { Store } from '../src/db/store.js';
-import type { TestDatabase } from './engines.js';
-import { ENGINES, openTestDatabase } from './engines.js';
+import { ENGINES, useTestDatabase } from './engines.js';
 
 const idempotency = { sqlite: createSqliteIdempotencyRepository, postgres: createPostgresIdempotencyRepository };
 
@@ -22,29 +21,21 @@ async function answerOnce(store: Store<IdempotencyRepository>, key: string, work
 }
 
 describe.each(ENGINES)('idempotency keys on %s', (engine) => {
-  let database: TestDatabase;
-  let store: Store<IdempotencyRepository>;
-  beforeEach(async () => {
-    database = await openTestDatabase(engine);
-    store = database.store(idempotency);
-  }, 60_000);
-  afterEach(async () => {
-    await database.close();
-  });
+  const each = useTestDatabase(engine, idempotency);
 
   it('answers a key seen before with what it answered, and its request hash', async () => {
-    expect(await answerOnce(store, 'k1', async () => ({ receiptNumber: 'R1' }))).toEqual({ repeated: false, response: { receiptNumber: 'R1' } });
-    expect(await answerOnce(store, 'k1', async () => ({ receiptNumber: 'R2' }))).toEqual({ repeated: true, response: { receiptNumber: 'R1' } });
-    expect(await store.transaction((keys) => keys.reserve('U1', 'k1', 'other:hash'))).toEqual({ requestHash: 'putItem:hash', response: { receiptNumber: 'R1' } });
+    expect(await answerOnce(each.store, 'k1', async () => ({ receiptNumber: 'R1' }))).toEqual({ repeated: false, response: { receiptNumber: 'R1' } });
+    expect(await answerOnce(each.store, 'k1', async () => ({ receiptNumber: 'R2' }))).toEqual({ repeated: true, response: { receiptNumber: 'R1' } });
+    expect(await each.store.transaction((keys) => keys.reserve('U1', 'k1', 'other:hash'))).toEqual({ requestHash: 'putItem:hash', response: { receiptNumber: 'R1' } });
     // Keys are the user's: another user's same key is new.
-    expect(await store.transaction((keys) => keys.reserve('U2', 'k1', 'putItem:hash'))).toBeUndefined();
+    expect(await each.store.transaction((keys) => keys.reserve('U2', 'k1', 'putItem:hash'))).toBeUndefined();
   });
 
   it('runs the work once when the same key arrives ten times at once', async () => {
     let runs = 0;
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        answerOnce(store, 'k-same', async () => {
+        answerOnce(each.store, 'k-same', async () => {
           runs += 1;
           await new Promise((resolve) => setImmediate(resolve)); // the others arrive meanwhile
           return { receiptNumber: `R${String(runs)}` };
@@ -57,15 +48,15 @@ describe.each(ENGINES)('idempotency keys on %s', (engine) => {
   });
 
   it('frees the key of a transaction that failed: the retry does the work', async () => {
-    await expect(answerOnce(store, 'k-failed', async () => Promise.reject(new Error('the slot was full')))).rejects.toThrow('the slot was full');
-    expect(await answerOnce(store, 'k-failed', async () => ({ receiptNumber: 'R9' }))).toEqual({ repeated: false, response: { receiptNumber: 'R9' } });
+    await expect(answerOnce(each.store, 'k-failed', async () => Promise.reject(new Error('the slot was full')))).rejects.toThrow('the slot was full');
+    expect(await answerOnce(each.store, 'k-failed', async () => ({ receiptNumber: 'R9' }))).toEqual({ repeated: false, response: { receiptNumber: 'R9' } });
   });
 
   it('forgets keys older than a time', async () => {
-    await answerOnce(store, 'k-old', async () => ({}));
-    await database.execute('UPDATE idempotency_keys SET created_at = 1000');
-    await answerOnce(store, 'k-new', async () => ({}));
-    expect(await store.transaction((keys) => keys.forgetOlderThan(2000))).toBe(1);
-    expect((await database.execute('SELECT idempotency_key FROM idempotency_keys')).map((row) => row.idempotency_key)).toEqual(['k-new']);
+    await answerOnce(each.store, 'k-old', async () => ({}));
+    await each.database.execute('UPDATE idempotency_keys SET created_at = 1000');
+    await answerOnce(each.store, 'k-new', async () => ({}));
+    expect(await each.store.transaction((keys) => keys.forgetOlderThan(2000))).toBe(1);
+    expect((await each.database.execute('SELECT idempotency_key FROM idempotency_keys')).map((row) => row.idempotency_key)).toEqual(['k-new']);
   });
 });

@@ -1,13 +1,12 @@
 // The look-up lockout on either engine: a burst of failing look-ups by one citizen, sent at once
 // (to several server instances on one PostgreSQL), gets no more tries than the lockout allows.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../src/db/store.js';
 import type { LookupGuardRepository } from '../src/modules/records/lookup-guard-repository.js';
 import { createPostgresLookupGuardRepository } from '../src/modules/records/postgres-lookup-guard-repository.js';
 import { LOOKUP_FAILURES_PER_DAY } from '../src/modules/records/look-up-record.js';
 import { createSqliteLookupGuardRepository } from '../src/modules/records/sqlite-lookup-guard-repository.js';
-import type { TestDatabase } from './engines.js';
-import { ENGINES, openTestDatabase } from './engines.js';
+import { ENGINES, useTestDatabase } from './engines.js';
 
 const lookupGuards = { sqlite: createSqliteLookupGuardRepository, postgres: createPostgresLookupGuardRepository };
 
@@ -21,29 +20,21 @@ const failingLookUp = (store: Store<LookupGuardRepository>, userId: string) =>
   });
 
 describe.each(ENGINES)('the look-up guard on %s', (engine) => {
-  let database: TestDatabase;
-  let store: Store<LookupGuardRepository>;
-  beforeEach(async () => {
-    database = await openTestDatabase(engine);
-    store = database.store(lookupGuards);
-  }, 60_000);
-  afterEach(async () => {
-    await database.close();
-  });
+  const each = useTestDatabase(engine, lookupGuards);
 
   it(`lets ${String(LOOKUP_FAILURES_PER_DAY)} of 30 look-ups sent at once try, and locks the rest`, async () => {
-    const outcomes = await Promise.all(Array.from({ length: 30 }, () => failingLookUp(store, 'U-burst')));
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => failingLookUp(each.store, 'U-burst')));
     expect(outcomes.filter((outcome) => outcome === 'tried')).toHaveLength(LOOKUP_FAILURES_PER_DAY);
-    expect(await store.read.failures('U-burst', '2026-11-26')).toBe(LOOKUP_FAILURES_PER_DAY);
+    expect(await each.store.read.failures('U-burst', '2026-11-26')).toBe(LOOKUP_FAILURES_PER_DAY);
     // Another citizen is not held up by it.
-    expect(await failingLookUp(store, 'U-other')).toBe('tried');
+    expect(await failingLookUp(each.store, 'U-other')).toBe('tried');
   });
 
   it('grants a found record to its finder until the grant expires', async () => {
-    await store.transaction((guards) => guards.grant('U1', 'survey#U1#1', Date.now() + 60_000));
-    await store.transaction((guards) => guards.grant('U1', 'survey#U1#2', Date.now() - 1));
-    expect(await store.read.isGranted('U1', 'survey#U1#1')).toBe(true);
-    expect(await store.read.isGranted('U1', 'survey#U1#2')).toBe(false);
-    expect(await store.read.isGranted('U2', 'survey#U1#1')).toBe(false);
+    await each.store.transaction((guards) => guards.grant('U1', 'survey#U1#1', Date.now() + 60_000));
+    await each.store.transaction((guards) => guards.grant('U1', 'survey#U1#2', Date.now() - 1));
+    expect(await each.store.read.isGranted('U1', 'survey#U1#1')).toBe(true);
+    expect(await each.store.read.isGranted('U1', 'survey#U1#2')).toBe(false);
+    expect(await each.store.read.isGranted('U2', 'survey#U1#1')).toBe(false);
   });
 });

@@ -1,33 +1,8 @@
 import type { PostgresQueryable } from '../../db/postgres.js';
-import type { AuditEntry, AuditRepository } from './audit-repository.js';
+import type { AuditRepository } from './audit-repository.js';
+import type { AuditRow } from './audit-rows.js';
+import { AUDIT_COLUMNS, toEntry } from './audit-rows.js';
 import { entryHash, GENESIS_HASH } from './chain.js';
-
-interface AuditRow {
-  seq: number;
-  at: number;
-  actor: string;
-  ip: string;
-  action: string;
-  target: string;
-  detail_json: string;
-  prev_hash: string;
-  hash: string;
-}
-
-const COLUMNS = 'seq, at, actor, ip, action, target, detail_json, prev_hash, hash';
-
-const toEntry = (row: AuditRow): AuditEntry => ({
-  seq: row.seq,
-  at: row.at,
-  actor: row.actor,
-  ip: row.ip,
-  action: row.action,
-  target: row.target,
-  detail: JSON.parse(row.detail_json) as Record<string, unknown>,
-  detailJson: row.detail_json,
-  prevHash: row.prev_hash,
-  hash: row.hash,
-});
 
 /** Entries read at a time by `each`: a log of millions is walked without holding it in memory. */
 const PAGE = 1000;
@@ -47,7 +22,7 @@ export function createPostgresAuditRepository(db: PostgresQueryable): AuditRepos
       const hash = entryHash(prevHash, { ...input, seq, detailJson });
       await db.query({
         name: 'audit.append',
-        text: `INSERT INTO audit_log (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        text: `INSERT INTO audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
         values: [seq, input.at, input.actor, input.ip, input.action, input.target, detailJson, prevHash, hash],
       });
       return { ...input, seq, detailJson, prevHash, hash };
@@ -56,7 +31,7 @@ export function createPostgresAuditRepository(db: PostgresQueryable): AuditRepos
       const { target = null, actor = null, action = null, from = null, to = null, beforeSeq = null, limit } = query;
       const { rows } = await db.query<AuditRow>({
         name: 'audit.find',
-        text: `SELECT ${COLUMNS} FROM audit_log
+        text: `SELECT ${AUDIT_COLUMNS} FROM audit_log
                WHERE ($1::text IS NULL OR target = $1) AND ($2::text IS NULL OR actor = $2)
                  AND ($3::text IS NULL OR left(action, length($3)) = $3)
                  AND ($4::bigint IS NULL OR at >= $4) AND ($5::bigint IS NULL OR at <= $5) AND ($6::bigint IS NULL OR seq < $6)
@@ -67,7 +42,7 @@ export function createPostgresAuditRepository(db: PostgresQueryable): AuditRepos
     },
     async *each() {
       for (let after = 0; ; ) {
-        const { rows } = await db.query<AuditRow>({ name: 'audit.page', text: `SELECT ${COLUMNS} FROM audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, values: [after, PAGE] });
+        const { rows } = await db.query<AuditRow>({ name: 'audit.page', text: `SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, values: [after, PAGE] });
         for (const row of rows) yield toEntry(row);
         const last = rows.at(-1);
         if (last === undefined || rows.length < PAGE) return;

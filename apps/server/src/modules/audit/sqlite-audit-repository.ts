@@ -1,31 +1,8 @@
 import type { SqliteDatabase } from '../../db/database.js';
-import type { AuditEntry, AuditQuery, AuditRepository } from './audit-repository.js';
+import type { AuditQuery, AuditRepository } from './audit-repository.js';
+import type { AuditRow } from './audit-rows.js';
+import { toEntry } from './audit-rows.js';
 import { entryHash, GENESIS_HASH } from './chain.js';
-
-interface AuditRow {
-  seq: number;
-  at: number;
-  actor: string;
-  ip: string;
-  action: string;
-  target: string;
-  detail_json: string;
-  prev_hash: string;
-  hash: string;
-}
-
-const toEntry = (row: AuditRow): AuditEntry => ({
-  seq: row.seq,
-  at: row.at,
-  actor: row.actor,
-  ip: row.ip,
-  action: row.action,
-  target: row.target,
-  detail: JSON.parse(row.detail_json) as Record<string, unknown>,
-  detailJson: row.detail_json,
-  prevHash: row.prev_hash,
-  hash: row.hash,
-});
 
 export function createSqliteAuditRepository(db: SqliteDatabase): AuditRepository {
   const last = db.prepare<[], { seq: number; hash: string }>('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');

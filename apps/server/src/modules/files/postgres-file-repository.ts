@@ -1,21 +1,7 @@
 import type { PostgresQueryable } from '../../db/postgres.js';
-import type { FileRepository, UploadedFile } from './file-repository.js';
-
-interface FileRow {
-  file_id: string;
-  user_id: string;
-  name: string;
-  content_type: string;
-  size: number;
-}
-
-const fromRow = (row: FileRow): UploadedFile => ({
-  fileId: row.file_id,
-  userId: row.user_id,
-  name: row.name,
-  contentType: row.content_type,
-  size: row.size,
-});
+import type { FileRepository } from './file-repository.js';
+import type { FileRow } from './file-rows.js';
+import { toUploadedFile } from './file-rows.js';
 
 /** Files citizens uploaded for files items, bytes and all (BYTEA), in the same database as their answers. */
 export function createPostgresFileRepository(db: PostgresQueryable): FileRepository {
@@ -30,11 +16,11 @@ export function createPostgresFileRepository(db: PostgresQueryable): FileReposit
     },
     async describe(fileId) {
       const row = await one('files.describe', 'SELECT file_id, user_id, name, content_type, size FROM uploaded_files WHERE file_id = $1', fileId);
-      return row === undefined ? undefined : fromRow(row);
+      return row === undefined ? undefined : toUploadedFile(row);
     },
     async read(fileId) {
       const row = await one<FileRow & { data: Buffer }>('files.read', 'SELECT file_id, user_id, name, content_type, size, data FROM uploaded_files WHERE file_id = $1', fileId);
-      return row === undefined ? undefined : { file: fromRow(row), data: row.data };
+      return row === undefined ? undefined : { file: toUploadedFile(row), data: row.data };
     },
   };
 }

@@ -1,21 +1,7 @@
 import type { SqliteDatabase } from '../../db/database.js';
-import type { FileRepository, UploadedFile } from './file-repository.js';
-
-interface FileRow {
-  file_id: string;
-  user_id: string;
-  name: string;
-  content_type: string;
-  size: number;
-}
-
-const fromRow = (row: FileRow): UploadedFile => ({
-  fileId: row.file_id,
-  userId: row.user_id,
-  name: row.name,
-  contentType: row.content_type,
-  size: row.size,
-});
+import type { FileRepository } from './file-repository.js';
+import type { FileRow } from './file-rows.js';
+import { toUploadedFile } from './file-rows.js';
 
 /** Files citizens uploaded for files items, bytes and all, in the same SQLite file as their answers. */
 export function createSqliteFileRepository(db: SqliteDatabase): FileRepository {
@@ -32,11 +18,11 @@ export function createSqliteFileRepository(db: SqliteDatabase): FileRepository {
     },
     async describe(fileId) {
       const row = describe.get(fileId);
-      return row === undefined ? undefined : fromRow(row);
+      return row === undefined ? undefined : toUploadedFile(row);
     },
     async read(fileId) {
       const row = withData.get(fileId);
-      return row === undefined ? undefined : { file: fromRow(row), data: row.data };
+      return row === undefined ? undefined : { file: toUploadedFile(row), data: row.data };
     },
   };
 }

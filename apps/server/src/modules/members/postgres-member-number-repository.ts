@@ -1,31 +1,11 @@
 import type { PostgresQueryable } from '../../db/postgres.js';
-import type { MemberNumber, MemberNumberRepository } from './member-number-repository.js';
-
-interface Row {
-  survey_id: string;
-  sequence: number;
-  member_number: string;
-  partition_key: string;
-  user_id: string;
-  issued_at: number;
-  withdrawn_at: number | null;
-}
-
-const COLUMNS = 'survey_id, sequence, member_number, partition_key, user_id, issued_at, withdrawn_at';
-
-const toNumber = (row: Row): MemberNumber => ({
-  surveyId: row.survey_id,
-  sequence: row.sequence,
-  memberNumber: row.member_number,
-  partitionKey: row.partition_key,
-  userId: row.user_id,
-  issuedAt: row.issued_at,
-  withdrawnAt: row.withdrawn_at,
-});
+import type { MemberNumberRepository } from './member-number-repository.js';
+import type { MemberNumberRow } from './member-number-rows.js';
+import { MEMBER_NUMBER_COLUMNS, toNumber } from './member-number-rows.js';
 
 export function createPostgresMemberNumberRepository(db: PostgresQueryable): MemberNumberRepository {
   const one = async (name: string, text: string, values: unknown[]) => {
-    const row = (await db.query<Row>({ name, text, values })).rows[0];
+    const row = (await db.query<MemberNumberRow>({ name, text, values })).rows[0];
     return row === undefined ? undefined : toNumber(row);
   };
   const run = async (name: string, text: string, values: unknown[]) => {
@@ -33,10 +13,10 @@ export function createPostgresMemberNumberRepository(db: PostgresQueryable): Mem
   };
   return {
     activeOfUser: (surveyId, userId) =>
-      one('members.activeOfUser', `SELECT ${COLUMNS} FROM member_numbers WHERE survey_id = $1 AND user_id = $2 AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`, [surveyId, userId]),
+      one('members.activeOfUser', `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE survey_id = $1 AND user_id = $2 AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`, [surveyId, userId]),
     activeOfRecord: (partitionKey) =>
-      one('members.activeOfRecord', `SELECT ${COLUMNS} FROM member_numbers WHERE partition_key = $1 AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`, [partitionKey]),
-    find: (surveyId, memberNumber) => one('members.find', `SELECT ${COLUMNS} FROM member_numbers WHERE survey_id = $1 AND member_number = $2`, [surveyId, memberNumber]),
+      one('members.activeOfRecord', `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE partition_key = $1 AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`, [partitionKey]),
+    find: (surveyId, memberNumber) => one('members.find', `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE survey_id = $1 AND member_number = $2`, [surveyId, memberNumber]),
     async nextSequence(surveyId) {
       // A lock on the survey's issuing, held until the transaction ends (MAX alone would give two
       // transactions the same number, and the second its primary key's error).
@@ -45,7 +25,7 @@ export function createPostgresMemberNumberRepository(db: PostgresQueryable): Mem
       return (rows[0]?.n ?? 0) + 1;
     },
     insert: (number) =>
-      run('members.insert', `INSERT INTO member_numbers (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      run('members.insert', `INSERT INTO member_numbers (${MEMBER_NUMBER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
         number.surveyId,
         number.sequence,
         number.memberNumber,

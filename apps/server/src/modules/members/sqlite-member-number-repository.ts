@@ -1,39 +1,19 @@
 import type { SqliteDatabase } from '../../db/database.js';
-import type { MemberNumber, MemberNumberRepository } from './member-number-repository.js';
-
-interface Row {
-  survey_id: string;
-  sequence: number;
-  member_number: string;
-  partition_key: string;
-  user_id: string;
-  issued_at: number;
-  withdrawn_at: number | null;
-}
-
-const COLUMNS = 'survey_id, sequence, member_number, partition_key, user_id, issued_at, withdrawn_at';
-
-const toNumber = (row: Row): MemberNumber => ({
-  surveyId: row.survey_id,
-  sequence: row.sequence,
-  memberNumber: row.member_number,
-  partitionKey: row.partition_key,
-  userId: row.user_id,
-  issuedAt: row.issued_at,
-  withdrawnAt: row.withdrawn_at,
-});
+import type { MemberNumberRepository } from './member-number-repository.js';
+import type { MemberNumberRow } from './member-number-rows.js';
+import { MEMBER_NUMBER_COLUMNS, toNumber } from './member-number-rows.js';
 
 export function createSqliteMemberNumberRepository(db: SqliteDatabase): MemberNumberRepository {
-  const activeOfUser = db.prepare<[string, string], Row>(
-    `SELECT ${COLUMNS} FROM member_numbers WHERE survey_id = ? AND user_id = ? AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`,
+  const activeOfUser = db.prepare<[string, string], MemberNumberRow>(
+    `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE survey_id = ? AND user_id = ? AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`,
   );
-  const activeOfRecord = db.prepare<[string], Row>(
-    `SELECT ${COLUMNS} FROM member_numbers WHERE partition_key = ? AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`,
+  const activeOfRecord = db.prepare<[string], MemberNumberRow>(
+    `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE partition_key = ? AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`,
   );
-  const byNumber = db.prepare<[string, string], Row>(`SELECT ${COLUMNS} FROM member_numbers WHERE survey_id = ? AND member_number = ?`);
+  const byNumber = db.prepare<[string, string], MemberNumberRow>(`SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE survey_id = ? AND member_number = ?`);
   const maxSequence = db.prepare<[string], { n: number | null }>('SELECT MAX(sequence) AS n FROM member_numbers WHERE survey_id = ?');
   const insert = db.prepare<[string, number, string, string, string, number, number | null]>(
-    `INSERT INTO member_numbers (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO member_numbers (${MEMBER_NUMBER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const move = db.prepare<[string, string, number]>('UPDATE member_numbers SET partition_key = ? WHERE survey_id = ? AND sequence = ?');
   const setUser = db.prepare<[string, string]>('UPDATE member_numbers SET user_id = ? WHERE partition_key = ? AND withdrawn_at IS NULL');

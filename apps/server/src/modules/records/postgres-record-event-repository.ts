@@ -1,16 +1,7 @@
-import type { CheckStatus } from '@city/survey-core';
 import type { PostgresQueryable } from '../../db/postgres.js';
 import type { RecordEventRepository } from './record-event-repository.js';
-
-interface EventRow {
-  event_id: number;
-  partition_key: string;
-  kind: 'status' | 'memo';
-  status: string | null;
-  text: string;
-  staff_id: string;
-  at: number;
-}
+import type { RecordEventRow } from './record-event-rows.js';
+import { toRecordEvent } from './record-event-rows.js';
 
 export function createPostgresRecordEventRepository(db: PostgresQueryable): RecordEventRepository {
   return {
@@ -23,20 +14,12 @@ export function createPostgresRecordEventRepository(db: PostgresQueryable): Reco
       return { ...event, eventId: rows[0]?.event_id ?? 0 };
     },
     async ofRecord(partitionKey) {
-      const { rows } = await db.query<EventRow>({
+      const { rows } = await db.query<RecordEventRow>({
         name: 'recordEvents.ofRecord',
         text: 'SELECT event_id, partition_key, kind, status, text, staff_id, at FROM record_events WHERE partition_key = $1 ORDER BY event_id',
         values: [partitionKey],
       });
-      return rows.map((row) => ({
-        eventId: row.event_id,
-        partitionKey: row.partition_key,
-        kind: row.kind,
-        status: row.status as CheckStatus | null,
-        text: row.text,
-        staffId: row.staff_id,
-        at: row.at,
-      }));
+      return rows.map(toRecordEvent);
     },
   };
 }

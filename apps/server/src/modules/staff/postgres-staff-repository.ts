@@ -1,54 +1,7 @@
-import type { StaffRole } from '../../access/permissions.js';
 import type { PostgresQueryable } from '../../db/postgres.js';
-import type { StaffMember, StaffRepository, StaffSessionRow } from './staff-repository.js';
-
-interface MemberRow {
-  staff_id: string;
-  login_id: string;
-  display_name: string;
-  role: string;
-  password_hash: string;
-  totp_secret: string | null;
-  totp_last_step: number | null;
-  failed_logins: number;
-  locked_at: number | null;
-  team_ids: string[];
-}
-
-interface SessionRow {
-  token_hash: string;
-  staff_id: string;
-  stage: 'second_factor' | 'signed_in';
-  csrf_token: string;
-  pending_totp_secret: string | null;
-  ip: string;
-  created_at: number;
-  last_seen_at: number;
-}
-
-const toMember = (row: MemberRow): StaffMember => ({
-  staffId: row.staff_id,
-  loginId: row.login_id,
-  displayName: row.display_name,
-  role: row.role as StaffRole,
-  passwordHash: row.password_hash,
-  totpSecret: row.totp_secret,
-  totpLastStep: row.totp_last_step,
-  failedLogins: row.failed_logins,
-  lockedAt: row.locked_at,
-  teamIds: row.team_ids,
-});
-
-const toSession = (row: SessionRow): StaffSessionRow => ({
-  tokenHash: row.token_hash,
-  staffId: row.staff_id,
-  stage: row.stage,
-  csrfToken: row.csrf_token,
-  pendingTotpSecret: row.pending_totp_secret,
-  ip: row.ip,
-  createdAt: row.created_at,
-  lastSeenAt: row.last_seen_at,
-});
+import type { StaffRepository } from './staff-repository.js';
+import type { StaffMemberRow, StaffSessionTableRow } from './staff-rows.js';
+import { toMember, toStaffSession } from './staff-rows.js';
 
 const MEMBER_SELECT = `SELECT m.staff_id, m.login_id, m.display_name, m.role, m.password_hash, m.totp_secret, m.totp_last_step, m.failed_logins, m.locked_at,
     ARRAY(SELECT team_id FROM staff_member_teams t WHERE t.staff_id = m.staff_id ORDER BY team_id) AS team_ids
@@ -60,7 +13,7 @@ const SESSION_COLUMNS = 'token_hash, staff_id, stage, csrf_token, pending_totp_s
 export function createPostgresStaffRepository(db: PostgresQueryable): StaffRepository {
   const run = async (name: string, text: string, values: unknown[] = []) => db.query({ name, text, values });
   const member = async (name: string, text: string, values: unknown[]) => {
-    const row = (await db.query<MemberRow>({ name, text, values })).rows[0];
+    const row = (await db.query<StaffMemberRow>({ name, text, values })).rows[0];
     return row === undefined ? undefined : toMember(row);
   };
   return {
@@ -74,7 +27,7 @@ export function createPostgresStaffRepository(db: PostgresQueryable): StaffRepos
     find: (staffId) => member('staff.find', `${MEMBER_SELECT} WHERE m.staff_id = $1`, [staffId]),
     findByLoginId: (loginId) => member('staff.findByLoginId', `${MEMBER_SELECT} WHERE lower(m.login_id) = lower($1)`, [loginId]),
     async list() {
-      return (await db.query<MemberRow>({ name: 'staff.list', text: `${MEMBER_SELECT} ORDER BY lower(m.login_id), m.login_id` })).rows.map(toMember);
+      return (await db.query<StaffMemberRow>({ name: 'staff.list', text: `${MEMBER_SELECT} ORDER BY lower(m.login_id), m.login_id` })).rows.map(toMember);
     },
     async insert(member, now) {
       await run(
@@ -127,8 +80,8 @@ export function createPostgresStaffRepository(db: PostgresQueryable): StaffRepos
       ]);
     },
     async findSession(tokenHash) {
-      const row = (await db.query<SessionRow>({ name: 'staff.findSession', text: `SELECT ${SESSION_COLUMNS} FROM staff_sessions WHERE token_hash = $1`, values: [tokenHash] })).rows[0];
-      return row === undefined ? undefined : toSession(row);
+      const row = (await db.query<StaffSessionTableRow>({ name: 'staff.findSession', text: `SELECT ${SESSION_COLUMNS} FROM staff_sessions WHERE token_hash = $1`, values: [tokenHash] })).rows[0];
+      return row === undefined ? undefined : toStaffSession(row);
     },
     async touchSession(tokenHash, now) {
       await run('staff.touchSession', 'UPDATE staff_sessions SET last_seen_at = $1 WHERE token_hash = $2', [now, tokenHash]);

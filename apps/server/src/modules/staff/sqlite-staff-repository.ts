@@ -1,54 +1,11 @@
 import type { SqliteDatabase } from '../../db/database.js';
-import type { StaffRole } from '../../access/permissions.js';
-import type { StaffMember, StaffRepository, StaffSessionRow } from './staff-repository.js';
+import type { StaffRepository } from './staff-repository.js';
+import type { StaffMemberRow, StaffSessionTableRow } from './staff-rows.js';
+import { toMember, toStaffSession } from './staff-rows.js';
 
-interface MemberRow {
-  staff_id: string;
-  login_id: string;
-  display_name: string;
-  role: string;
-  password_hash: string;
-  totp_secret: string | null;
-  totp_last_step: number | null;
-  failed_logins: number;
-  locked_at: number | null;
-  team_ids: string;
-}
-
-interface SessionRow {
-  token_hash: string;
-  staff_id: string;
-  stage: 'second_factor' | 'signed_in';
-  csrf_token: string;
-  pending_totp_secret: string | null;
-  ip: string;
-  created_at: number;
-  last_seen_at: number;
-}
-
-const toMember = (row: MemberRow): StaffMember => ({
-  staffId: row.staff_id,
-  loginId: row.login_id,
-  displayName: row.display_name,
-  role: row.role as StaffRole,
-  passwordHash: row.password_hash,
-  totpSecret: row.totp_secret,
-  totpLastStep: row.totp_last_step,
-  failedLogins: row.failed_logins,
-  lockedAt: row.locked_at,
-  teamIds: JSON.parse(row.team_ids) as string[],
-});
-
-const toSession = (row: SessionRow): StaffSessionRow => ({
-  tokenHash: row.token_hash,
-  staffId: row.staff_id,
-  stage: row.stage,
-  csrfToken: row.csrf_token,
-  pendingTotpSecret: row.pending_totp_secret,
-  ip: row.ip,
-  createdAt: row.created_at,
-  lastSeenAt: row.last_seen_at,
-});
+/** A member's row as SQLite reads it: the teams as a JSON array. */
+type SqliteMemberRow = Omit<StaffMemberRow, 'team_ids'> & { team_ids: string };
+const toSqliteMember = (row: SqliteMemberRow) => toMember({ ...row, team_ids: JSON.parse(row.team_ids) as string[] });
 
 const MEMBER_SELECT = `SELECT m.*, (SELECT json_group_array(team_id) FROM (SELECT team_id FROM staff_member_teams t WHERE t.staff_id = m.staff_id ORDER BY team_id)) AS team_ids
   FROM staff_members m`;
@@ -56,9 +13,9 @@ const MEMBER_SELECT = `SELECT m.*, (SELECT json_group_array(team_id) FROM (SELEC
 export function createSqliteStaffRepository(db: SqliteDatabase): StaffRepository {
   const teams = db.prepare<[], { team_id: string; name: string }>('SELECT team_id, name FROM teams ORDER BY team_id');
   const insertTeam = db.prepare<[string, string, number]>('INSERT INTO teams (team_id, name, created_at) VALUES (?, ?, ?)');
-  const byId = db.prepare<[string], MemberRow>(`${MEMBER_SELECT} WHERE m.staff_id = ?`);
-  const byLogin = db.prepare<[string], MemberRow>(`${MEMBER_SELECT} WHERE m.login_id = ?`);
-  const all = db.prepare<[], MemberRow>(`${MEMBER_SELECT} ORDER BY m.login_id`);
+  const byId = db.prepare<[string], SqliteMemberRow>(`${MEMBER_SELECT} WHERE m.staff_id = ?`);
+  const byLogin = db.prepare<[string], SqliteMemberRow>(`${MEMBER_SELECT} WHERE m.login_id = ?`);
+  const all = db.prepare<[], SqliteMemberRow>(`${MEMBER_SELECT} ORDER BY m.login_id`);
   const insert = db.prepare(
     `INSERT INTO staff_members (staff_id, login_id, display_name, role, password_hash, totp_secret, created_at, updated_at)
      VALUES (@staffId, @loginId, @displayName, @role, @passwordHash, @totpSecret, @now, @now)`,
@@ -80,7 +37,7 @@ export function createSqliteStaffRepository(db: SqliteDatabase): StaffRepository
     `INSERT INTO staff_sessions (token_hash, staff_id, stage, csrf_token, pending_totp_secret, ip, created_at, last_seen_at)
      VALUES (@tokenHash, @staffId, @stage, @csrfToken, @pendingTotpSecret, @ip, @createdAt, @lastSeenAt)`,
   );
-  const findSession = db.prepare<[string], SessionRow>('SELECT * FROM staff_sessions WHERE token_hash = ?');
+  const findSession = db.prepare<[string], StaffSessionTableRow>('SELECT * FROM staff_sessions WHERE token_hash = ?');
   const touch = db.prepare<[number, string]>('UPDATE staff_sessions SET last_seen_at = ? WHERE token_hash = ?');
   const signIn = db.prepare<[number, string]>(
     "UPDATE staff_sessions SET stage = 'signed_in', pending_totp_secret = NULL, last_seen_at = ? WHERE token_hash = ?",
@@ -99,14 +56,14 @@ export function createSqliteStaffRepository(db: SqliteDatabase): StaffRepository
     },
     async find(staffId) {
       const row = byId.get(staffId);
-      return row === undefined ? undefined : toMember(row);
+      return row === undefined ? undefined : toSqliteMember(row);
     },
     async findByLoginId(loginId) {
       const row = byLogin.get(loginId);
-      return row === undefined ? undefined : toMember(row);
+      return row === undefined ? undefined : toSqliteMember(row);
     },
     async list() {
-      return all.all().map(toMember);
+      return all.all().map(toSqliteMember);
     },
     async insert(member, now) {
       insert.run({ ...member, now });
@@ -135,7 +92,7 @@ export function createSqliteStaffRepository(db: SqliteDatabase): StaffRepository
     },
     async findSession(tokenHash) {
       const row = findSession.get(tokenHash);
-      return row === undefined ? undefined : toSession(row);
+      return row === undefined ? undefined : toStaffSession(row);
     },
     async touchSession(tokenHash, now) {
       touch.run(now, tokenHash);

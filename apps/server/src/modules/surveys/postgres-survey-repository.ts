@@ -1,26 +1,9 @@
 import type { SurveyConfig } from '@city/survey-core';
 import type { Configuration } from '../../db/configuration-cache.js';
 import type { PostgresQueryable } from '../../db/postgres.js';
-import type { StoredSurvey, SurveyRepository, SurveyState } from './survey-repository.js';
-
-interface SurveyRow {
-  survey_id: string;
-  config_json: string;
-  lookup_item_keys_json: string;
-  searchable: number;
-  version: number;
-  state: SurveyState;
-}
-
-const COLUMNS = 'survey_id, config_json, lookup_item_keys_json, searchable, version, state';
-
-const parse = (row: SurveyRow): StoredSurvey => ({
-  config: JSON.parse(row.config_json) as SurveyConfig,
-  lookupItemKeys: JSON.parse(row.lookup_item_keys_json) as string[],
-  searchable: row.searchable === 1,
-  version: row.version,
-  state: row.state,
-});
+import type { SurveyRepository } from './survey-repository.js';
+import type { SurveyRow } from './survey-rows.js';
+import { parseSurveyRow, SURVEY_COLUMNS } from './survey-rows.js';
 
 /**
  * Surveys over PostgreSQL. A survey and the list of searchable ones are read through the
@@ -36,18 +19,18 @@ export function createPostgresSurveyRepository(db: PostgresQueryable, configurat
   };
   const find = (surveyId: string) =>
     configuration.getAsync(`survey\n${surveyId}`, async () => {
-      const [row] = await rows<SurveyRow>('surveys.find', `SELECT ${COLUMNS} FROM survey_configs WHERE survey_id = $1`, [surveyId]);
-      return row === undefined ? undefined : parse(row);
+      const [row] = await rows<SurveyRow>('surveys.find', `SELECT ${SURVEY_COLUMNS} FROM survey_configs WHERE survey_id = $1`, [surveyId]);
+      return row === undefined ? undefined : parseSurveyRow(row);
     });
 
   return {
     find,
     async listAll() {
-      return (await rows<SurveyRow>('surveys.listAll', `SELECT ${COLUMNS} FROM survey_configs ORDER BY survey_id`)).map(parse);
+      return (await rows<SurveyRow>('surveys.listAll', `SELECT ${SURVEY_COLUMNS} FROM survey_configs ORDER BY survey_id`)).map(parseSurveyRow);
     },
     async listSearchable() {
       return configuration.getAsync('searchable surveys', async () =>
-        (await rows<SurveyRow>('surveys.listSearchable', `SELECT ${COLUMNS} FROM survey_configs WHERE searchable = 1 AND state <> 'draft' ORDER BY survey_id`)).map(parse),
+        (await rows<SurveyRow>('surveys.listSearchable', `SELECT ${SURVEY_COLUMNS} FROM survey_configs WHERE searchable = 1 AND state <> 'draft' ORDER BY survey_id`)).map(parseSurveyRow),
       );
     },
     async configOfVersion(surveyId, version) {
@@ -118,10 +101,10 @@ export function createPostgresSurveyRepository(db: PostgresQueryable, configurat
       if (teamIds.length === 0) return [];
       const found = await rows<SurveyRow>(
         'surveys.ofTeams',
-        `SELECT ${COLUMNS} FROM survey_configs WHERE survey_id IN (SELECT survey_id FROM survey_teams WHERE team_id = ANY($1::text[])) ORDER BY survey_id`,
+        `SELECT ${SURVEY_COLUMNS} FROM survey_configs WHERE survey_id IN (SELECT survey_id FROM survey_teams WHERE team_id = ANY($1::text[])) ORDER BY survey_id`,
         [teamIds],
       );
-      return found.map(parse);
+      return found.map(parseSurveyRow);
     },
     async columnChoice(staffId, surveyId) {
       const [row] = await rows<{ item_keys_json: string }>('surveys.columnChoice', 'SELECT item_keys_json FROM staff_column_choices WHERE staff_id = $1 AND survey_id = $2', [staffId, surveyId]);

@@ -2,25 +2,8 @@ import type { SurveyConfig } from '@city/survey-core';
 import type { ConfigurationCache } from '../../db/configuration-cache.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { StoredSurvey, SurveyRepository, SurveyState } from './survey-repository.js';
-
-interface SurveyRow {
-  survey_id: string;
-  config_json: string;
-  lookup_item_keys_json: string;
-  searchable: number;
-  version: number;
-  state: SurveyState;
-}
-
-const COLUMNS = 'survey_id, config_json, lookup_item_keys_json, searchable, version, state';
-
-const parse = (row: SurveyRow): StoredSurvey => ({
-  config: JSON.parse(row.config_json) as SurveyConfig,
-  lookupItemKeys: JSON.parse(row.lookup_item_keys_json) as string[],
-  searchable: row.searchable === 1,
-  version: row.version,
-  state: row.state,
-});
+import type { SurveyRow } from './survey-rows.js';
+import { parseSurveyRow, SURVEY_COLUMNS } from './survey-rows.js';
 
 const sameRow = (a: SurveyRow, b: SurveyRow) =>
   a.config_json === b.config_json && a.lookup_item_keys_json === b.lookup_item_keys_json && a.searchable === b.searchable && a.version === b.version && a.state === b.state;
@@ -30,9 +13,9 @@ const sameRow = (a: SurveyRow, b: SurveyRow) =>
  * and the list of searchable ones are read once per change instead of once per request.
  */
 export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?: ConfigurationCache): SurveyRepository {
-  const byId = db.prepare<[string], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE survey_id = ?`);
-  const all = db.prepare<[], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs ORDER BY survey_id`);
-  const searchable = db.prepare<[], SurveyRow>(`SELECT ${COLUMNS} FROM survey_configs WHERE searchable = 1 AND state <> 'draft' ORDER BY survey_id`);
+  const byId = db.prepare<[string], SurveyRow>(`SELECT ${SURVEY_COLUMNS} FROM survey_configs WHERE survey_id = ?`);
+  const all = db.prepare<[], SurveyRow>(`SELECT ${SURVEY_COLUMNS} FROM survey_configs ORDER BY survey_id`);
+  const searchable = db.prepare<[], SurveyRow>(`SELECT ${SURVEY_COLUMNS} FROM survey_configs WHERE searchable = 1 AND state <> 'draft' ORDER BY survey_id`);
   const upsert = db.prepare(
     `INSERT INTO survey_configs (survey_id, config_json, lookup_item_keys_json, searchable, updated_at, version, state)
      VALUES (@surveyId, @config, @lookup, @searchable, @now, @version, @state)
@@ -60,7 +43,7 @@ export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?:
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM survey_configs');
   const teamsOf = db.prepare<[string], { team_id: string }>('SELECT team_id FROM survey_teams WHERE survey_id = ? ORDER BY team_id');
   const ofTeams = db.prepare<[string], SurveyRow>(
-    `SELECT ${COLUMNS} FROM survey_configs
+    `SELECT ${SURVEY_COLUMNS} FROM survey_configs
      WHERE survey_id IN (SELECT survey_id FROM survey_teams WHERE team_id IN (SELECT value FROM json_each(?)))
      ORDER BY survey_id`,
   );
@@ -80,7 +63,7 @@ export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?:
   const fromRow = (row: SurveyRow): StoredSurvey => {
     const known = parsed.get(row.survey_id);
     if (known !== undefined && sameRow(known.row, row)) return known.survey;
-    const survey = parse(row);
+    const survey = parseSurveyRow(row);
     parsed.set(row.survey_id, { row, survey });
     return survey;
   };

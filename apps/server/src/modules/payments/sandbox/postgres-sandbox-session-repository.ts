@@ -1,36 +1,7 @@
-import type { PricedOrderLine } from '@city/survey-core';
 import type { PostgresQueryable } from '../../../db/postgres.js';
-import type { SandboxSession, SandboxSessionRepository, SandboxSessionStatus } from './sandbox-session-repository.js';
-
-interface SessionRow {
-  session_id: string;
-  order_id: string;
-  lines_json: string;
-  total_yen: number;
-  expires_at: number;
-  success_url: string;
-  cancel_url: string;
-  error_url: string;
-  status: SandboxSessionStatus;
-  payment_id: string | null;
-  payment_method: string | null;
-  refunded_yen: number;
-}
-
-const toSession = (row: SessionRow): SandboxSession => ({
-  sessionId: row.session_id,
-  orderId: row.order_id,
-  lines: JSON.parse(row.lines_json) as PricedOrderLine[],
-  totalYen: row.total_yen,
-  expiresAt: row.expires_at,
-  successUrl: row.success_url,
-  cancelUrl: row.cancel_url,
-  errorUrl: row.error_url,
-  status: row.status,
-  paymentId: row.payment_id,
-  paymentMethod: row.payment_method,
-  refundedYen: row.refunded_yen,
-});
+import type { SandboxSessionRepository } from './sandbox-session-repository.js';
+import type { SandboxSessionRow } from './sandbox-session-rows.js';
+import { toSession } from './sandbox-session-rows.js';
 
 export function createPostgresSandboxSessionRepository(db: PostgresQueryable): SandboxSessionRepository {
   return {
@@ -43,7 +14,7 @@ export function createPostgresSandboxSessionRepository(db: PostgresQueryable): S
       });
     },
     async find(sessionId) {
-      const { rows } = await db.query<SessionRow>({
+      const { rows } = await db.query<SandboxSessionRow>({
         name: 'sandbox.find',
         text: `SELECT s.session_id, s.order_id, s.lines_json, s.total_yen, s.expires_at, s.success_url, s.cancel_url, s.error_url, s.status, s.payment_id, s.payment_method,
                  (SELECT COALESCE(SUM(amount_yen), 0) FROM sandbox_refunds r WHERE r.session_id = s.session_id) AS refunded_yen

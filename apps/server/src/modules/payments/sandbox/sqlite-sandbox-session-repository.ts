@@ -1,43 +1,14 @@
-import type { PricedOrderLine } from '@city/survey-core';
 import type { SqliteDatabase } from '../../../db/database.js';
-import type { SandboxSession, SandboxSessionRepository, SandboxSessionStatus } from './sandbox-session-repository.js';
-
-interface SessionRow {
-  session_id: string;
-  order_id: string;
-  lines_json: string;
-  total_yen: number;
-  expires_at: number;
-  success_url: string;
-  cancel_url: string;
-  error_url: string;
-  status: SandboxSessionStatus;
-  payment_id: string | null;
-  payment_method: string | null;
-  refunded_yen: number;
-}
-
-const toSession = (row: SessionRow): SandboxSession => ({
-  sessionId: row.session_id,
-  orderId: row.order_id,
-  lines: JSON.parse(row.lines_json) as PricedOrderLine[],
-  totalYen: row.total_yen,
-  expiresAt: row.expires_at,
-  successUrl: row.success_url,
-  cancelUrl: row.cancel_url,
-  errorUrl: row.error_url,
-  status: row.status,
-  paymentId: row.payment_id,
-  paymentMethod: row.payment_method,
-  refundedYen: row.refunded_yen,
-});
+import type { SandboxSessionRepository, SandboxSessionStatus } from './sandbox-session-repository.js';
+import type { SandboxSessionRow } from './sandbox-session-rows.js';
+import { toSession } from './sandbox-session-rows.js';
 
 export function createSqliteSandboxSessionRepository(db: SqliteDatabase): SandboxSessionRepository {
   const insert = db.prepare<[string, string, string, number, number, string, string, string, number]>(
     `INSERT INTO sandbox_sessions (session_id, order_id, lines_json, total_yen, expires_at, success_url, cancel_url, error_url, status, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
   );
-  const find = db.prepare<[string], SessionRow>(
+  const find = db.prepare<[string], SandboxSessionRow>(
     `SELECT s.*, (SELECT COALESCE(SUM(amount_yen), 0) FROM sandbox_refunds r WHERE r.session_id = s.session_id) AS refunded_yen
      FROM sandbox_sessions s WHERE session_id = ?`,
   );
