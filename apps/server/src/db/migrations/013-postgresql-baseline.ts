@@ -11,7 +11,8 @@ const CONFIGURATION_TABLES = ['survey_configs', 'survey_versions', 'calendar_cat
 //   so that both engines' repositories read the same values;
 // - JSON stays TEXT (the repositories parse it themselves on both engines), BLOB is BYTEA;
 // - SQLite's rowid keys: the record events' id is an identity column; the audit log's seq is
-//   assigned by its writer, as on SQLite, under a lock (see the audit repository);
+//   assigned by its writer, as on SQLite, under a lock (see the audit repository); orders, listed
+//   by their rowid, have one as an identity column;
 // - COLLATE NOCASE on staff login ids is a unique index on lower(login_id);
 // - triggers call functions: the audit log refuses UPDATE and DELETE, and a change to the
 //   configuration raises configuration_generation, as on SQLite.
@@ -171,6 +172,9 @@ export const migration: Migration = {
       CREATE INDEX slot_claims_holds ON slot_claims (calendar_id, date, slot_id, hold_expires_at) WHERE hold_expires_at IS NOT NULL;
 
       CREATE TABLE orders (
+        -- SQLite's implicit rowid, which a user's orders are listed by (newest first) when two have
+        -- the same created_at: the same statements then list them in the same order on both.
+        rowid BIGINT GENERATED ALWAYS AS IDENTITY,
         order_id TEXT PRIMARY KEY,
         partition_key TEXT NOT NULL,
         survey_id TEXT NOT NULL,
