@@ -1,50 +1,10 @@
-import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
+import type { CheckStatus, SurveyResultRow } from '@city/survey-core';
 import { CLOSED_CHECK_STATUSES } from '@city/survey-core';
-import type { ColumnChange } from '../../db/changed-columns-update.js';
 import { changedColumnsUpdate } from '../../db/changed-columns-update.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { RecordInfo, RecordOrigin, RecordRepository } from './record-repository.js';
-
-interface RecordRow {
-  partition_key: string;
-  survey_id: string;
-  user_id: string;
-  receipt_number: string;
-  origin: string;
-  entered_by: string | null;
-  version: number;
-  survey_version: number;
-  created_at: number;
-  updated_at: number;
-}
-
-const RECORD_COLUMNS = 'partition_key, survey_id, user_id, receipt_number, origin, entered_by, version, survey_version, created_at, updated_at';
-
-interface ResultRow {
-  partition_key: string;
-  sort_key: string;
-  survey_id: string;
-  user_id: string;
-  item_key: string;
-  value: string;
-  user_search_key: string;
-  is_liff_mode: number;
-  check_status: string;
-  files_json: string | null;
-}
-
-const toRow = (row: ResultRow): SurveyResultRow => ({
-  userId: row.user_id,
-  surveyId: row.survey_id,
-  partitionKey: row.partition_key,
-  sortKey: row.sort_key,
-  itemKey: row.item_key,
-  value: row.value,
-  userSearchKey: row.user_search_key,
-  isLiffMode: row.is_liff_mode === 1,
-  check: row.check_status as CheckStatus,
-  ...(row.files_json === null ? {} : { files: JSON.parse(row.files_json) as FileRef[] }),
-});
+import type { RecordRow, ResultRow } from './record-rows.js';
+import { filesJsonOf, planRowEdits, RECORD_COLUMNS, RESULT_COLUMNS, toInfo, toRow } from './record-rows.js';
 
 /** A row of the record-with-rows statement (raw): the record's columns, its open orders, then one result row's (null without rows). */
 type RecordWithRowsColumns = [
@@ -70,26 +30,6 @@ type RecordWithRowsColumns = [
   filesJson: string | null,
 ];
 
-const COLUMNS =
-  'partition_key, sort_key, survey_id, user_id, item_key, value, user_search_key, is_liff_mode, check_status, files_json';
-
-/** The columns of a stored row (at `storedPosition`) that differ from the row to store, with their new values. */
-function changedColumns(stored: SurveyResultRow, storedPosition: number, row: SurveyResultRow, position: number): ColumnChange[] {
-  const changes: ColumnChange[] = [];
-  if (stored.sortKey !== row.sortKey) changes.push(['sort_key', row.sortKey]);
-  if (stored.surveyId !== row.surveyId) changes.push(['survey_id', row.surveyId]);
-  if (stored.userId !== row.userId) changes.push(['user_id', row.userId]);
-  if (stored.itemKey !== row.itemKey) changes.push(['item_key', row.itemKey]);
-  if (stored.value !== row.value) changes.push(['value', row.value]);
-  if (stored.userSearchKey !== row.userSearchKey) changes.push(['user_search_key', row.userSearchKey]);
-  if (stored.isLiffMode !== row.isLiffMode) changes.push(['is_liff_mode', row.isLiffMode ? 1 : 0]);
-  if (stored.check !== row.check) changes.push(['check_status', row.check]);
-  const files = row.files === undefined ? null : JSON.stringify(row.files);
-  if ((stored.files === undefined ? null : JSON.stringify(stored.files)) !== files) changes.push(['files_json', files]);
-  if (storedPosition !== position) changes.push(['position', position]);
-  return changes;
-}
-
 export function createSqliteRecordRepository(db: SqliteDatabase): RecordRepository {
   const recordStatement = db.prepare<[string], RecordRow>(`SELECT ${RECORD_COLUMNS} FROM survey_records WHERE partition_key = ?`);
   // The record and its rows in one statement (an edit reads both): the record's columns on every row,
@@ -106,18 +46,18 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
     )
     .raw(true);
   const rowsOfRecord = db.prepare<[string], ResultRow>(
-    `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? ORDER BY position`,
+    `SELECT ${RESULT_COLUMNS} FROM survey_results WHERE partition_key = ? ORDER BY position`,
   );
   // A list bound as one JSON array parameter: one statement, prepared once, for any list.
   const rowsOfItems = db.prepare<[string, string], ResultRow>(
-    `SELECT ${COLUMNS} FROM survey_results WHERE partition_key = ? AND item_key IN (SELECT value FROM json_each(?)) ORDER BY position`,
+    `SELECT ${RESULT_COLUMNS} FROM survey_results WHERE partition_key = ? AND item_key IN (SELECT value FROM json_each(?)) ORDER BY position`,
   );
   const closed = db.prepare<[string, string], { closed: number }>(
     'SELECT EXISTS (SELECT 1 FROM survey_results WHERE partition_key = ? AND check_status IN (SELECT value FROM json_each(?))) AS closed',
   );
   const closedStatuses = JSON.stringify(CLOSED_CHECK_STATUSES);
   const rowsOfUser = db.prepare<[string, string], ResultRow>(
-    `SELECT ${COLUMNS} FROM survey_results WHERE survey_id = ? AND user_id = ? ORDER BY partition_key, position`,
+    `SELECT ${RESULT_COLUMNS} FROM survey_results WHERE survey_id = ? AND user_id = ? ORDER BY partition_key, position`,
   );
   const recordsOfUser = db.prepare<[string, string], RecordRow>(
     `SELECT ${RECORD_COLUMNS} FROM survey_records WHERE survey_id = ? AND user_id = ? ORDER BY partition_key`,
@@ -130,7 +70,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertRow = db.prepare<[string, string, string, string, string, string, string, number, string, string | null, number]>(
-    `INSERT INTO survey_results (${COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO survey_results (${RESULT_COLUMNS}, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // A changed row sets only the columns that changed (survey_results has four indexes): a
   // booking's reservation row sets sort_key, value and user_search_key.
@@ -153,18 +93,6 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   // A booking the record holds becomes the claimer's too, so it counts toward their per-calendar limit.
   const claimSlots = db.prepare<[string, string]>('UPDATE slot_claims SET user_id = ? WHERE partition_key = ?');
 
-  const toInfo = (row: RecordRow): RecordInfo => ({
-    partitionKey: row.partition_key,
-    surveyId: row.survey_id,
-    userId: row.user_id,
-    receiptNumber: row.receipt_number,
-    origin: row.origin as RecordOrigin,
-    enteredBy: row.entered_by,
-    version: row.version,
-    surveyVersion: row.survey_version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  });
   const info = (partitionKey: string): RecordInfo | undefined => {
     const row = recordStatement.get(partitionKey);
     return row === undefined ? undefined : toInfo(row);
@@ -268,37 +196,20 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
           row.userSearchKey,
           row.isLiffMode ? 1 : 0,
           row.check,
-          row.files === undefined ? null : JSON.stringify(row.files),
+          filesJsonOf(row),
           position,
         );
       });
     },
 
     async update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {
-      const before = new Map(previousRows.map((row, position) => [row.sortKey, { row, position }]));
-      // A row whose sort key changed (a reservation's holds its answer) is matched to the stored row
-      // of the same item and updated in place: one UPDATE touching the key's index only, where a
-      // DELETE and an INSERT would touch the table and every index twice. Its new key is no stored
-      // row's (it matched none), so the update never collides.
-      const unmatched = rows.filter((row) => !before.has(row.sortKey));
-      const sentKeys = new Set(rows.map((row) => row.sortKey));
-      const replacedBy = new Map<SurveyResultRow, string>();
-      for (const row of unmatched) {
-        const stored = previousRows.find((candidate) => candidate.itemKey === row.itemKey && !sentKeys.has(candidate.sortKey) && ![...replacedBy.values()].includes(candidate.sortKey));
-        if (stored !== undefined) replacedBy.set(row, stored.sortKey);
+      for (const edit of planRowEdits(previousRows, rows)) {
+        if (edit.kind === 'insert') {
+          const { row, position } = edit;
+          insertRow.run(partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, filesJsonOf(row), position);
+        } else if (edit.kind === 'update') updateRow(edit.changes, [partitionKey, edit.storedKey]);
+        else deleteRow.run(partitionKey, edit.sortKey);
       }
-      rows.forEach((row, position) => {
-        const storedKey = replacedBy.get(row) ?? row.sortKey;
-        const stored = before.get(storedKey);
-        before.delete(storedKey);
-        const files = row.files === undefined ? null : JSON.stringify(row.files);
-        if (stored === undefined) {
-          insertRow.run(partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, files, position);
-        } else {
-          updateRow(changedColumns(stored.row, stored.position, row, position), [partitionKey, storedKey]);
-        }
-      });
-      for (const gone of before.keys()) deleteRow.run(partitionKey, gone);
       if (surveyVersion === previousSurveyVersion) updateRecordVersion.run(Date.now(), partitionKey);
       else updateRecord.run(surveyVersion, Date.now(), partitionKey);
     },
