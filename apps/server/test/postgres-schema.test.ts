@@ -153,3 +153,25 @@ describe('the PostgreSQL schema', () => {
     }
   });
 });
+
+describe('a PostgreSQL database sorting text by a language', () => {
+  let databases: PostgresDatabases;
+  beforeAll(async () => {
+    databases = await startPostgresDatabases();
+  }, 60_000);
+  afterAll(async () => {
+    await (databases as PostgresDatabases | undefined)?.stop();
+  });
+
+  it('is refused at start, with how to create one that sorts by bytes', async () => {
+    const admin = new pg.Client({ connectionString: databases.server.url });
+    await admin.connect();
+    const { rows } = await admin.query<{ collname: string }>("SELECT collname FROM pg_collation WHERE collname LIKE 'en_US%' OR collname LIKE 'ja_JP%' OR collname = 'und-x-icu' LIMIT 1");
+    const locale = rows[0]?.collname;
+    // Debian's server always has the ICU collations; the libc ones depend on the machine's locales.
+    if (locale === undefined) throw new Error('no language collation on this PostgreSQL');
+    await admin.query(locale === 'und-x-icu' ? "CREATE DATABASE city_language TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C.UTF-8'" : `CREATE DATABASE city_language TEMPLATE template0 LC_COLLATE '${locale}' LC_CTYPE '${locale}'`);
+    await admin.end();
+    await expect(openPostgres(databases.server.url.replace(/\/postgres$/, '/city_language'))).rejects.toThrow(/needs byte order/);
+  });
+});

@@ -34,12 +34,33 @@ export async function openPostgres(url: string, options: { poolSize?: number } =
   // error must not end this process.
   pool.on('error', () => undefined);
   try {
+    await requireByteOrderCollation(pool);
     await migratePostgres(pool);
     return pool;
   } catch (error) {
     await pool.end();
     throw error;
   }
+}
+
+/** Collations that compare text byte by byte (code point order), as SQLite does. */
+const BYTE_ORDER_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_basic']);
+
+/**
+ * Refuses a database whose text sorts by a language's rules: keys (receipt numbers, partition
+ * keys, login ids) are listed and paged in SQLite's byte order, and a page boundary computed in
+ * another order would skip or repeat records.
+ */
+async function requireByteOrderCollation(pool: pg.Pool): Promise<void> {
+  // datlocprovider (PostgreSQL 15 on): 'i' when ICU sorts, whatever datcollate says.
+  const { rows } = await pool.query<{ collation: string; provider: string | null }>(
+    "SELECT datcollate AS collation, to_jsonb(d) ->> 'datlocprovider' AS provider FROM pg_database d WHERE datname = current_database()",
+  );
+  const collation = rows[0]?.provider === 'i' ? 'ICU' : (rows[0]?.collation ?? '');
+  if (BYTE_ORDER_COLLATIONS.has(collation)) return;
+  throw new Error(
+    `The database sorts text by "${collation}"; the server needs byte order. Create it with: CREATE DATABASE <name> TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C.UTF-8' LC_CTYPE 'C.UTF-8' (see the server README, "PostgreSQL").`,
+  );
 }
 
 /** Any number: the lock every instance takes to migrate, so that instances starting together apply each migration once. */

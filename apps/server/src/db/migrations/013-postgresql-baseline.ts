@@ -16,6 +16,17 @@ const CONFIGURATION_TABLES = ['survey_configs', 'survey_versions', 'calendar_cat
 // - COLLATE NOCASE on staff login ids is a unique index on lower(login_id);
 // - triggers call functions: the audit log refuses UPDATE and DELETE, and a change to the
 //   configuration raises configuration_generation, as on SQLite.
+// search_fold: what searchFold (modules/records/search-text.ts) does, in SQL, for staff's partial
+// searches (test/postgres-search-fold.test.ts compares the two): NFKC, lower case, spaces (what
+// JavaScript's \s matches, listed) and hyphens dropped, katakana (U+30A1 to U+30F6) read as
+// hiragana (0x60 below).
+const KATAKANA = Array.from({ length: 0x30f6 - 0x30a1 + 1 }, (_, i) => String.fromCharCode(0x30a1 + i)).join('');
+const HIRAGANA = Array.from({ length: 0x30f6 - 0x30a1 + 1 }, (_, i) => String.fromCharCode(0x30a1 - 0x60 + i)).join('');
+const searchFoldFunction = `
+      CREATE FUNCTION search_fold(value TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        SELECT translate(regexp_replace(lower(normalize(value, NFKC)), '[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff‐‑‒–—―−-]', '', 'g'), '${KATAKANA}', '${HIRAGANA}')
+      $$;`;
+
 const configurationTriggers = CONFIGURATION_TABLES.map(
   (table) => `
       CREATE TRIGGER ${table}_changes_configuration AFTER INSERT OR UPDATE OR DELETE ON ${table}
@@ -354,5 +365,6 @@ export const migration: Migration = {
       CREATE FUNCTION raise_configuration_generation() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN UPDATE configuration_generation SET generation = generation + 1 WHERE id = 1; RETURN NULL; END $$;
       ${configurationTriggers}
+      ${searchFoldFunction}
     `,
 };
