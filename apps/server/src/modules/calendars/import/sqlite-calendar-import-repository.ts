@@ -1,26 +1,8 @@
 import type { SqliteDatabase } from '../../../db/database.js';
-import type { CalendarRules } from '@city/survey-core';
-import type { CalendarClosures } from '../closures.js';
 import { NO_CLOSURES } from '../closures.js';
-import type { CalendarImportRepository, SeededClaim, SlotWithClaims, StoredCategory } from './calendar-import-repository.js';
-
-interface SlotRow {
-  date: string;
-  slot_id: string;
-  start_time: string;
-  end_time: string;
-  capacity: number;
-  claimed: number;
-}
-
-const slotOf = (row: SlotRow): SlotWithClaims => ({
-  date: row.date,
-  slotId: row.slot_id,
-  start: row.start_time,
-  end: row.end_time,
-  capacity: row.capacity,
-  claimed: row.claimed,
-});
+import type { CalendarImportRepository, SeededClaim, StoredCategory } from './calendar-import-repository.js';
+import type { SlotRow } from './calendar-import-rows.js';
+import { calendarParams, slotOf } from './calendar-import-rows.js';
 
 export function createSqliteCalendarImportRepository(db: SqliteDatabase): CalendarImportRepository {
   const categories = db.prepare<[], StoredCategory>(
@@ -47,19 +29,6 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
        booking_stopped = @stopped, closed_weekdays = @weekdays, closed_on_public_holidays = @holidays, updated_at = @now
      WHERE calendar_id = @calendarId`,
   );
-  const calendarParams = (calendarId: string, rules: CalendarRules, closures: CalendarClosures) => ({
-    calendarId,
-    opens: rules.bookingOpensDaysAhead,
-    closesUnit: rules.bookingClosesBefore.unit,
-    closesAmount: rules.bookingClosesBefore.amount,
-    changeUnit: rules.changeClosesBefore.unit,
-    changeAmount: rules.changeClosesBefore.amount,
-    maxActive: rules.maxActiveBookingsPerUser ?? null,
-    stopped: rules.bookingStopped === true ? 1 : 0,
-    weekdays: JSON.stringify([...closures.weekdays].sort()),
-    holidays: closures.publicHolidays ? 1 : 0,
-    now: Date.now(),
-  });
   const deleteCalendar = db.prepare<[string]>('DELETE FROM calendars WHERE calendar_id = ?');
   const deleteCategory = db.prepare<[string]>('DELETE FROM calendar_categories WHERE category_id = ?');
   const slotsBetween = db.prepare<[string, string, string], SlotRow>(
