@@ -10,6 +10,7 @@ import type { SqliteDatabase } from '../src/db/database.js';
 import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+import { sqliteStorage } from '../src/db/storage.js';
 
 export const CITIZENS = 10; // one per connection
 
@@ -45,7 +46,7 @@ function addBookingCalendar(db: SqliteDatabase): void {
 export async function seedDatabase(file: string): Promise<void> {
   const db = openDatabase(file);
   const connections = connectSqlite(db);
-  await seedDemoData(connections);
+  await seedDemoData(sqliteStorage(connections));
   await sqliteStore(connections, createSqliteSurveyRepository).transaction((surveys) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));
   addBookingCalendar(db);
   connections.reader.close();

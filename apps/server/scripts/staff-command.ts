@@ -2,11 +2,11 @@
 import { readConfigOrExit } from '../src/env.js';
 import type { CommandIo } from '../src/modules/staff/create-staff-command.js';
 
-/** Runs a staff command with this process's arguments against DATABASE_PATH; its result is the exit code. */
+/** Runs a staff command with this process's arguments against the server's database; its result is the exit code. */
 export async function runStaffCommand(command: (args: readonly string[], io: CommandIo) => Promise<number>): Promise<void> {
   const config = readConfigOrExit();
   process.exitCode = await command(process.argv.slice(2), {
-    databasePath: config.databasePath,
+    database: { databasePath: config.databasePath, databaseUrl: config.databaseUrl },
     security: config.staff,
     out: (line) => {
       console.log(line);

@@ -13,9 +13,10 @@ import { loginRoutes } from './auth/login-routes.js';
 import { registerCitizenApp } from './citizen-app.js';
 import { registerConsoleApp } from './console-app.js';
 import type { SqliteDatabase } from './db/database.js';
-import { openDatabase } from './db/database.js';
 import type { SqliteConnections } from './db/sqlite-store.js';
 import { connectSqlite } from './db/sqlite-store.js';
+import type { Storage } from './db/storage.js';
+import { openStorage, sqliteStorage } from './db/storage.js';
 import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
 import { createAuditModule } from './modules/audit/module.js';
@@ -37,7 +38,7 @@ import { validatorCompiler } from './http/validator-compiler.js';
 import { registerSecurity } from './http/security.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
 import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provider.js';
-import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
+import { recordRepository } from './modules/records/repositories.js';
 import type { Maintenance } from './maintenance.js';
 import { startMaintenance } from './maintenance.js';
 
@@ -54,7 +55,7 @@ export const ENDPOINTS_NOT_SERVED_YET: readonly EndpointName[] = [];
 
 export interface BuildAppOptions {
   config: ServerConfig;
-  /** An open database; default: open `config.databasePath`. */
+  /** An open SQLite database (the caller closes it); default: the one the configuration names. */
   db?: SqliteDatabase;
   /** Seed the demo surveys into an empty database. Default: outside production only. */
   seed?: boolean;
@@ -70,10 +71,12 @@ export interface BuildAppOptions {
 
 export type App = FastifyInstance & {
   lineStandIn: LineStandIn | undefined;
-  /** The database's writer connection. */
-  db: SqliteDatabase;
-  /** The writer and reader connections the stores use. */
-  connections: SqliteConnections;
+  /** The database, whichever engine it is. */
+  storage: Storage;
+  /** On SQLite, the writer connection (tests and tools reach the file through it); throws on PostgreSQL. */
+  readonly db: SqliteDatabase;
+  /** On SQLite, the writer and reader connections the stores use; throws on PostgreSQL. */
+  readonly connections: SqliteConnections;
   /** The built citizen app is served (its index.html was found at start). */
   citizenAppServed: boolean;
   /** The built staff console is served at /console/. */
@@ -92,8 +95,10 @@ export type App = FastifyInstance & {
 /** Builds the app (plugins, then modules). It never listens: server.ts and tests do that. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
-  const db = options.db ?? openDatabase(config.databasePath);
-  const connections = connectSqlite(db, { configurationMaxAgeMs: config.configurationMaxAgeMs });
+  const storage =
+    options.db === undefined
+      ? await openStorage(config)
+      : sqliteStorage(connectSqlite(options.db, { configurationMaxAgeMs: config.configurationMaxAgeMs }), { keepWriter: true });
 
   const app = Fastify({
     ...(options.logger === true ? await loggerOptions(config.logFormat) : { logger: false }),
@@ -107,30 +112,33 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.push(`${method} ${route.url}`);
   });
-  const closeConnections = () => {
-    if (connections.reader !== db) connections.reader.close();
-    if (options.db === undefined) db.close();
-  };
-  app.addHook('onClose', closeConnections);
+  app.addHook('onClose', () => storage.close());
 
   try {
-    const { lineStandIn, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, connections);
-    const maintenance = startMaintenance(connections, options.now ?? Date.now, (error) => {
+    const { lineStandIn, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, storage);
+    const maintenance = startMaintenance(storage, options.now ?? Date.now, (error) => {
       app.log.error({ err: error }, 'The maintenance job failed; it runs again later');
     });
     app.addHook('onClose', async () => {
       maintenance.stop();
     });
-    return Object.assign(app, { lineStandIn, db, connections, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff, maintenance });
+    const sqlite = () => {
+      if (storage.sqlite === undefined) throw new Error('This app runs on PostgreSQL: it has no SQLite connection');
+      return storage.sqlite;
+    };
+    return Object.defineProperties(Object.assign(app, { lineStandIn, storage, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff, maintenance }), {
+      db: { get: () => sqlite().writer },
+      connections: { get: sqlite },
+    }) as App;
   } catch (error) {
     // Nothing half-built stays open.
-    closeConnections();
+    await storage.close();
     throw error;
   }
 }
 
 /** Plugins, stores and modules, then the citizen app, onto the app built above. */
-async function registerEverything(app: FastifyInstance, options: BuildAppOptions, connections: SqliteConnections) {
+async function registerEverything(app: FastifyInstance, options: BuildAppOptions, storage: Storage) {
   const { config } = options;
   // The LINE stand-in only when no real LINE is configured, and never in production.
   const useStandIn = config.lineApiBaseUrl === undefined && config.nodeEnv !== 'production';
@@ -161,21 +169,21 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const verifyIdToken = createIdTokenVerifier({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl });
   const authenticate = createAuthenticate(verifyIdToken);
   await app.register(loginRoutes({ channelId: config.lineChannelId, channelSecret: config.lineChannelSecret, lineApiBaseUrl, verifyIdToken }));
-  const staff = createStaffModule({ connections, config, now });
+  const staff = createStaffModule({ storage, config, now });
   const { authenticateStaff, staffNames } = staff;
 
   // The modules, each wired by itself over the database; what one needs of another is passed here.
-  const surveys = createSurveysModule({ connections, now, authenticate, authenticateStaff });
+  const surveys = createSurveysModule({ storage, now, authenticate, authenticateStaff });
   // Demo surveys (and their claimable demo records) never go into a production database.
   if (options.seed ?? config.nodeEnv !== 'production') {
     // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
-    await seedDemoData(connections, { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()), now });
+    await seedDemoData(storage, { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()), now });
   }
 
-  const files = createFilesModule({ connections, authenticate });
-  const payments = await createPaymentsModule({ connections, config, now, authenticate, provider: options.paymentProvider, selfUrl, log: app.log });
+  const files = createFilesModule({ storage, authenticate });
+  const payments = await createPaymentsModule({ storage, config, now, authenticate, provider: options.paymentProvider, selfUrl, log: app.log });
   const records = createRecordsModule({
-    connections,
+    storage,
     now,
     authenticate,
     authenticateStaff,
@@ -185,10 +193,10 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     staffNames,
   });
   // Withdrawing deletes the registration as deleteItem would (its rules, and the number retired).
-  const members = createMembersModule({ connections, authenticate, deleteRegistration: records.deleteRecord, registrationRowsOf: createSqliteRecordRepository });
-  const calendars = createCalendarsModule({ connections, now, authenticate, authenticateStaff });
-  const audit = createAuditModule({ connections, authenticateStaff, staffNames });
-  const settings = createSettingsModule({ connections, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
+  const members = createMembersModule({ storage, authenticate, deleteRegistration: records.deleteRecord, registrationRows: recordRepository });
+  const calendars = createCalendarsModule({ storage, now, authenticate, authenticateStaff });
+  const audit = createAuditModule({ storage, authenticateStaff, staffNames });
+  const settings = createSettingsModule({ storage, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
   // The demo's staff accounts, with the demo calendars (test apps make the staff each test needs).
   const demoStaff = (options.seed ?? config.nodeEnv !== 'production') && config.nodeEnv === 'development';
   if (demoStaff) await seedDemoStaff(staff.deps, surveys.store);

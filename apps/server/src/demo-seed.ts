@@ -10,24 +10,23 @@ import {
 } from '@city/demo-data';
 import type { SurveyConfig } from '@city/survey-core';
 import { buildSurveyResultRows, japanTimeToEpochMs, readMemberNumber, todayInJapan } from '@city/survey-core';
+import type { Storage } from './db/storage.js';
+import { repositories, uncached } from './db/storage.js';
 import type { Store } from './db/store.js';
+import { auditRepository } from './modules/audit/repositories.js';
+import { calendarImportRepository, calendarRepository } from './modules/calendars/repositories.js';
+import { memberNumberRepository } from './modules/members/repositories.js';
+import { recordRepository } from './modules/records/repositories.js';
+import { surveyRepository } from './modules/surveys/repositories.js';
 import type { CalendarImportRepository } from './modules/calendars/import/calendar-import-repository.js';
 import type { MemberNumber, MemberNumberRepository } from './modules/members/member-number-repository.js';
 import type { RecordRepository } from './modules/records/record-repository.js';
-import type { SqliteConnections } from './db/sqlite-store.js';
-import { sqliteStore } from './db/sqlite-store.js';
-import { createSqliteCalendarImportRepository } from './modules/calendars/import/sqlite-calendar-import-repository.js';
-import { createSqliteMemberNumberRepository } from './modules/members/sqlite-member-number-repository.js';
-import { createSqliteRecordRepository } from './modules/records/sqlite-record-repository.js';
 import { createSurveyEditorDeps } from './modules/surveys/module.js';
-import { createSqliteAuditRepository } from './modules/audit/sqlite-audit-repository.js';
 import type { CalendarAdminRepositories } from './modules/calendars/calendar-admin.js';
 import { putSlots, saveCalendar, saveCategory, setCategoryLabels, setClosedDays } from './modules/calendars/calendar-admin.js';
 import { releaseReplacedClaims, storeClaims } from './modules/calendars/bookings.js';
 import type { CalendarRepository } from './modules/calendars/calendar-repository.js';
 import { NO_CLOSURES } from './modules/calendars/closures.js';
-import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
-import { createSqliteSurveyRepository } from './modules/surveys/sqlite-survey-repository.js';
 import type { SurveyEditorDeps } from './modules/surveys/survey-editor.js';
 import { createSurvey, setSurveyState } from './modules/surveys/survey-editor.js';
 import type { SurveyRepository } from './modules/surveys/survey-repository.js';
@@ -60,17 +59,21 @@ export interface DemoSeedOptions {
  *   dates that have none are added (nothing existing is changed, claimed slots included), and the
  *   neighbours' bookings that make one slot few-left and one full move to this start's date.
  */
-export async function seedDemoData(connections: SqliteConnections, options: DemoSeedOptions = {}): Promise<void> {
+export async function seedDemoData(storage: Storage, options: DemoSeedOptions = {}): Promise<void> {
   const now = options.now ?? Date.now;
-  const store: DemoSeedStore = sqliteStore(connections, (connection) => ({
-    surveys: createSqliteSurveyRepository(connection),
-    records: createSqliteRecordRepository(connection),
-    calendarImport: createSqliteCalendarImportRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
-    audit: createSqliteAuditRepository(connection),
-    members: createSqliteMemberNumberRepository(connection),
-  }));
-  await seedDemoSurveys(store, createSurveyEditorDeps(connections, now));
+  const store: DemoSeedStore = storage.store(
+    uncached(
+      repositories({
+        surveys: surveyRepository,
+        records: recordRepository,
+        calendarImport: calendarImportRepository,
+        calendars: calendarRepository,
+        audit: auditRepository,
+        members: memberNumberRepository,
+      }),
+    ),
+  );
+  await seedDemoSurveys(store, createSurveyEditorDeps(storage, now));
   if (options.calendars === false) return;
   const today = options.today ?? todayInJapan();
   await store.transaction((repositories) => seedDemoCalendars(repositories, today, now()));

@@ -12,7 +12,10 @@ export type NodeEnv = 'production' | 'development' | 'test';
 export interface ServerConfig {
   port: number;
   host: string;
+  /** The SQLite file, when no PostgreSQL is named (DATABASE_URL). */
   databasePath: string;
+  /** PostgreSQL, `postgres://user:password@host:port/database`: when set, the server runs on it instead of SQLite. */
+  databaseUrl: string | undefined;
   /** How long another process's change of configuration may go unseen (ms; see db/configuration-cache.ts). */
   configurationMaxAgeMs: number;
   nodeEnv: NodeEnv;
@@ -195,11 +198,16 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const unknownRoles = totpRoles.filter((role) => !(STAFF_ROLES as readonly string[]).includes(role));
   if (unknownRoles.length > 0) problems.push(`STAFF_TOTP_REQUIRED_FOR must list roles (${STAFF_ROLES.join(', ')}) or none (got "${unknownRoles.join(',')}")`);
 
+  const databaseUrl = optional('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL (unset: SQLite at DATABASE_PATH)');
+  if (databaseUrl !== undefined && optional('SQL_TRACE_FILE') !== undefined) problems.push('SQL_TRACE_FILE traces SQLite only: unset DATABASE_URL to trace');
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',
     databasePath: env.DATABASE_PATH?.trim() || './data/city.sqlite',
+    databaseUrl,
     configurationMaxAgeMs,
     nodeEnv: nodeEnv as NodeEnv,
     lineChannelId,

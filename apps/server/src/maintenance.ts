@@ -2,11 +2,11 @@
 // process. Idempotency keys older than a day are forgotten (a client retries within minutes) and
 // holds that lapsed are swept (their units given back; a claim finding its slot full sweeps that
 // slot's itself, so this only keeps the table small). Each run is one short transaction.
-import type { SqliteConnections } from './db/sqlite-store.js';
-import { sqliteStore } from './db/sqlite-store.js';
+import type { Storage } from './db/storage.js';
+import { repositories } from './db/storage.js';
 import { sweepLapsedHolds } from './modules/calendars/bookings.js';
-import { createSqliteCalendarRepository } from './modules/calendars/sqlite-calendar-repository.js';
-import { createSqliteIdempotencyRepository } from './modules/records/sqlite-idempotency-repository.js';
+import { calendarRepository } from './modules/calendars/repositories.js';
+import { idempotencyRepository } from './modules/records/repositories.js';
 
 /** Idempotency keys are kept a day: clients retry within a minute. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60_000;
@@ -20,11 +20,8 @@ export interface Maintenance {
   stop(): void;
 }
 
-export function startMaintenance(connections: SqliteConnections, now: () => number, onError: (error: unknown) => void): Maintenance {
-  const store = sqliteStore(connections, (connection) => ({
-    idempotency: createSqliteIdempotencyRepository(connection),
-    calendars: createSqliteCalendarRepository(connection),
-  }));
+export function startMaintenance(storage: Storage, now: () => number, onError: (error: unknown) => void): Maintenance {
+  const store = storage.store(repositories({ idempotency: idempotencyRepository, calendars: calendarRepository }));
   const run = () =>
     store.transaction(async ({ idempotency, calendars }) => ({
       // Keys are stamped with the real time when remembered; holds expire on the booking clock.

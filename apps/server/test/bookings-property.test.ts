@@ -3,7 +3,7 @@
 // step, by direct SQL: each slot's claimed units are exactly the claims of live records' answers,
 // never above capacity, a step that failed changed nothing, and a step that succeeded freed no
 // booking past its change deadline (except deleting a record whose slot has ended).
-import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
+import { recordRepositories } from '../src/modules/records/repositories.js';
 import { citizen as citizenActor } from '../src/access/actor.js';
 import type { SurveyConfig } from '@city/survey-core';
 import { canChangeBooking, CLOSED_CHECK_STATUSES, japanTimeToEpochMs, parseReservationValue } from '@city/survey-core';
@@ -118,7 +118,7 @@ async function createWorld(start = START) {
       },
     });
   const store = sqliteStore<RecordRepositories>(connections, (connection) => ({
-    ...createSqliteRecordRepositories(connection),
+    ...recordRepositories.sqlite(connection),
     records: failAfter(createSqliteRecordRepository(connection)),
     calendars: failAfter(createSqliteCalendarRepository(connection)),
 

@@ -1,7 +1,7 @@
 // The booking rules at the exact minute, in Japan time, with the app's injected clock: the window
 // opening at 00:00 and closing the day (or hours) before, the change deadline, closed days, the
 // per-citizen limit, and what a refusal leaves stored (nothing).
-import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
+import { recordRepositories } from '../src/modules/records/repositories.js';
 import type { SurveyConfig } from '@city/survey-core';
 import { citizenView, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -258,7 +258,7 @@ describe('slots that cannot be booked', () => {
     const store = sqliteStore(ctx.app.connections, (db) => {
       const calendars = createSqliteCalendarRepository(db);
       return {
-        ...createSqliteRecordRepositories(db),
+        ...recordRepositories.sqlite(db),
         calendars: { ...calendars, findSlot: async (...args: Parameters<typeof calendars.findSlot>) => ({ ...(await calendars.findSlot(...args))!, left: 99 }) },
       };
     });

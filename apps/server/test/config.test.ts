@@ -11,6 +11,7 @@ import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
 import { ConfigError, readConfig } from '../src/env.js';
 import { createPaymentProvider } from '../src/modules/payments/create-provider.js';
 import { PRODUCTION_PAYMENT_ENV, unreachableProvider } from './payment-fixtures.js';
+import { sqliteStorage } from '../src/db/storage.js';
 
 describe('configuration', () => {
   it('has safe development defaults', () => {
@@ -144,11 +145,11 @@ describe('demo data', () => {
   it('is seeded once into an empty database, and seeding again changes nothing', async () => {
     const db = openDatabase(':memory:');
     const connections = connectSqlite(db);
-    await seedDemoData(connections);
+    await seedDemoData(sqliteStorage(connections));
     const count = () => db.prepare<[], { surveys: number; rows: number }>('SELECT (SELECT COUNT(*) FROM survey_configs) AS surveys, (SELECT COUNT(*) FROM survey_results) AS rows').get();
     const first = count();
     expect(first?.surveys).toBe(5);
-    await seedDemoData(connections);
+    await seedDemoData(sqliteStorage(connections));
     expect(count()).toEqual(first);
     db.close();
   });

@@ -20,7 +20,7 @@ async function run(args: string[], command = runCreateStaffCommand) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await command(args, {
-    databasePath: ctx.databasePath,
+    database: { databasePath: ctx.databasePath },
     security: { ...readConfig({ NODE_ENV: 'test' }).staff, totpRequiredFor: [] },
     out: (line) => out.push(line),
     err: (line) => err.push(line),

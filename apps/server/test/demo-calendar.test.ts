@@ -10,6 +10,7 @@ import { connectSqlite } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { insertClaimRow } from './calendar-fixtures.js';
 import { createTestContext } from './helpers.js';
+import { sqliteStorage } from '../src/db/storage.js';
 
 // A Thursday: three days ahead is a Sunday, so the busy date is the Monday after.
 const THURSDAY = '2026-11-26';
@@ -73,7 +74,7 @@ describe('seeding the demo calendars', () => {
   beforeEach(() => {
     db = openDatabase(':memory:');
     const connections = connectSqlite(db);
-    seed = (today) => seedDemoData(connections, { today });
+    seed = (today) => seedDemoData(sqliteStorage(connections), { today });
   });
   afterEach(() => {
     db.close();

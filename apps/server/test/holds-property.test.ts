@@ -3,7 +3,7 @@
 // step, by direct SQL at the step's clock: every slot's counted units (confirmed bookings plus
 // holds not yet expired) are within capacity, `left` is capacity minus them, only a pending
 // order's record holds anything, and a paid order's slots are booked.
-import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
+import { recordRepositories } from '../src/modules/records/repositories.js';
 import { citizen as citizenActor } from '../src/access/actor.js';
 import type { SurveyConfig } from '@city/survey-core';
 import { CLOSED_CHECK_STATUSES, japanTimeToEpochMs } from '@city/survey-core';
@@ -66,7 +66,7 @@ function createWorld() {
   const connections = connectSqlite(db);
   const clock = { now: START };
   const store = sqliteStore<RecordRepositories>(connections, (connection) => ({
-    ...createSqliteRecordRepositories(connection),
+    ...recordRepositories.sqlite(connection),
 
   }));
   // The provider is out of this test's reach: a cancelled order's payment is left as the record leaves it.

@@ -11,6 +11,7 @@ import type { SqliteConnections } from '../src/db/sqlite-store.js';
 import { connectSqlite } from '../src/db/sqlite-store.js';
 import { IDEMPOTENCY_KEY_LIFETIME_MS, startMaintenance } from '../src/maintenance.js';
 import { CHECKUP_CATEGORIES, insertCalendar, insertCategories } from './calendar-fixtures.js';
+import { sqliteStorage } from '../src/db/storage.js';
 
 let dir: string;
 let db: SqliteDatabase;
@@ -44,7 +45,7 @@ afterEach(() => {
 });
 
 it('forgets keys older than a day, sweeps lapsed holds giving their units back, and keeps the rest', async () => {
-  const maintenance = startMaintenance(connections, () => NOW, (error) => {
+  const maintenance = startMaintenance(sqliteStorage(connections), () => NOW, (error) => {
     throw error;
   });
   try {

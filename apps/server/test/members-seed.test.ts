@@ -17,6 +17,7 @@ import { createSqliteCalendarImportRepository } from '../src/modules/calendars/i
 import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+import { sqliteStorage } from '../src/db/storage.js';
 
 let dir: string;
 let db: SqliteDatabase;
@@ -48,7 +49,7 @@ describe('seeding the members demo', () => {
     await store.transaction(async ({ surveys }) => {
       for (const survey of DEMO_SURVEYS.slice(0, 3)) await surveys.save(survey);
     });
-    await seedDemoData(connections, { calendars: false });
+    await seedDemoData(sqliteStorage(connections), { calendars: false });
     expect(all('SELECT survey_id FROM survey_configs ORDER BY survey_id')).toEqual(
       ['citizen-questionnaire', 'event-application', 'health-checkup', 'library-card', 'study-room'].map((survey_id) => ({ survey_id })),
     );
@@ -68,22 +69,22 @@ describe('seeding the members demo', () => {
 
     const snapshot = () => [all('SELECT * FROM survey_records ORDER BY partition_key'), all('SELECT * FROM member_numbers'), all('SELECT COUNT(*) AS n FROM survey_results')];
     const first = snapshot();
-    await seedDemoData(connections, { calendars: false });
+    await seedDemoData(sqliteStorage(connections), { calendars: false });
     expect(snapshot()).toEqual(first);
   });
 
   it('does not bring back an imported course record a citizen claimed and deleted', async () => {
-    await seedDemoData(connections, { calendars: false });
+    await seedDemoData(sqliteStorage(connections), { calendars: false });
     await store.transaction(async ({ records }) => {
       await records.claim('event-application#import-000001', 'U-holder');
       await records.delete('event-application#import-000001');
     });
-    await seedDemoData(connections, { calendars: false });
+    await seedDemoData(sqliteStorage(connections), { calendars: false });
     expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'event-application')).toEqual([{ partition_key: 'event-application#import-000002' }]);
   });
 
   it('does not bring back the paper card once it was claimed and withdrawn', async () => {
-    await seedDemoData(connections, { calendars: false });
+    await seedDemoData(sqliteStorage(connections), { calendars: false });
     // Claimed, then withdrawn: the record is gone, its number retired.
     await store.transaction(async ({ records, members }) => {
       await records.claim(DEMO_PAPER_CARD.partitionKey, 'U-holder');
@@ -91,7 +92,7 @@ describe('seeding the members demo', () => {
       await records.delete(DEMO_PAPER_CARD.partitionKey);
       await members.withdraw(DEMO_PAPER_CARD.partitionKey, 1_000);
     });
-    await seedDemoData(connections, { calendars: false });
+    await seedDemoData(sqliteStorage(connections), { calendars: false });
     expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'library-card')).toEqual([]);
     expect(all('SELECT user_id, withdrawn_at FROM member_numbers')).toEqual([{ user_id: 'U-holder', withdrawn_at: 1_000 }]);
   });

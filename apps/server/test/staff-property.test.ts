@@ -20,7 +20,7 @@ import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { HttpError } from '../src/http/errors.js';
 import { cancelRecord } from '../src/modules/records/change-record.js';
 import type { RecordsDeps } from '../src/modules/records/records.js';
-import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
+import { recordRepositories } from '../src/modules/records/repositories.js';
 import { bulkChangeStatus, changeStatus } from '../src/modules/records/staff-records.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, DEFAULT_RULES, insertCalendar, insertCategories, slotValue } from './calendar-fixtures.js';
@@ -54,7 +54,7 @@ function createWorld() {
   insertCalendar(db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: { ...DEFAULT_RULES, maxActiveBookingsPerUser: undefined } });
   db.prepare("INSERT INTO teams (team_id, name, created_at) VALUES ('team-a', 'A', 0)").run();
   const connections = connectSqlite(db);
-  const store = sqliteStore(connections, createSqliteRecordRepositories);
+  const store = sqliteStore(connections, recordRepositories.sqlite);
   const deps: RecordsDeps = { store, now: () => japanTimeToEpochMs('2026-12-01', '10:00'), isOwnUpload: async () => true, settleCancelledOrder: async () => undefined };
   return {
     db,

@@ -21,7 +21,7 @@ import type { SandboxProvider } from '../src/modules/payments/sandbox/sandbox-pr
 import { createSandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
 import { createSqliteSandboxSessionRepository } from '../src/modules/payments/sandbox/sqlite-sandbox-session-repository.js';
 import type { RecordsDeps } from '../src/modules/records/records.js';
-import { createSqliteRecordRepositories } from '../src/modules/records/sqlite-record-repositories.js';
+import { recordRepositories } from '../src/modules/records/repositories.js';
 import { createSqliteSettingsRepository } from '../src/modules/settings/sqlite-settings-repository.js';
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import type { CalendarSpec } from './calendar-fixtures.js';
@@ -62,7 +62,7 @@ export async function createUseCaseWorld(input: { calendar: CalendarSpec; survey
   }));
   const payments = createPayments({ store: paymentsStore, provider: sandbox, now, issuer: { name: '○○市' } });
   const records: RecordsDeps = {
-    store: sqliteStore(connections, createSqliteRecordRepositories),
+    store: sqliteStore(connections, recordRepositories.sqlite),
     isOwnUpload: async () => true,
     now,
     settleCancelledOrder: payments.settleCancelledOrder,

@@ -1,24 +1,23 @@
 // The calendars module, wired: its store and its routes (citizens' and staff's reads).
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
-import type { SqliteConnections } from '../../db/sqlite-store.js';
-import { sqliteStore } from '../../db/sqlite-store.js';
-import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
-import { createSqliteSurveyRepository } from '../surveys/sqlite-survey-repository.js';
+import type { Storage } from '../../db/storage.js';
+import { repositories, uncached } from '../../db/storage.js';
+import { auditRepository } from '../audit/repositories.js';
+import { surveyRepository } from '../surveys/repositories.js';
 import type { CalendarAdminDeps } from './admin-routes.js';
 import { calendarAdminModule } from './admin-routes.js';
-import { createSqliteCalendarImportRepository } from './import/sqlite-calendar-import-repository.js';
+import { calendarImportRepository, calendarRepository } from './repositories.js';
 import { calendarsModule } from './routes.js';
-import { createSqliteCalendarRepository } from './sqlite-calendar-repository.js';
 import { staffCalendarsModule } from './staff-routes.js';
 
 export function createCalendarsModule(input: {
-  connections: SqliteConnections;
+  storage: Storage;
   now: () => number;
   authenticate: onRequestAsyncHookHandler;
   authenticateStaff: onRequestAsyncHookHandler;
 }): { routes: FastifyPluginAsync[]; admin: CalendarAdminDeps } {
-  const calendars = sqliteStore(input.connections, createSqliteCalendarRepository).read;
-  const admin = createCalendarAdminDeps(input.connections, input.now);
+  const calendars = input.storage.store(calendarRepository).read;
+  const admin = createCalendarAdminDeps(input.storage, input.now);
   return {
     routes: [
       calendarsModule({ authenticate: input.authenticate, calendars, now: input.now }),
@@ -34,14 +33,11 @@ export function createCalendarsModule(input: {
  * category), and the audit log, in one transaction. Never through the configuration cache: what
  * it compares and checks must see another server's change of a moment ago.
  */
-export function createCalendarAdminDeps(connections: SqliteConnections, now: () => number): CalendarAdminDeps {
+export function createCalendarAdminDeps(storage: Storage, now: () => number): CalendarAdminDeps {
   return {
-    store: sqliteStore(connections, (connection) => ({
-      calendarImport: createSqliteCalendarImportRepository(connection),
-      calendars: createSqliteCalendarRepository(connection),
-      surveys: createSqliteSurveyRepository(connection),
-      audit: createSqliteAuditRepository(connection),
-    })),
+    store: storage.store(
+      uncached(repositories({ calendarImport: calendarImportRepository, calendars: calendarRepository, surveys: surveyRepository, audit: auditRepository })),
+    ),
     now,
   };
 }

@@ -1,24 +1,19 @@
 // The members module, wired: its store and its routes.
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
-import type { SqliteDatabase } from '../../db/database.js';
-import type { SqliteConnections } from '../../db/sqlite-store.js';
-import { sqliteStore } from '../../db/sqlite-store.js';
-import { createSqliteSurveyRepository } from '../surveys/sqlite-survey-repository.js';
+import type { RepositoryFactory, Storage } from '../../db/storage.js';
+import { repositories } from '../../db/storage.js';
+import { surveyRepository } from '../surveys/repositories.js';
 import type { MembersDeps, RegistrationRows } from './members.js';
+import { memberNumberRepository } from './repositories.js';
 import { membersModule } from './routes.js';
-import { createSqliteMemberNumberRepository } from './sqlite-member-number-repository.js';
 
 export function createMembersModule(input: {
-  connections: SqliteConnections;
+  storage: Storage;
   authenticate: onRequestAsyncHookHandler;
   deleteRegistration: MembersDeps['deleteRegistration'];
   /** The registrations' rows, as the records module stores them (members never imports records). */
-  registrationRowsOf: (connection: SqliteDatabase) => RegistrationRows;
+  registrationRows: RepositoryFactory<RegistrationRows>;
 }): { routes: FastifyPluginAsync[] } {
-  const store = sqliteStore(input.connections, (connection, configuration) => ({
-    members: createSqliteMemberNumberRepository(connection),
-    records: input.registrationRowsOf(connection),
-    surveys: createSqliteSurveyRepository(connection, configuration),
-  }));
+  const store = input.storage.store(repositories({ members: memberNumberRepository, records: input.registrationRows, surveys: surveyRepository }));
   return { routes: [membersModule({ authenticate: input.authenticate, store, deleteRegistration: input.deleteRegistration })] };
 }

@@ -3,14 +3,15 @@
 import type { PaymentReturn } from '@city/api-client';
 import { PAYMENT_NOTIFICATIONS_PATH, SANDBOX_PAYMENT_PATH } from '@city/api-client/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { SqliteConnections } from '../../db/sqlite-store.js';
-import { sqliteStore } from '../../db/sqlite-store.js';
+import type { Storage } from '../../db/storage.js';
+import { repositories } from '../../db/storage.js';
+import { calendarRepository } from '../calendars/repositories.js';
+import { orderRepository } from '../orders/repositories.js';
+import { settingsRepository } from '../settings/repositories.js';
+import { surveyRepository } from '../surveys/repositories.js';
+import { paymentEventRepository, sandboxSessionRepository } from './repositories.js';
 import type { ServerConfig } from '../../env.js';
-import { createSqliteCalendarRepository } from '../calendars/sqlite-calendar-repository.js';
-import { createSqliteOrderRepository } from '../orders/sqlite-order-repository.js';
-import { createSqliteSurveyRepository } from '../surveys/sqlite-survey-repository.js';
 import { createPaymentProvider } from './create-provider.js';
-import { createSqlitePaymentEventRepository } from './sqlite-payment-event-repository.js';
 import { createPayments } from './payments.js';
 import type { PaymentProvider } from './provider.js';
 import { returnBaseOf, returnUrlsOf } from './return-urls.js';
@@ -18,8 +19,6 @@ import { paymentNotificationsModule, paymentsModule } from './routes.js';
 import { sandboxPage } from './sandbox/sandbox-page.js';
 import type { SandboxProvider } from './sandbox/sandbox-provider.js';
 import { createSandboxProvider } from './sandbox/sandbox-provider.js';
-import { createSqliteSandboxSessionRepository } from './sandbox/sqlite-sandbox-session-repository.js';
-import { createSqliteSettingsRepository } from '../settings/sqlite-settings-repository.js';
 
 export interface PaymentsModule {
   routes: { plugin: FastifyPluginAsync; prefix?: string }[];
@@ -33,7 +32,7 @@ export interface PaymentsModule {
 }
 
 export async function createPaymentsModule(input: {
-  connections: SqliteConnections;
+  storage: Storage;
   config: ServerConfig;
   now: () => number;
   authenticate: onRequestAsyncHookHandler;
@@ -43,21 +42,17 @@ export async function createPaymentsModule(input: {
   selfUrl: () => string;
   log: FastifyInstance['log'];
 }): Promise<PaymentsModule> {
-  const { config, connections, now } = input;
+  const { config, storage, now } = input;
   let sandbox: SandboxProvider | undefined;
   const provider =
     input.provider ??
     (await createPaymentProvider(config, {
-      sandbox: () => (sandbox = createSandboxProvider({ store: sqliteStore(connections, createSqliteSandboxSessionRepository), now, pageOrigin: () => config.publicBaseUrl ?? input.selfUrl() })),
+      sandbox: () => (sandbox = createSandboxProvider({ store: storage.store(sandboxSessionRepository), now, pageOrigin: () => config.publicBaseUrl ?? input.selfUrl() })),
       now,
     }));
-  const store = sqliteStore(connections, (connection, configuration) => ({
-    orders: createSqliteOrderRepository(connection),
-    calendars: createSqliteCalendarRepository(connection, configuration),
-    surveys: createSqliteSurveyRepository(connection, configuration),
-    paymentEvents: createSqlitePaymentEventRepository(connection),
-    settings: createSqliteSettingsRepository(connection),
-  }));
+  const store = storage.store(
+    repositories({ orders: orderRepository, calendars: calendarRepository, surveys: surveyRepository, paymentEvents: paymentEventRepository, settings: settingsRepository }),
+  );
   const payments = createPayments({
     store,
     provider,

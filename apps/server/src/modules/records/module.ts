@@ -3,16 +3,15 @@
 import type { PaymentReturn } from '@city/api-client';
 import type { FileRef } from '@city/survey-core';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { SqliteConnections } from '../../db/sqlite-store.js';
-import { sqliteStore } from '../../db/sqlite-store.js';
+import type { Storage } from '../../db/storage.js';
 import { deleteRecord } from './change-record.js';
 import type { RecordsDeps } from './records.js';
+import { recordRepositories } from './repositories.js';
 import { recordsModule } from './routes.js';
-import { createSqliteRecordRepositories } from './sqlite-record-repositories.js';
 import { staffRecordsModule } from './staff-routes.js';
 
 export function createRecordsModule(input: {
-  connections: SqliteConnections;
+  storage: Storage;
   now: () => number;
   authenticate: onRequestAsyncHookHandler;
   authenticateStaff: onRequestAsyncHookHandler;
@@ -22,7 +21,7 @@ export function createRecordsModule(input: {
   staffNames: () => Promise<Map<string, string>>;
 }): { routes: FastifyPluginAsync[]; deleteRecord: (surveyId: string, partitionKey: string, userId: string) => Promise<void> } {
   const deps: RecordsDeps = {
-    store: sqliteStore(input.connections, createSqliteRecordRepositories),
+    store: input.storage.store(recordRepositories),
     now: input.now,
     isOwnUpload: input.isOwnUpload,
     settleCancelledOrder: input.settleCancelledOrder,

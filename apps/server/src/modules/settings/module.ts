@@ -1,18 +1,18 @@
 // The settings module, wired: the settings administrators keep in the console.
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
-import type { SqliteConnections } from '../../db/sqlite-store.js';
-import { sqliteStore } from '../../db/sqlite-store.js';
+import type { Storage } from '../../db/storage.js';
+import { repositories } from '../../db/storage.js';
 import type { ReceiptIssuerConfig } from '../../env.js';
-import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
+import { auditRepository } from '../audit/repositories.js';
 import { staffSettingsModule } from './routes.js';
-import { createSqliteSettingsRepository } from './sqlite-settings-repository.js';
+import { settingsRepository } from './repositories.js';
 
 export function createSettingsModule(input: {
-  connections: SqliteConnections;
+  storage: Storage;
   now: () => number;
   authenticateStaff: onRequestAsyncHookHandler;
   fallbackIssuer: ReceiptIssuerConfig;
 }): { routes: FastifyPluginAsync[] } {
-  const store = sqliteStore(input.connections, (connection) => ({ settings: createSqliteSettingsRepository(connection), audit: createSqliteAuditRepository(connection) }));
+  const store = input.storage.store(repositories({ settings: settingsRepository, audit: auditRepository }));
   return { routes: [staffSettingsModule({ ...input, store })] };
 }

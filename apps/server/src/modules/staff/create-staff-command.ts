@@ -4,19 +4,20 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES } from '@city/api-client/staff-contract';
 import type { StaffRole } from '../../access/permissions.js';
-import { openDatabase } from '../../db/database.js';
-import { connectSqlite, sqliteStore } from '../../db/sqlite-store.js';
+import type { StorageLocation } from '../../db/storage.js';
+import { openStorage, repositories } from '../../db/storage.js';
 import type { StaffSecurityConfig } from '../../env.js';
 import { HttpError } from '../../http/errors.js';
-import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
+import { auditRepository } from '../audit/repositories.js';
 import { createStaffMember } from './manage-staff.js';
-import { createSqliteStaffRepository } from './sqlite-staff-repository.js';
+import { staffRepository } from './repositories.js';
 
 const USAGE = `Usage: create-staff --login-id <id> --name <display name> --role <${STAFF_ROLES.join('|')}> [--team <id>[:<name>]]...
   A team not in the database yet is created with the name given after the colon.`;
 
 export interface CommandIo {
-  databasePath: string;
+  /** The server's database (DATABASE_URL, else the SQLite file at DATABASE_PATH). */
+  database: StorageLocation;
   security: StaffSecurityConfig;
   out: (line: string) => void;
   err: (line: string) => void;
@@ -46,9 +47,9 @@ export async function runCreateStaffCommand(args: readonly string[], io: Command
     const [teamId = '', ...name] = spec.split(':');
     return { teamId, name: name.join(':') };
   });
-  const db = openDatabase(io.databasePath);
+  const storage = await openStorage(io.database);
   try {
-    const store = sqliteStore(connectSqlite(db), (connection) => ({ staff: createSqliteStaffRepository(connection), audit: createSqliteAuditRepository(connection) }));
+    const store = storage.store(repositories({ staff: staffRepository, audit: auditRepository }));
     await store.transaction(async ({ staff }) => {
       const known = new Set((await staff.teams()).map((team) => team.teamId));
       for (const team of teams) if (!known.has(team.teamId) && team.name !== '') await staff.insertTeam(team, Date.now());
@@ -71,6 +72,6 @@ export async function runCreateStaffCommand(args: readonly string[], io: Command
     io.err(error.message);
     return 1;
   } finally {
-    db.close();
+    await storage.close();
   }
 }

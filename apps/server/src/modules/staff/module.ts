@@ -1,16 +1,16 @@
 // The staff module, wired: accounts and sessions over the database, the hook that admits signed-in
 // staff (other modules' staff routes use it), and the session routes.
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
-import type { SqliteConnections } from '../../db/sqlite-store.js';
-import { sqliteStore } from '../../db/sqlite-store.js';
+import type { Storage } from '../../db/storage.js';
+import { repositories } from '../../db/storage.js';
 import type { ServerConfig } from '../../env.js';
-import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
+import { auditRepository } from '../audit/repositories.js';
 import { createAuthenticateStaff } from './authenticate-staff.js';
 import { staffModule } from './routes.js';
 import type { StaffDeps } from './staff.js';
-import { createSqliteStaffRepository } from './sqlite-staff-repository.js';
+import { staffRepository } from './repositories.js';
 
-export function createStaffModule(input: { connections: SqliteConnections; config: ServerConfig; now: () => number }): {
+export function createStaffModule(input: { storage: Storage; config: ServerConfig; now: () => number }): {
   routes: FastifyPluginAsync[];
   deps: StaffDeps;
   authenticateStaff: onRequestAsyncHookHandler;
@@ -18,7 +18,7 @@ export function createStaffModule(input: { connections: SqliteConnections; confi
   staffNames: () => Promise<Map<string, string>>;
 } {
   const deps: StaffDeps = {
-    store: sqliteStore(input.connections, (connection) => ({ staff: createSqliteStaffRepository(connection), audit: createSqliteAuditRepository(connection) })),
+    store: input.storage.store(repositories({ staff: staffRepository, audit: auditRepository })),
     security: input.config.staff,
     now: input.now,
   };

@@ -2,14 +2,13 @@
 // machine. Administrators unlock each other in the console; this is for when every administrator
 // is locked out (ten wrong passwords against a known login id are enough to lock one).
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../db/database.js';
-import { connectSqlite, sqliteStore } from '../../db/sqlite-store.js';
+import { openStorage, repositories } from '../../db/storage.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
+import { auditRepository } from '../audit/repositories.js';
 import type { CommandIo } from './create-staff-command.js';
 import { unlockStaffMember } from './manage-staff.js';
-import { createSqliteStaffRepository } from './sqlite-staff-repository.js';
+import { staffRepository } from './repositories.js';
 
 const USAGE = 'Usage: unlock-staff --login-id <id>';
 
@@ -26,9 +25,9 @@ export async function runUnlockStaffCommand(args: readonly string[], io: Command
     io.err(USAGE);
     return 2;
   }
-  const db = openDatabase(io.databasePath);
+  const storage = await openStorage(io.database);
   try {
-    const store = sqliteStore(connectSqlite(db), (connection) => ({ staff: createSqliteStaffRepository(connection), audit: createSqliteAuditRepository(connection) }));
+    const store = storage.store(repositories({ staff: staffRepository, audit: auditRepository }));
     const member = await store.read.staff.findByLoginId(loginId);
     if (member === undefined) throw new HttpError(404, 'staff_not_found', messages.staffNotFound);
     await unlockStaffMember({ store, security: io.security, now: Date.now }, { kind: 'system', job: 'unlock-staff' }, member.staffId);
@@ -39,6 +38,6 @@ export async function runUnlockStaffCommand(args: readonly string[], io: Command
     io.err(error.message);
     return 1;
   } finally {
-    db.close();
+    await storage.close();
   }
 }

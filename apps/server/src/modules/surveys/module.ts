@@ -1,16 +1,16 @@
 // The surveys module, wired: its store and its routes (citizens' and staff's).
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
-import type { SqliteConnections } from '../../db/sqlite-store.js';
-import { sqliteStore } from '../../db/sqlite-store.js';
+import type { Storage } from '../../db/storage.js';
+import { repositories, uncached } from '../../db/storage.js';
 import type { Store } from '../../db/store.js';
-import { createSqliteAuditRepository } from '../audit/sqlite-audit-repository.js';
-import { createSqliteCalendarRepository } from '../calendars/sqlite-calendar-repository.js';
-import { createSqliteOrderRepository } from '../orders/sqlite-order-repository.js';
-import { createSqliteStaffRepository } from '../staff/sqlite-staff-repository.js';
+import { auditRepository } from '../audit/repositories.js';
+import { calendarRepository } from '../calendars/repositories.js';
+import { orderRepository } from '../orders/repositories.js';
+import { staffRepository } from '../staff/repositories.js';
 import { surveyEditorModule } from './editor-routes.js';
+import { surveyRepository } from './repositories.js';
 import { surveysModule } from './routes.js';
 import type { SurveyEditorDeps } from './survey-editor.js';
-import { createSqliteSurveyRepository } from './sqlite-survey-repository.js';
 import { staffSurveysModule } from './staff-routes.js';
 import type { SurveyRepository } from './survey-repository.js';
 
@@ -19,27 +19,23 @@ import type { SurveyRepository } from './survey-repository.js';
  * changes, in one transaction. Never through the configuration cache: its checks (the version an
  * edit was made on, whether an id is taken) must see another server's change of a moment ago.
  */
-export function createSurveyEditorDeps(connections: SqliteConnections, now: () => number): SurveyEditorDeps {
+export function createSurveyEditorDeps(storage: Storage, now: () => number): SurveyEditorDeps {
   return {
-    store: sqliteStore(connections, (connection) => ({
-      surveys: createSqliteSurveyRepository(connection),
-      calendars: createSqliteCalendarRepository(connection),
-      orders: createSqliteOrderRepository(connection),
-      staff: createSqliteStaffRepository(connection),
-      audit: createSqliteAuditRepository(connection),
-    })),
+    store: storage.store(
+      uncached(repositories({ surveys: surveyRepository, calendars: calendarRepository, orders: orderRepository, staff: staffRepository, audit: auditRepository })),
+    ),
     now,
   };
 }
 
 export function createSurveysModule(input: {
-  connections: SqliteConnections;
+  storage: Storage;
   now: () => number;
   authenticate: onRequestAsyncHookHandler;
   authenticateStaff: onRequestAsyncHookHandler;
 }): { routes: FastifyPluginAsync[]; store: Store<SurveyRepository>; editor: SurveyEditorDeps } {
-  const store = sqliteStore(input.connections, createSqliteSurveyRepository);
-  const editor = createSurveyEditorDeps(input.connections, input.now);
+  const store = input.storage.store(surveyRepository);
+  const editor = createSurveyEditorDeps(input.storage, input.now);
   return {
     routes: [
       surveysModule({ authenticate: input.authenticate, surveys: store.read }),

@@ -4,8 +4,8 @@
 import type { CalendarDisplaySettings } from '@city/survey-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase } from '../../../db/database.js';
-import { connectSqlite, sqliteStore } from '../../../db/sqlite-store.js';
+import type { StorageLocation } from '../../../db/storage.js';
+import { openStorage, repositories } from '../../../db/storage.js';
 import type { Store } from '../../../db/store.js';
 import { importMessages as m } from '../../../messages.js';
 import type { ImportOptions, ImportReport } from './import-calendar-file.js';
@@ -15,11 +15,11 @@ import type { ImportProblem } from './problems.js';
 import { formatProblem, ImportRefusedError } from './problems.js';
 import { readImportFile } from './read-import-file.js';
 import type { CalendarImportRepository } from './calendar-import-repository.js';
-import { createSqliteCalendarImportRepository } from './sqlite-calendar-import-repository.js';
+import { calendarImportRepository } from '../repositories.js';
 
 export interface ImportCommandDeps {
-  /** The server's SQLite file (DATABASE_PATH). */
-  databasePath: string;
+  /** The server's database (DATABASE_URL, else the SQLite file at DATABASE_PATH). */
+  database: StorageLocation;
   /** Where the command was typed: the file's path is relative to it. */
   cwd: string;
   out: (line: string) => void;
@@ -71,14 +71,12 @@ function parseArguments(args: readonly string[]): ParsedArguments | { problem: s
 }
 
 /** Opens the server's database for one piece of work and closes it again. */
-async function withDatabase<T>(databasePath: string, work: (store: Store<{ calendarImport: CalendarImportRepository }>) => Promise<T>): Promise<T> {
-  const db = openDatabase(databasePath);
-  const connections = connectSqlite(db);
+async function withDatabase<T>(database: StorageLocation, work: (store: Store<{ calendarImport: CalendarImportRepository }>) => Promise<T>): Promise<T> {
+  const storage = await openStorage(database);
   try {
-    return await work(sqliteStore(connections, (connection) => ({ calendarImport: createSqliteCalendarImportRepository(connection) })));
+    return await work(storage.store(repositories({ calendarImport: calendarImportRepository })));
   } finally {
-    if (connections.reader !== db) connections.reader.close();
-    db.close();
+    await storage.close();
   }
 }
 
@@ -93,7 +91,7 @@ export async function runImportCommand(args: readonly string[], deps: ImportComm
   // The file first: labels are set only when it is not refused (a refused command changes nothing).
   const imported = file === undefined ? 0 : await importFile(file, parsed.options, deps);
   if (imported !== 0 || labels === undefined) return imported;
-  await withDatabase(deps.databasePath, (store) => store.transaction(({ calendarImport }) => calendarImport.setCategoryLabels(labels)));
+  await withDatabase(deps.database, (store) => store.transaction(({ calendarImport }) => calendarImport.setCategoryLabels(labels)));
   deps.out(m.labelsSet(labels.tag1, labels.tag2, labels.tag3));
   return 0;
 }
@@ -117,7 +115,7 @@ async function importFile(file: string, options: ImportOptions, deps: ImportComm
   }
   const calendarFile = read.file;
   try {
-    const report = await withDatabase(deps.databasePath, (store) => importCalendarFile(store, calendarFile, options));
+    const report = await withDatabase(deps.database, (store) => importCalendarFile(store, calendarFile, options));
     printReport(report, file, deps);
     return 0;
   } catch (error) {

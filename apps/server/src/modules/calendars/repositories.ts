@@ -1,0 +1,11 @@
+// The calendars module's repositories on each engine: reads and claims, and the administration's writes.
+import type { RepositoryFactory } from '../../db/storage.js';
+import type { CalendarRepository } from './calendar-repository.js';
+import type { CalendarImportRepository } from './import/calendar-import-repository.js';
+import { createPostgresCalendarImportRepository } from './import/postgres-calendar-import-repository.js';
+import { createSqliteCalendarImportRepository } from './import/sqlite-calendar-import-repository.js';
+import { createPostgresCalendarRepository } from './postgres-calendar-repository.js';
+import { createSqliteCalendarRepository } from './sqlite-calendar-repository.js';
+
+export const calendarRepository: RepositoryFactory<CalendarRepository> = { sqlite: createSqliteCalendarRepository, postgres: createPostgresCalendarRepository };
+export const calendarImportRepository: RepositoryFactory<CalendarImportRepository> = { sqlite: createSqliteCalendarImportRepository, postgres: createPostgresCalendarImportRepository };
