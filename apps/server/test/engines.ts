@@ -46,6 +46,12 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${String((n += 1))}`);
 };
 
+/** A fresh database, schema up to date, on this test file's PostgreSQL (started on first use): its URL. */
+export async function createTestPostgresDatabase(): Promise<string> {
+  postgres ??= startPostgresDatabases();
+  return (await postgres).create();
+}
+
 /** An empty database of `engine` with the schema up to date. */
 export async function openTestDatabase(engine: EngineName): Promise<TestDatabase> {
   if (engine === 'sqlite') {
@@ -67,8 +73,7 @@ export async function openTestDatabase(engine: EngineName): Promise<TestDatabase
       },
     };
   }
-  postgres ??= startPostgresDatabases();
-  const pool = await openPostgres(await (await postgres).create(), { poolSize: 10 });
+  const pool = await openPostgres(await createTestPostgresDatabase(), { poolSize: 10 });
   const connections = connectPostgres(pool);
   return {
     engine,

@@ -16,8 +16,10 @@ import { sqliteStore } from '../src/db/sqlite-store.js';
 import type { Store } from '../src/db/store.js';
 import { readConfig } from '../src/env.js';
 import type { RecordRepository } from '../src/modules/records/record-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
+import { recordRepository } from '../src/modules/records/repositories.js';
+import { surveyRepository } from '../src/modules/surveys/repositories.js';
+import type { EngineName } from './engines.js';
+import { createTestPostgresDatabase } from './engines.js';
 import type { SurveyRepository } from '../src/modules/surveys/survey-repository.js';
 
 /** What a request carries besides its user; loosely typed, so tests can send what a client must not. */
@@ -44,7 +46,7 @@ export interface TestContext {
   tokenFor: (user: TestUser) => Promise<string>;
   /** Calls an endpoint of the contract as `user` (or without a token, with null). */
   call: <Name extends EndpointName>(user: TestUser | null, name: Name, request?: TestRequest) => Promise<TestResponse<Name>>;
-  /** A store over the test's database, for arranging data (and reading it) behind the API's back. */
+  /** A store over the test's SQLite database (throws on PostgreSQL), for arranging data (and reading it) behind the API's back. */
   store: <Repositories>(makeRepositories: (db: SqliteDatabase) => Repositories) => Store<Repositories>;
   /** The stored surveys and records, behind the API's back. */
   surveys: Store<SurveyRepository>;
@@ -57,17 +59,36 @@ export function pathOf(name: EndpointName, params: Record<string, string> = {}):
   return endpoints[name].path.replace(/:(\w+)/g, (_match, key: string) => encodeURIComponent(params[key] ?? ''));
 }
 
+/**
+ * The engine test apps run on unless a test names one: TEST_DATABASE=postgres runs the suite on
+ * PostgreSQL (tests that reach SQLite's file themselves need it and say so).
+ */
+// eslint-disable-next-line no-restricted-syntax -- the suite's own switch, no server setting
+const suiteEngine = (): EngineName => (process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite');
+
+/**
+ * A test app on a fresh database: SQLite by default; with `engine: 'postgres'`, a fresh database on
+ * the test file's PostgreSQL (see engines.ts), the app built from DATABASE_URL as a server is.
+ */
 export async function createTestContext(
   env: Record<string, string> = {},
-  dbOptions: { busyTimeoutMs?: number } = {},
+  dbOptions: { busyTimeoutMs?: number; engine?: EngineName } = {},
   appOptions: Pick<BuildAppOptions, 'now' | 'paymentProvider'> = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');
+  const databaseUrl = (dbOptions.engine ?? suiteEngine()) === 'postgres' ? await createTestPostgresDatabase() : undefined;
   // No citizen app unless a test gives one: a build in apps/liff/dist must not change the tests.
-  const config = readConfig({ NODE_ENV: 'test', DATABASE_PATH: databasePath, CITIZEN_APP_DIR: path.join(dir, 'no-app'), CONSOLE_APP_DIR: path.join(dir, 'no-console'), ...env });
-  const db = openDatabase(databasePath, dbOptions);
-  const app = await buildApp({ config, db, ...appOptions });
+  const config = readConfig({
+    NODE_ENV: 'test',
+    DATABASE_PATH: databasePath,
+    ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
+    CITIZEN_APP_DIR: path.join(dir, 'no-app'),
+    CONSOLE_APP_DIR: path.join(dir, 'no-console'),
+    ...env,
+  });
+  const db = databaseUrl === undefined ? openDatabase(databasePath, dbOptions) : undefined;
+  const app = await buildApp({ config, ...(db === undefined ? {} : { db }), ...appOptions });
   const standIn = app.lineStandIn;
   if (standIn === undefined) throw new Error('test apps run with the LINE stand-in');
   const tokens = new Map<string, string>();
@@ -95,11 +116,11 @@ export async function createTestContext(
       return { status: response.statusCode, body: response.json() };
     },
     store: (makeRepositories) => sqliteStore(app.connections, makeRepositories),
-    surveys: sqliteStore(app.connections, createSqliteSurveyRepository),
-    records: sqliteStore(app.connections, createSqliteRecordRepository),
+    surveys: app.storage.store(surveyRepository),
+    records: app.storage.store(recordRepository),
     close: async () => {
       await app.close();
-      db.close();
+      db?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
