@@ -5,10 +5,11 @@ import { CSRF_HEADER, staffEndpoints } from '@city/api-client/staff-contract';
 import type { InjectOptions } from 'fastify';
 import type { StaffRole } from '../src/access/permissions.js';
 import { readConfig } from '../src/env.js';
-import { createSqliteAuditRepository } from '../src/modules/audit/sqlite-audit-repository.js';
+import { repositories } from '../src/db/storage.js';
+import { auditRepository } from '../src/modules/audit/repositories.js';
 import { createStaffMember } from '../src/modules/staff/manage-staff.js';
 import type { StaffDeps } from '../src/modules/staff/staff.js';
-import { createSqliteStaffRepository } from '../src/modules/staff/sqlite-staff-repository.js';
+import { staffRepository } from '../src/modules/staff/repositories.js';
 import type { CalendarSpec, HttpClient, SlotSpec } from './calendar-fixtures.js';
 import { APPEND_BOOKING_SURVEY, CHECKUP_CATEGORIES, insertCalendar, insertCategories, listen, saveSurveys } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
@@ -20,7 +21,7 @@ export const TEAMS = [
 
 export function staffDepsOf(ctx: TestContext, now: () => number = Date.now): StaffDeps {
   return {
-    store: ctx.store((db) => ({ staff: createSqliteStaffRepository(db), audit: createSqliteAuditRepository(db) })),
+    store: ctx.app.storage.store(repositories({ staff: staffRepository, audit: auditRepository })),
     security: readConfig({ NODE_ENV: 'test' }).staff,
     now,
   };
