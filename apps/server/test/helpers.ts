@@ -41,6 +41,8 @@ export interface TestContext {
   app: App;
   dir: string;
   databasePath: string;
+  /** The PostgreSQL database the app runs on, when it does. */
+  databaseUrl: string | undefined;
   /** The stand-in's users: [山田, 佐藤, 鈴木]. */
   users: readonly TestUser[];
   tokenFor: (user: TestUser) => Promise<string>;
@@ -102,6 +104,7 @@ export async function createTestContext(
     app,
     dir,
     databasePath,
+    databaseUrl,
     users: standIn.users,
     tokenFor,
     call: async (user, name, request = {}) => {
