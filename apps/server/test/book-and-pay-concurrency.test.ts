@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
 import type { SandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import { FEE, PAID_SURVEY } from './payment-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
@@ -28,8 +28,8 @@ let http: HttpClient;
 let sandbox: SandboxProvider;
 beforeAll(async () => {
   ctx = await createTestContext({}, {}, { now: () => clock });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, {
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     rules: { maxActiveBookingsPerUser: undefined },

@@ -3,18 +3,7 @@
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import {
-  BOOKING_SURVEY,
-  bookingPayload,
-  CHECKUP_CATEGORIES,
-  citizen,
-  claimedUnits,
-  insertCalendar,
-  insertCategories,
-  listen,
-  saveSurveys,
-  slotValue,
-} from './calendar-fixtures.js';
+import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 
@@ -27,8 +16,8 @@ let ctx: TestContext;
 let http: HttpClient;
 beforeAll(async () => {
   ctx = await createTestContext({}, {}, { now: () => NOW });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, {
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     slots: [

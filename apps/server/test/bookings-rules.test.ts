@@ -10,21 +10,7 @@ import { sqliteStore } from '../src/db/sqlite-store.js';
 import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import {
-  APPEND_BOOKING_SURVEY,
-  BOOKING_SURVEY,
-  bookingPayload,
-  CHECKUP_CATEGORIES,
-  citizen,
-  claimedUnits,
-  daySlots,
-  insertCalendar,
-  insertCategories,
-  insertClaimRow,
-  listen,
-  saveSurveys,
-  slotValue,
-} from './calendar-fixtures.js';
+import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, daySlots, insertClaimRow, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext, pathOf } from './helpers.js';
 
@@ -37,9 +23,9 @@ let http: HttpClient;
 beforeEach(async () => {
   clock = at('2026-12-01', '10:00');
   ctx = await createTestContext({}, {}, { now: () => clock });
-  insertCategories(ctx.app.db, [...CHECKUP_CATEGORIES, { categoryId: 'flu', tag1: '予防接種', tag2: 'インフルエンザ' }]);
+  await addCategories(ctx.app.storage, [...CHECKUP_CATEGORIES, { categoryId: 'flu', tag1: '予防接種', tag2: 'インフルエンザ' }]);
   const dates = ['2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06', '2026-12-08', '2026-12-09', '2026-12-10'];
-  insertCalendar(ctx.app.db, {
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     rules: { bookingOpensDaysAhead: 7 },
@@ -47,13 +33,13 @@ beforeEach(async () => {
     closedDays: ['2026-12-06'],
   });
   // Closes two hours before each slot; change/cancel until one hour before.
-  insertCalendar(ctx.app.db, {
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-north',
     categoryId: 'checkup-north',
     rules: { bookingClosesBefore: { unit: 'hours', amount: 2 }, changeClosesBefore: { unit: 'hours', amount: 1 }, maxActiveBookingsPerUser: undefined },
     slots: daySlots('2026-12-03'),
   });
-  insertCalendar(ctx.app.db, { calendarId: 'cal-flu', categoryId: 'flu', slots: daySlots('2026-12-03') });
+  await addCalendar(ctx.app.storage, { calendarId: 'cal-flu', categoryId: 'flu', slots: daySlots('2026-12-03') });
   await saveSurveys(ctx, BOOKING_SURVEY, APPEND_BOOKING_SURVEY);
   http = await listen(ctx);
 });

@@ -5,7 +5,7 @@
 import { buildSubmissionPayload, formatReservationValue, japanTimeToEpochMs } from '@city/survey-core';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { BOOKING_SURVEY, CHECKUP_CATEGORIES, insertCalendar, insertCategories, saveSurveys } from './calendar-fixtures.js';
+import { addCalendar, addCategories, BOOKING_SURVEY, CHECKUP_CATEGORIES, saveSurveys } from './calendar-fixtures.js';
 import { createTestContext } from './helpers.js';
 import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
 
@@ -42,8 +42,8 @@ it('keeps every slot within capacity and every booking on a slot that exists, wh
     fc.asyncProperty(fc.array(stepArbitrary, { minLength: 5, maxLength: 25 }), async (steps) => {
       const ctx = await createTestContext({}, {}, { now: () => NOW });
       try {
-        insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-        insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: DATES.flatMap((date) => SLOT_IDS.map((slotId) => ({ date, slotId, start: TIMES[slotId][0], end: TIMES[slotId][1], capacity: 1 }))) });
+        await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+        await addCalendar(ctx.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: DATES.flatMap((date) => SLOT_IDS.map((slotId) => ({ date, slotId, start: TIMES[slotId][0], end: TIMES[slotId][1], capacity: 1 }))) });
         await saveSurveys(ctx, BOOKING_SURVEY);
         await addTeams(ctx);
         const admin = consoleClient(ctx);

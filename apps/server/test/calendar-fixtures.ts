@@ -6,6 +6,8 @@ import { buildSubmissionPayload, formatReservationValue } from '@city/survey-cor
 import type { TestUser } from '@city/line-stand-in';
 import type { AddressInfo } from 'node:net';
 import type { SqliteDatabase } from '../src/db/database.js';
+import type { Storage } from '../src/db/storage.js';
+import { calendarImportRepository } from '../src/modules/calendars/repositories.js';
 import type { TestContext, TestRequest } from './helpers.js';
 import { pathOf } from './helpers.js';
 import { endpoints } from '@city/api-client/contract';
@@ -47,6 +49,37 @@ export const CHECKUP_CATEGORIES: readonly CategorySpec[] = [
   { categoryId: 'checkup-south', tag1: '健康診断', tag2: '特定健診', tag3: '南部市民センター' },
 ];
 
+/** {@link insertCategories} on whichever engine the app runs, through the calendar administration's repository. */
+export async function addCategories(storage: Storage, categories: readonly CategorySpec[]): Promise<void> {
+  await storage.store(calendarImportRepository).transaction(async (admin) => {
+    const start = (await admin.categories()).length;
+    for (const [index, category] of categories.entries()) {
+      await admin.insertCategory({ categoryId: category.categoryId, tag1: category.tag1, tag2: category.tag2 ?? '', tag3: category.tag3 ?? '', position: start + index });
+    }
+  });
+}
+
+/** {@link insertCalendar} on whichever engine the app runs. */
+export async function addCalendar(storage: Storage, spec: CalendarSpec): Promise<void> {
+  await storage.store(calendarImportRepository).transaction(async (admin) => {
+    await admin.insertCalendar({ calendarId: spec.calendarId, categoryId: spec.categoryId, rules: rulesOf(spec) });
+    for (const slot of spec.slots ?? []) await admin.putSlot(spec.calendarId, slot);
+    for (const date of spec.closedDays ?? []) await admin.addClosedDay(spec.calendarId, date);
+  });
+}
+
+/** The spec's rules over {@link DEFAULT_RULES}. */
+function rulesOf(spec: CalendarSpec): CalendarRules {
+  const given = spec.rules ?? {};
+  const maxActive = Object.hasOwn(given, 'maxActiveBookingsPerUser') ? given.maxActiveBookingsPerUser : DEFAULT_RULES.maxActiveBookingsPerUser;
+  return {
+    bookingOpensDaysAhead: given.bookingOpensDaysAhead ?? DEFAULT_RULES.bookingOpensDaysAhead,
+    bookingClosesBefore: given.bookingClosesBefore ?? DEFAULT_RULES.bookingClosesBefore,
+    changeClosesBefore: given.changeClosesBefore ?? DEFAULT_RULES.changeClosesBefore,
+    ...(maxActive === undefined ? {} : { maxActiveBookingsPerUser: maxActive }),
+  };
+}
+
 export function insertCategories(db: SqliteDatabase, categories: readonly CategorySpec[]): void {
   const insert = db.prepare('INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES (?, ?, ?, ?, ?)');
   const start = (db.prepare('SELECT COUNT(*) AS n FROM calendar_categories').get() as { n: number }).n;
@@ -56,13 +89,7 @@ export function insertCategories(db: SqliteDatabase, categories: readonly Catego
 }
 
 export function insertCalendar(db: SqliteDatabase, spec: CalendarSpec): void {
-  const given = spec.rules ?? {};
-  const rules = {
-    bookingOpensDaysAhead: given.bookingOpensDaysAhead ?? DEFAULT_RULES.bookingOpensDaysAhead,
-    bookingClosesBefore: given.bookingClosesBefore ?? DEFAULT_RULES.bookingClosesBefore,
-    changeClosesBefore: given.changeClosesBefore ?? DEFAULT_RULES.changeClosesBefore,
-    maxActiveBookingsPerUser: Object.hasOwn(given, 'maxActiveBookingsPerUser') ? given.maxActiveBookingsPerUser : DEFAULT_RULES.maxActiveBookingsPerUser,
-  };
+  const rules = rulesOf(spec);
   db.prepare(
     `INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
        change_closes_unit, change_closes_amount, max_active_bookings_per_user, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)`,

@@ -1,18 +1,7 @@
 import { addDaysToDate, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import {
-  bookingPayload,
-  CHECKUP_CATEGORIES,
-  citizen,
-  daySlots,
-  insertCalendar,
-  insertCategories,
-  listen,
-  saveSurveys,
-  BOOKING_SURVEY,
-  slotValue,
-} from './calendar-fixtures.js';
+import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, daySlots, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext, pathOf } from './helpers.js';
 
@@ -24,19 +13,19 @@ let ctx: TestContext;
 let http: HttpClient;
 beforeEach(async () => {
   ctx = await createTestContext({}, {}, { now: () => NOW });
-  insertCategories(ctx.app.db, [
+  await addCategories(ctx.app.storage, [
     ...CHECKUP_CATEGORIES,
     // A two-level path: bookable at the second level, no third level.
     { categoryId: 'flu', tag1: '予防接種', tag2: 'インフルエンザ' },
   ]);
-  insertCalendar(ctx.app.db, {
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     rules: { bookingOpensDaysAhead: 7 },
     slots: [...daySlots(TODAY), ...daySlots('2026-12-03'), ...daySlots('2026-12-06'), ...daySlots('2026-12-09')],
     closedDays: ['2026-12-06'],
   });
-  insertCalendar(ctx.app.db, { calendarId: 'cal-flu', categoryId: 'flu' });
+  await addCalendar(ctx.app.storage, { calendarId: 'cal-flu', categoryId: 'flu' });
   await saveSurveys(ctx, BOOKING_SURVEY);
   http = await listen(ctx);
 });

@@ -10,7 +10,7 @@ import type { OrdersDeps } from '../src/modules/orders/settle-order.js';
 import { confirmOrder, releaseOrder } from '../src/modules/orders/settle-order.js';
 import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 
@@ -30,8 +30,8 @@ let http: HttpClient;
 let orders: OrdersDeps;
 beforeAll(async () => {
   ctx = await createTestContext({}, {}, { now: () => clock });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, {
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     rules: { maxActiveBookingsPerUser: undefined },

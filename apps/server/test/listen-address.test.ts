@@ -5,7 +5,7 @@ import { DEV_CHANNEL } from '@city/line-stand-in';
 import { LINE_STAND_IN_PATH } from '@city/api-client/contract';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, bookingPayload, CHECKUP_CATEGORIES, citizen, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext, pathOf } from './helpers.js';
 import { FEE, PAID_SURVEY } from './payment-fixtures.js';
@@ -20,8 +20,8 @@ afterEach(async () => {
 async function paidBookingApp(): Promise<TestContext> {
   const ctx = await createTestContext({}, {}, { now: () => NOW });
   contexts.push(ctx);
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [{ date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 5 }] });
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [{ date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 5 }] });
   await saveSurveys(ctx, PAID_SURVEY);
   return ctx;
 }

@@ -8,7 +8,7 @@ import { buildSubmissionPayload, formatMemberNumber, japanTimeToEpochMs, readMem
 import type { TestUser } from '@city/line-stand-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import { CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, CHECKUP_CATEGORIES, citizen, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import { FEE, PAID_SURVEY } from './payment-fixtures.js';
@@ -25,13 +25,13 @@ beforeAll(async () => {
   ctx = await createTestContext({}, {}, { now: () => NOW });
   // Test apps get the demo surveys (and the paper card), not the demo calendars: the study room's
   // and the check-up's are made here.
-  insertCategories(ctx.app.db, [...CHECKUP_CATEGORIES, { categoryId: 'study-room', tag1: '図書館 学習室' }]);
-  insertCalendar(ctx.app.db, {
+  await addCategories(ctx.app.storage, [...CHECKUP_CATEGORIES, { categoryId: 'study-room', tag1: '図書館 学習室' }]);
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-study-room',
     categoryId: 'study-room',
     slots: [{ date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 50 }],
   });
-  insertCalendar(ctx.app.db, {
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     slots: [{ date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 50 }],

@@ -10,7 +10,7 @@ import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
 import { ProviderUnavailable } from '../src/modules/payments/provider.js';
 import type { SandboxEvent, SandboxProvider } from '../src/modules/payments/sandbox/sandbox-provider.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import { bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, bookingPayload, CHECKUP_CATEGORIES, citizen, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import { BLOOD, FEE, PAID_SURVEY, unreachableProvider } from './payment-fixtures.js';
@@ -26,8 +26,8 @@ let sandbox: SandboxProvider;
 
 async function setUp(options: Parameters<typeof createTestContext>[2] = {}) {
   const context = await createTestContext({}, {}, { now: () => clock, ...options });
-  insertCategories(context.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(context.app.db, {
+  await addCategories(context.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(context.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     rules: { maxActiveBookingsPerUser: undefined },
@@ -485,8 +485,8 @@ describe('temprary and the citizen calls', () => {
       const plainSession = context.app.db.prepare('SELECT success_url FROM sandbox_sessions').get() as { success_url: string };
       expect(plainSession.success_url).toBe(`${client.baseUrl}/completedPayment/${plain.body.data.holdId}`);
 
-      insertCategories(liff.app.db, CHECKUP_CATEGORIES);
-      insertCalendar(liff.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [{ date: DATES[16]!, slotId: '1', start: '09:00', end: '10:00', capacity: 1 }] });
+      await addCategories(liff.app.storage, CHECKUP_CATEGORIES);
+      await addCalendar(liff.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [{ date: DATES[16]!, slotId: '1', start: '09:00', end: '10:00', capacity: 1 }] });
       await saveSurveys(liff, PAID_SURVEY);
       const liffClient = await listen(liff);
       const held = await liffClient.call(citizen(18), 'putTemporaryReservation', { query: { returnTo: 'liff' }, body: paidPayload(18, DATES[16]!) });

@@ -9,7 +9,7 @@ import type { StaffAction } from '../src/access/permissions.js';
 import { roleMay } from '../src/access/permissions.js';
 import { totpCode } from '../src/modules/staff/totp.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import { APPEND_BOOKING_SURVEY, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, daySlots, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, daySlots, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import type { TestStaff } from './staff-helpers.js';
@@ -27,8 +27,8 @@ const staffOf = new Map<string, TestStaff>();
 
 beforeAll(async () => {
   ctx = await createTestContext({}, {}, { now: () => clock });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 50) });
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', rules: { bookingOpensDaysAhead: 60 }, slots: daySlots('2026-12-20', 50) });
   await saveSurveys(ctx, APPEND_BOOKING_SURVEY, BOOKING_SURVEY);
   await addTeams(ctx);
   await ctx.surveys.transaction(async (surveys) => {

@@ -11,7 +11,7 @@ import { createStaffMember } from '../src/modules/staff/manage-staff.js';
 import type { StaffDeps } from '../src/modules/staff/staff.js';
 import { staffRepository } from '../src/modules/staff/repositories.js';
 import type { CalendarSpec, HttpClient, SlotSpec } from './calendar-fixtures.js';
-import { APPEND_BOOKING_SURVEY, CHECKUP_CATEGORIES, insertCalendar, insertCategories, listen, saveSurveys } from './calendar-fixtures.js';
+import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, CHECKUP_CATEGORIES, listen, saveSurveys } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 
 export const TEAMS = [
@@ -119,8 +119,8 @@ export async function staffBookingWorld(
   ctx: TestContext,
   calendar: { slots: readonly SlotSpec[]; rules?: CalendarSpec['rules'] },
 ): Promise<{ http: HttpClient; surveyId: string }> {
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: calendar.slots, ...(calendar.rules === undefined ? {} : { rules: calendar.rules }) });
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: calendar.slots, ...(calendar.rules === undefined ? {} : { rules: calendar.rules }) });
   await saveSurveys(ctx, APPEND_BOOKING_SURVEY);
   await addTeams(ctx);
   await ctx.surveys.transaction((surveys) => surveys.setTeams(APPEND_BOOKING_SURVEY.surveyId, ['team-a']));

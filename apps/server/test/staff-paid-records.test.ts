@@ -5,7 +5,7 @@ import { japanTimeToEpochMs } from '@city/survey-core';
 import type { RecordSummary } from '@city/api-client/staff-contract';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import { bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import { BLOOD, FEE, PAID_SURVEY } from './payment-fixtures.js';
@@ -21,8 +21,8 @@ let http: HttpClient;
 
 beforeEach(async () => {
   ctx = await createTestContext({}, {}, { now: () => NOW });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [{ date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 2 }] });
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [{ date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 2 }] });
   await saveSurveys(ctx, PAID_SURVEY);
   await addTeams(ctx);
   await ctx.surveys.transaction((surveys) => surveys.setTeams(SURVEY, ['team-a']));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
 import { createStripeProvider } from '../src/modules/payments/stripe/stripe-provider.js';
 import type { HttpClient } from './calendar-fixtures.js';
-import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, insertCalendar, insertCategories, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 
@@ -53,8 +53,8 @@ beforeAll(async () => {
     now: () => clock,
   });
   ctx = await createTestContext({}, {}, { now: () => clock, paymentProvider });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, {
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, {
     calendarId: 'cal-central',
     categoryId: 'checkup-central',
     rules: { maxActiveBookingsPerUser: undefined },

@@ -7,7 +7,7 @@ import type { SurveyConfig } from '@city/survey-core';
 import { buildSubmissionPayload, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
-import { CHECKUP_CATEGORIES, citizen, daySlots, insertCalendar, insertCategories, listen } from './calendar-fixtures.js';
+import { addCalendar, addCategories, CHECKUP_CATEGORIES, citizen, daySlots, listen } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
 import { addStaff, addTeams, consoleClient } from './staff-helpers.js';
@@ -31,8 +31,8 @@ const QUESTIONNAIRE: SurveyConfig = {
 
 beforeEach(async () => {
   ctx = await createTestContext({}, {}, { now: () => NOW });
-  insertCategories(ctx.app.db, CHECKUP_CATEGORIES);
-  insertCalendar(ctx.app.db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: daySlots('2026-12-03', 2) });
+  await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+  await addCalendar(ctx.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: daySlots('2026-12-03', 2) });
   await addTeams(ctx);
   http = await listen(ctx);
   admin = consoleClient(ctx);
