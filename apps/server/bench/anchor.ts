@@ -12,6 +12,8 @@ import { parseReservationValue } from '@city/survey-core';
 import { openDatabase } from '../src/db/database.js';
 import { connectSqlite } from '../src/db/sqlite-store.js';
 import { anchorSettings } from './env.js';
+import type { ResultRow } from '../src/modules/records/record-rows.js';
+import { toRow } from '../src/modules/records/record-rows.js';
 
 interface Row {
   partitionKey: string;
@@ -306,22 +308,8 @@ app.post<{ Body: { data: Row[] } }>('/faithful/book', async (request) =>
   runFaithful(faithfulBooking, faithfulRequest(request.body, String(request.headers['idempotency-key'] ?? ''), bodyHashes.get(request) ?? '')),
 );
 app.get<{ Querystring: { surveyId: string } }>('/rowsOfUser', async (request) => {
-  const rows = rowsOfUser.all(request.query.surveyId, String(request.headers['x-user-id'])) as Record<string, string | number | null>[];
-  return {
-    result: 'OK',
-    data: rows.map((row) => ({
-      userId: row.user_id,
-      surveyId: row.survey_id,
-      partitionKey: row.partition_key,
-      sortKey: row.sort_key,
-      itemKey: row.item_key,
-      value: row.value,
-      userSearchKey: row.user_search_key,
-      isLiffMode: row.is_liff_mode === 1,
-      check: row.check_status,
-      ...(row.files_json === null ? {} : { files: JSON.parse(String(row.files_json)) as unknown }),
-    })),
-  };
+  const rows = rowsOfUser.all(request.query.surveyId, String(request.headers['x-user-id'])) as ResultRow[];
+  return { result: 'OK', data: rows.map(toRow) };
 });
 app.get('/searchable', async () => ({
   data: (searchable.all() as { config_json: string }[]).map((row) => JSON.parse(row.config_json) as unknown),

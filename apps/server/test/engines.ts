@@ -5,29 +5,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach } from 'vitest';
-import type { Configuration, ConfigurationCache } from '../src/db/configuration-cache.js';
-import type { SqliteDatabase } from '../src/db/database.js';
-import { openDatabase } from '../src/db/database.js';
-import type { PostgresQueryable } from '../src/db/postgres.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { connectPostgres, postgresStore } from '../src/db/postgres-store.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import type { RepositoryFactory, Storage } from '../src/db/storage.js';
+import { openStorage } from '../src/db/storage.js';
 import type { Store } from '../src/db/store.js';
 import type { PostgresDatabases } from './postgres-databases.js';
 import { startPostgresDatabases } from './postgres-databases.js';
 
-export type EngineName = 'sqlite' | 'postgres';
+export type EngineName = Storage['engine'];
 export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
-
-/** A repository's implementations, one per engine. */
-export interface RepositoryFactories<Repositories> {
-  sqlite: (db: SqliteDatabase, configuration: ConfigurationCache) => Repositories;
-  postgres: (db: PostgresQueryable, configuration: Configuration) => Repositories;
-}
 
 export interface TestDatabase {
   engine: EngineName;
-  store: <Repositories>(factories: RepositoryFactories<Repositories>) => Store<Repositories>;
+  store: <Repositories>(factory: RepositoryFactory<Repositories>) => Store<Repositories>;
   /** Runs one statement outside the repositories, to arrange or inspect rows (`?` placeholders on both engines). */
   execute: (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
   close: () => Promise<void>;
@@ -52,36 +41,26 @@ export async function createTestPostgresDatabase(): Promise<string> {
   return (await postgres).create();
 }
 
-/** An empty database of `engine` with the schema up to date. */
+/** An empty database of `engine` with the schema up to date, opened as the server opens its own. */
 export async function openTestDatabase(engine: EngineName): Promise<TestDatabase> {
-  if (engine === 'sqlite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'city-engine-test-'));
-    const connections = connectSqlite(openDatabase(path.join(dir, 'test.sqlite')));
-    return {
-      engine,
-      store: (factories) => sqliteStore(connections, factories.sqlite),
-      execute: async (sql, values = []) => {
-        const statement = connections.writer.prepare(sql);
-        if (statement.reader) return statement.all(...values) as Record<string, unknown>[];
-        statement.run(...values);
-        return [];
-      },
-      close: async () => {
-        connections.reader.close();
-        connections.writer.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
-  const pool = await openPostgres(await createTestPostgresDatabase(), { poolSize: 10 });
-  const connections = connectPostgres(pool);
+  const dir = mkdtempSync(path.join(tmpdir(), 'city-engine-test-'));
+  const storage = await openStorage({ databasePath: path.join(dir, 'test.sqlite'), databaseUrl: engine === 'postgres' ? await createTestPostgresDatabase() : undefined });
+  const execute = async (sql: string, values: unknown[] = []): Promise<Record<string, unknown>[]> => {
+    const { postgres: pool, sqlite } = storage;
+    if (pool !== undefined) return (await pool.query(numbered(sql), values)).rows as Record<string, unknown>[];
+    if (sqlite === undefined) throw new Error('a storage is either SQLite or PostgreSQL');
+    const statement = sqlite.writer.prepare(sql);
+    if (statement.reader) return statement.all(...values) as Record<string, unknown>[];
+    statement.run(...values);
+    return [];
+  };
   return {
     engine,
-    store: (factories) => postgresStore(connections, factories.postgres),
-    execute: async (sql, values = []) => (await pool.query(numbered(sql), values)).rows as Record<string, unknown>[],
+    store: (factory) => storage.store(factory),
+    execute,
     close: async () => {
-      connections.close();
-      await pool.end();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -96,7 +75,7 @@ export interface EachTest<Repositories> {
  * For the tests of a describe block: a fresh database of `engine` before each (closed after it),
  * and a store over it from `factories`. Read its properties inside the tests.
  */
-export function useTestDatabase<Repositories>(engine: EngineName, factories: RepositoryFactories<Repositories>): EachTest<Repositories> {
+export function useTestDatabase<Repositories>(engine: EngineName, factories: RepositoryFactory<Repositories>): EachTest<Repositories> {
   const current = {} as EachTest<Repositories>;
   beforeEach(async () => {
     current.database = await openTestDatabase(engine);

@@ -6,7 +6,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { migratePostgres, openPostgres } from '../src/db/postgres.js';
 import type { PostgresDatabases } from './postgres-databases.js';
-import { startPostgresDatabases } from './postgres-databases.js';
+import { databaseUrl, startPostgresDatabases } from './postgres-databases.js';
 
 interface Column {
   name: string;
@@ -64,15 +64,15 @@ async function postgresSchema(url: string): Promise<Map<string, Column[]>> {
   }
 }
 
-describe('the PostgreSQL schema', () => {
-  let databases: PostgresDatabases;
-  beforeAll(async () => {
-    databases = await startPostgresDatabases();
-  }, 60_000);
-  afterAll(async () => {
-    await (databases as PostgresDatabases | undefined)?.stop();
-  });
+let databases: PostgresDatabases;
+beforeAll(async () => {
+  databases = await startPostgresDatabases();
+}, 60_000);
+afterAll(async () => {
+  await (databases as PostgresDatabases | undefined)?.stop();
+});
 
+describe('the PostgreSQL schema', () => {
   it("has SQLite's tables and columns: the same names, kinds, NOT NULLs and primary keys", async () => {
     const sqlite = sqliteSchema();
     const postgres = await postgresSchema(await databases.create());
@@ -115,7 +115,7 @@ describe('the PostgreSQL schema', () => {
     await admin.connect();
     await admin.query('CREATE DATABASE city_empty');
     await admin.end();
-    const url = databases.server.url.replace(/\/postgres$/, '/city_empty');
+    const url = databaseUrl(databases.server, 'city_empty');
     const pools = await Promise.all([1, 2, 3].map(() => openPostgres(url, { poolSize: 2 })));
     try {
       const [pool] = pools;
@@ -155,14 +155,6 @@ describe('the PostgreSQL schema', () => {
 });
 
 describe('a PostgreSQL database sorting text by a language', () => {
-  let databases: PostgresDatabases;
-  beforeAll(async () => {
-    databases = await startPostgresDatabases();
-  }, 60_000);
-  afterAll(async () => {
-    await (databases as PostgresDatabases | undefined)?.stop();
-  });
-
   it('is refused at start, with how to create one that sorts by bytes', async () => {
     const admin = new pg.Client({ connectionString: databases.server.url });
     await admin.connect();
@@ -172,6 +164,6 @@ describe('a PostgreSQL database sorting text by a language', () => {
     if (locale === undefined) throw new Error('no language collation on this PostgreSQL');
     await admin.query(locale === 'und-x-icu' ? "CREATE DATABASE city_language TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'und' LOCALE 'C.UTF-8'" : `CREATE DATABASE city_language TEMPLATE template0 LC_COLLATE '${locale}' LC_CTYPE '${locale}'`);
     await admin.end();
-    await expect(openPostgres(databases.server.url.replace(/\/postgres$/, '/city_language'))).rejects.toThrow(/needs byte order/);
+    await expect(openPostgres(databaseUrl(databases.server, 'city_language'))).rejects.toThrow(/needs byte order/);
   });
 });

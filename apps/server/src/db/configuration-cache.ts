@@ -22,6 +22,9 @@ export interface Configuration {
 /** How long a change made by another process may go unseen (ms). */
 export const CONFIGURATION_MAX_AGE_MS = 1000;
 
+/** What {@link ConfigurationCache} holds no value for (a value may be undefined). */
+const NOT_HELD = Symbol('not held');
+
 export class ConfigurationCache implements Configuration {
   private generation = 0;
   private readonly entries = new Map<string, { generation: number; value: unknown }>();
@@ -43,34 +46,43 @@ export class ConfigurationCache implements Configuration {
 
   /**
    * The value under `key`, loaded by `load` when it is not held or a change came since. Values are
-   * shared between requests: callers never modify them. Synchronous, as SQLite reads are: the
-   * repositories' own methods stay asynchronous (a PostgreSQL implementation would load with an
-   * await and keep the same rules).
+   * shared between requests: callers never modify them. Synchronous, as SQLite reads are
+   * ({@link getAsync} is the same for PostgreSQL's).
    */
   get<T>(key: string, load: () => T): T {
-    // While a change is uncommitted, nothing is kept: what is read may never be committed.
-    if (this.changing || this.openChanges > 0) return load();
-    this.checkStoredGeneration();
-    const entry = this.entries.get(key);
-    if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
-    // Kept only if nothing changed while it was loaded (a load may read another cached value;
-    // a change, committed or not, raises the generation).
+    const held = this.held(key);
+    if (held !== NOT_HELD) return held as T;
     const generation = this.generation;
     const value = load();
-    if (generation === this.generation) this.entries.set(key, { generation, value });
+    this.keep(key, generation, value);
     return value;
   }
 
   /** {@link get} for a load that waits (PostgreSQL's reads), under the same rules. */
   async getAsync<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (this.changing || this.openChanges > 0) return load();
-    this.checkStoredGeneration();
-    const entry = this.entries.get(key);
-    if (entry !== undefined && entry.generation === this.generation) return entry.value as T;
+    const held = this.held(key);
+    if (held !== NOT_HELD) return held as T;
     const generation = this.generation;
     const value = await load();
-    if (generation === this.generation && this.openChanges === 0) this.entries.set(key, { generation, value });
+    this.keep(key, generation, value);
     return value;
+  }
+
+  /** The value held under `key`, unless a change came since or one is still open (then nothing is kept). */
+  private held(key: string): unknown {
+    // While a change is uncommitted, nothing is kept: what is read may never be committed.
+    if (this.changing || this.openChanges > 0) return NOT_HELD;
+    this.checkStoredGeneration();
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.generation === this.generation ? entry.value : NOT_HELD;
+  }
+
+  /**
+   * Keeps a value loaded at `generation`, only if nothing changed while it was loaded (a load may
+   * read another cached value; a change, committed or not, raises the generation).
+   */
+  private keep(key: string, generation: number, value: unknown): void {
+    if (generation === this.generation && !this.changing && this.openChanges === 0) this.entries.set(key, { generation, value });
   }
 
   /**

@@ -72,8 +72,8 @@ function changedColumns(stored: SurveyResultRow, storedPosition: number, row: Su
   if (stored.userSearchKey !== row.userSearchKey) changes.push(['user_search_key', row.userSearchKey]);
   if (stored.isLiffMode !== row.isLiffMode) changes.push(['is_liff_mode', row.isLiffMode ? 1 : 0]);
   if (stored.check !== row.check) changes.push(['check_status', row.check]);
-  const files = row.files === undefined ? null : JSON.stringify(row.files);
-  if ((stored.files === undefined ? null : JSON.stringify(stored.files)) !== files) changes.push(['files_json', files]);
+  const files = filesJsonOf(row);
+  if (filesJsonOf(stored) !== files) changes.push(['files_json', files]);
   if (storedPosition !== position) changes.push(['position', position]);
   return changes;
 }
