@@ -69,7 +69,7 @@ describe('capacity under concurrency', () => {
     console.info(`1,000 concurrent bookings answered in ${Math.round(ms)} ms`);
     expect(Object.fromEntries(statuses)).toEqual({ '200': 10, '409 slot_full': 990 });
     expect(await leftOf(HOT)).toBe(0);
-    expect(claimedUnits(ctx.app.db).get(`cal-central|${HOT.date}|${HOT.slotId}`)).toBe(10);
+    expect((await claimedUnits(ctx.query)).get(`cal-central|${HOT.date}|${HOT.slotId}`)).toBe(10);
     const records = ctx.app.db.prepare('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?').get(BOOKING_SURVEY.surveyId) as { n: number };
     expect(records.n).toBe(10);
   }, 60_000);

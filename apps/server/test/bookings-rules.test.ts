@@ -54,7 +54,7 @@ const book = (user = one, value = slotValue('checkup-central', '2026-12-03', '1'
 const changeOf = (user = one, config: SurveyConfig = BOOKING_SURVEY, partitionKey = keyOf(user.userId, config)) => ({
   body: { surveyId: config.surveyId, partitionKey, userId: user.userId },
 });
-const units = () => Object.fromEntries(claimedUnits(ctx.app.db));
+const units = async () => Object.fromEntries(await claimedUnits(ctx.query));
 
 describe('the booking window', () => {
   it('closes at 00:00 the day before (前日まで): 23:59 books, 00:00 is refused', async () => {
@@ -68,7 +68,7 @@ describe('the booking window', () => {
       message: '選んだ予約枠は、予約の受付を終了しました。別の枠を選んでください。',
       fields: { slot: '選んだ予約枠は、予約の受付を終了しました。別の枠を選んでください。' },
     });
-    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-03|1': 1 });
   });
 
   it('closes hours before the slot when the rule says hours: 10:59 books a 13:00 slot, 11:00 does not', async () => {
@@ -103,7 +103,7 @@ describe('changes and cancellations', () => {
       code: 'change_deadline_passed',
       message: '予約の変更・キャンセルの受付期限を過ぎているため、変更もキャンセルもできません。',
     });
-    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-05|2': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-05|2': 1 });
   });
 
   it('keeps the claim of an edit that keeps its slot, even after booking and changes have closed', async () => {
@@ -111,7 +111,7 @@ describe('changes and cancellations', () => {
     clock = at('2026-12-04', '08:00');
     const edit = await book(one, slotValue('checkup-central', '2026-12-04', '1'), { name: '新しい名前' });
     expect(edit.status).toBe(200);
-    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
   });
 
   it('keeps the claims of items the citizen does not see (staff-only) through an edit', async () => {
@@ -122,9 +122,9 @@ describe('changes and cancellations', () => {
     await saveSurveys(ctx, withStaffSlot);
     await book(one, slotValue('checkup-central', '2026-12-04', '1'));
     // Staff booked a second slot for the record (no staff API yet: straight into the table).
-    insertClaimRow(ctx.app.db, { partitionKey: keyOf(one.userId), itemKey: 'staffSlot', calendarId: 'cal-central', date: '2026-12-05', slotId: '3', userId: one.userId, units: 1 });
+    await insertClaimRow(ctx.query, { partitionKey: keyOf(one.userId), itemKey: 'staffSlot', calendarId: 'cal-central', date: '2026-12-05', slotId: '3', userId: one.userId, units: 1 });
     expect((await book(one, slotValue('checkup-central', '2026-12-04', '2'), { config: citizenView(withStaffSlot) })).status).toBe(200);
-    expect(units()).toEqual({ 'cal-central|2026-12-04|2': 1, 'cal-central|2026-12-05|3': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-04|2': 1, 'cal-central|2026-12-05|3': 1 });
   });
 
   it('moves a booking in append mode (oldPartitionKey) in the same transaction', async () => {
@@ -135,7 +135,7 @@ describe('changes and cancellations', () => {
       oldPartitionKey: first.body.partitionKey,
     });
     expect(moved.status).toBe(200);
-    expect(units()).toEqual({ 'cal-central|2026-12-04|2': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-04|2': 1 });
   });
 
   it('refuses an edit replacing two records (rows keyed one, oldPartitionKey the other) that gives up a booking past its deadline', async () => {
@@ -150,12 +150,12 @@ describe('changes and cancellations', () => {
     const moved = await appendBook('2026-12-08', 1, recordB.body.partitionKey);
     expect(moved.status).toBe(409);
     expect(moved.body.code).toBe('change_deadline_passed');
-    expect(units()).toEqual(bookedBoth);
+    expect(await units()).toEqual(bookedBoth);
     // Keeping B's slot still gives up A's booking.
     const keptB = await appendBook('2026-12-05', 1, recordB.body.partitionKey);
     expect(keptB.status).toBe(409);
     expect(keptB.body.code).toBe('change_deadline_passed');
-    expect(units()).toEqual(bookedBoth);
+    expect(await units()).toEqual(bookedBoth);
   });
 
   it('cancels (freeing the slot) until 23:59 the day before; from 00:00 cancelling is refused', async () => {
@@ -163,12 +163,12 @@ describe('changes and cancellations', () => {
     await book(two, slotValue('checkup-central', '2026-12-04', '1'));
     clock = at('2026-12-03', '23:59');
     expect((await http.call(one, 'cancelReservation', changeOf(one))).status).toBe(200);
-    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
     clock = at('2026-12-04', '00:00');
     const refused = await http.call(two, 'cancelReservation', changeOf(two));
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('change_deadline_passed');
-    expect(units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-04|1': 1 });
     // A cancelled record is closed: it cannot come back to take the slot again.
     expect((await book(one, slotValue('checkup-central', '2026-12-05', '1'))).body.code).toBe('record_closed');
   });
@@ -181,7 +181,7 @@ describe('changes and cancellations', () => {
     expect((await http.call(one, 'deleteReservation', changeOf(one))).status).toBe(409);
     clock = at('2026-12-04', '10:00');
     expect((await http.call(one, 'deleteReservation', changeOf(one))).status).toBe(200);
-    expect(units()).toEqual({});
+    expect(await units()).toEqual({});
     // A slot that has ended cannot be cancelled either (it is history, not a booking to free).
     await book(two, slotValue('checkup-central', '2026-12-05', '1'));
     clock = at('2026-12-05', '10:00');
@@ -191,7 +191,7 @@ describe('changes and cancellations', () => {
   it('deletes a record before the deadline, freeing its slot', async () => {
     await book(one, slotValue('checkup-central', '2026-12-04', '1'));
     expect((await http.call(one, 'deleteReservation', changeOf(one))).status).toBe(200);
-    expect(units()).toEqual({});
+    expect(await units()).toEqual({});
   });
 });
 
@@ -214,7 +214,7 @@ describe('slots that cannot be booked', () => {
       expect(refused.status, value).toBe(400);
       expect(refused.body).toMatchObject({ code: 'slot_not_found', fields: { slot: '選んだ予約枠が見つかりません。カレンダーから選び直してください。' } });
     }
-    expect(units()).toEqual({});
+    expect(await units()).toEqual({});
   });
 
   it('refuses a full slot with 409 slot_full, counting the item\'s cost', async () => {
@@ -234,7 +234,7 @@ describe('slots that cannot be booked', () => {
     for (const n of [1, 2, 3]) await book(citizen(n), slotValue('checkup-central', '2026-12-03', '2'));
     expect((await book(one, pair, { config: costly })).body.code).toBe('slot_full'); // 2 left, costs 3
     expect((await book(one, slotValue('checkup-central', '2026-12-03', '3'), { config: costly })).status).toBe(200);
-    expect(units()['cal-central|2026-12-03|3']).toBe(3);
+    expect((await units())['cal-central|2026-12-03|3']).toBe(3);
   });
 
   it('answers slot_full when the database refuses the claim, whatever the check before it saw', async () => {
@@ -252,7 +252,7 @@ describe('slots that cannot be booked', () => {
     const attempt = submitRecord({ store, isOwnUpload: async () => true, now: () => clock, settleCancelledOrder: async () => undefined }, six.userId, bookingPayload(six.userId, value), undefined);
     await expect(attempt).rejects.toBeInstanceOf(HttpError);
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'slot_full' });
-    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 5 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-03|1': 5 });
     expect((await ctx.records.read.find(keyOf(six.userId))) === undefined).toBe(true);
   });
 });
@@ -265,7 +265,7 @@ describe('retries', () => {
     const again = await http.call(one, 'putReservation', { body, headers });
     expect(first.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-03|1': 1 });
   });
 });
 
@@ -299,7 +299,7 @@ describe('the per-citizen limit', () => {
     ctx.app.db
       .prepare("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES (?, ?, '', 'R-import-1', 0, 0)")
       .run(imported, APPEND_BOOKING_SURVEY.surveyId);
-    insertClaimRow(ctx.app.db, { partitionKey: imported, itemKey: 'slot', calendarId: 'cal-central', date: '2026-12-03', slotId: '2', userId: '', units: 1 });
+    await insertClaimRow(ctx.query, { partitionKey: imported, itemKey: 'slot', calendarId: 'cal-central', date: '2026-12-03', slotId: '2', userId: '', units: 1 });
     ctx.app.db.prepare('INSERT INTO lookup_grants (user_id, partition_key, expires_at) VALUES (?, ?, ?)').run(one.userId, imported, Number.MAX_SAFE_INTEGER);
     const appendBook = (date: string, now: number) => book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now });
     expect((await appendBook('2026-12-03', 1)).status).toBe(200);
@@ -319,7 +319,7 @@ describe('the per-citizen limit', () => {
     const third = await appendBook('2026-12-05', 3);
     const moved = await appendBook('2026-12-08', 4, third.body.partitionKey);
     expect(moved.status).toBe(200);
-    expect(units()).toEqual({ 'cal-central|2026-12-03|1': 1, 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-08|1': 1 });
+    expect(await units()).toEqual({ 'cal-central|2026-12-03|1': 1, 'cal-central|2026-12-04|1': 1, 'cal-central|2026-12-08|1': 1 });
   });
 
   it('is told before a slot is chosen (booking_limits): per limited calendar below a category, counted as a booking counts it', async () => {

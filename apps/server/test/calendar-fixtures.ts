@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { SqliteDatabase } from '../src/db/database.js';
 import type { Storage } from '../src/db/storage.js';
 import { calendarImportRepository } from '../src/modules/calendars/repositories.js';
+import type { SqlExecutor } from './engines.js';
 import type { TestContext, TestRequest } from './helpers.js';
 import { pathOf } from './helpers.js';
 import { endpoints } from '@city/api-client/contract';
@@ -160,16 +161,15 @@ export function bookingPayload(
   });
 }
 
-/** Units claimed per slot (`calendarId|date|slotId`), read straight from the database. */
 /**
  * A claim written straight into the table (as staff's tools and imports before their API did),
  * its units taken from the slot's claimed_units as the server's claims take them.
  */
-export function insertClaimRow(
-  db: SqliteDatabase,
+export async function insertClaimRow(
+  query: SqlExecutor,
   claim: { partitionKey: string; itemKey: string; calendarId: string; date: string; slotId: string; userId: string; units: number },
-): void {
-  db.prepare('INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0)').run(
+): Promise<void> {
+  await query('INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0)', [
     claim.partitionKey,
     claim.itemKey,
     claim.calendarId,
@@ -177,14 +177,18 @@ export function insertClaimRow(
     claim.slotId,
     claim.userId,
     claim.units,
-  );
-  db.prepare('UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ?').run(claim.units, claim.calendarId, claim.date, claim.slotId);
+  ]);
+  await query('UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ?', [claim.units, claim.calendarId, claim.date, claim.slotId]);
 }
 
-export function claimedUnits(db: SqliteDatabase): Map<string, number> {
-  const rows = db
-    .prepare('SELECT calendar_id, date, slot_id, SUM(units) AS units FROM slot_claims GROUP BY calendar_id, date, slot_id')
-    .all() as { calendar_id: string; date: string; slot_id: string; units: number }[];
+/** Units claimed per slot (`calendarId|date|slotId`), read straight from the database. */
+export async function claimedUnits(query: SqlExecutor): Promise<Map<string, number>> {
+  const rows = (await query('SELECT calendar_id, date, slot_id, SUM(units) AS units FROM slot_claims GROUP BY calendar_id, date, slot_id')) as {
+    calendar_id: string;
+    date: string;
+    slot_id: string;
+    units: number;
+  }[];
   return new Map(rows.map((row) => [`${row.calendar_id}|${row.date}|${row.slot_id}`, row.units]));
 }
 

@@ -9,6 +9,7 @@ import { openDatabase } from '../src/db/database.js';
 import { connectSqlite } from '../src/db/sqlite-store.js';
 import { seedDemoData } from '../src/demo-seed.js';
 import { insertClaimRow } from './calendar-fixtures.js';
+import { sqliteExecutor } from './engines.js';
 import { createTestContext } from './helpers.js';
 import { sqliteStorage } from '../src/db/storage.js';
 
@@ -182,7 +183,7 @@ describe('seeding the demo calendars', () => {
     // Citizens take 3 units of next week's slot 3: only 2 neighbours fit there.
     db.prepare("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES ('health-checkup#U1#1', 'health-checkup', 'U1', 'R-1', 0, 0)").run();
     await seed(addDaysToDate(THURSDAY, 4)); // Monday: the slots of 12-07 may not exist yet
-    insertClaimRow(db, { partitionKey: 'health-checkup#U1#1', itemKey: 'slot', calendarId: 'cal-checkup-central', date: '2026-12-07', slotId: '3', userId: 'U1', units: 3 });
+    await insertClaimRow(sqliteExecutor(db), { partitionKey: 'health-checkup#U1#1', itemKey: 'slot', calendarId: 'cal-checkup-central', date: '2026-12-07', slotId: '3', userId: 'U1', units: 3 });
     await seed(addDaysToDate(THURSDAY, 7));
     expect(leftOn('cal-checkup-central', '2026-12-07')).toMatchObject({ 2: 1, 3: 0 });
     expect(all("SELECT SUM(units) AS units FROM slot_claims WHERE date = '2026-12-07' AND slot_id = '3' AND user_id LIKE 'U-demo-neighbour-%'")).toEqual([

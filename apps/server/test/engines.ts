@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach } from 'vitest';
+import type { SqliteDatabase } from '../src/db/database.js';
 import type { RepositoryFactory, Storage } from '../src/db/storage.js';
 import { openStorage } from '../src/db/storage.js';
 import type { Store } from '../src/db/store.js';
@@ -18,7 +19,7 @@ export interface TestDatabase {
   engine: EngineName;
   store: <Repositories>(factory: RepositoryFactory<Repositories>) => Store<Repositories>;
   /** Runs one statement outside the repositories, to arrange or inspect rows (`?` placeholders on both engines). */
-  execute: (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+  execute: SqlExecutor;
   close: () => Promise<void>;
 }
 
@@ -35,6 +36,30 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${String((n += 1))}`);
 };
 
+/** Runs one statement on a storage's database, `?` placeholders on both engines: its rows (none for a write). */
+export type SqlExecutor = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Statements outside the repositories, for tests that arrange or inspect rows behind the API's
+ * back: on SQLite through the writer connection, on PostgreSQL through the pool.
+ */
+export function sqlExecutor(storage: Storage): SqlExecutor {
+  const { postgres: pool, sqlite } = storage;
+  if (pool !== undefined) return async (sql, values = []) => (await pool.query(numbered(sql), values)).rows as Record<string, unknown>[];
+  if (sqlite === undefined) throw new Error('a storage is either SQLite or PostgreSQL');
+  return sqliteExecutor(sqlite.writer);
+}
+
+/** {@link sqlExecutor} over one SQLite connection (a file a test opened itself). */
+export function sqliteExecutor(db: SqliteDatabase): SqlExecutor {
+  return async (sql, values = []) => {
+    const statement = db.prepare(sql);
+    if (statement.reader) return statement.all(...values) as Record<string, unknown>[];
+    statement.run(...values);
+    return [];
+  };
+}
+
 /** A fresh database, schema up to date, on this test file's PostgreSQL (started on first use): its URL. */
 export async function createTestPostgresDatabase(): Promise<string> {
   postgres ??= startPostgresDatabases();
@@ -45,19 +70,10 @@ export async function createTestPostgresDatabase(): Promise<string> {
 export async function openTestDatabase(engine: EngineName): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-engine-test-'));
   const storage = await openStorage({ databasePath: path.join(dir, 'test.sqlite'), databaseUrl: engine === 'postgres' ? await createTestPostgresDatabase() : undefined });
-  const execute = async (sql: string, values: unknown[] = []): Promise<Record<string, unknown>[]> => {
-    const { postgres: pool, sqlite } = storage;
-    if (pool !== undefined) return (await pool.query(numbered(sql), values)).rows as Record<string, unknown>[];
-    if (sqlite === undefined) throw new Error('a storage is either SQLite or PostgreSQL');
-    const statement = sqlite.writer.prepare(sql);
-    if (statement.reader) return statement.all(...values) as Record<string, unknown>[];
-    statement.run(...values);
-    return [];
-  };
   return {
     engine,
     store: (factory) => storage.store(factory),
-    execute,
+    execute: sqlExecutor(storage),
     close: async () => {
       await storage.close();
       rmSync(dir, { recursive: true, force: true });

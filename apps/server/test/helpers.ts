@@ -18,8 +18,8 @@ import { readConfig } from '../src/env.js';
 import type { RecordRepository } from '../src/modules/records/record-repository.js';
 import { recordRepository } from '../src/modules/records/repositories.js';
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
-import type { EngineName } from './engines.js';
-import { createTestPostgresDatabase } from './engines.js';
+import type { EngineName, SqlExecutor } from './engines.js';
+import { createTestPostgresDatabase, sqlExecutor } from './engines.js';
 import type { SurveyRepository } from '../src/modules/surveys/survey-repository.js';
 
 /** What a request carries besides its user; loosely typed, so tests can send what a client must not. */
@@ -43,6 +43,15 @@ export interface TestContext {
   databasePath: string;
   /** The PostgreSQL database the app runs on, when it does. */
   databaseUrl: string | undefined;
+  /** The engine the app runs on. */
+  engine: EngineName;
+  /**
+   * Runs one statement on the app's database behind the API's back, to arrange or inspect rows, on
+   * either engine (`?` placeholders; SQL both understand): its rows, none for a write.
+   */
+  query: SqlExecutor;
+  /** The first row `query` returns (undefined when none). */
+  queryOne: (sql: string, values?: unknown[]) => Promise<Record<string, unknown> | undefined>;
   /** The stand-in's users: [山田, 佐藤, 鈴木]. */
   users: readonly TestUser[];
   tokenFor: (user: TestUser) => Promise<string>;
@@ -100,11 +109,15 @@ export async function createTestContext(
     tokens.set(user.userId, cached);
     return cached;
   };
+  const query = sqlExecutor(app.storage);
   return {
     app,
     dir,
     databasePath,
     databaseUrl,
+    engine: app.storage.engine,
+    query,
+    queryOne: async (sql, values) => (await query(sql, values))[0],
     users: standIn.users,
     tokenFor,
     call: async (user, name, request = {}) => {

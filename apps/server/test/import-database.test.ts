@@ -14,7 +14,6 @@ import { importCalendarFile } from '../src/modules/calendars/import/import-calen
 import { formatProblem, ImportRefusedError } from '../src/modules/calendars/import/problems.js';
 import { readImportFile } from '../src/modules/calendars/import/read-import-file.js';
 import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
-import { insertClaimRow } from './calendar-fixtures.js';
 import { editBytes, fixture, utf8WithBom } from './import-fixtures.js';
 
 let dir: string;
@@ -83,7 +82,8 @@ function claim(partitionKey: string, date: string, slotId: string, units: number
     partitionKey,
     `R-${partitionKey}`,
   );
-  insertClaimRow(db, { partitionKey, itemKey: 'slot', calendarId: 'cal-vaccine-a', date, slotId, userId: 'U1', units });
+  db.prepare("INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at) VALUES (?, 'slot', 'cal-vaccine-a', ?, ?, 'U1', ?, 0)").run(partitionKey, date, slotId, units);
+  db.prepare("UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = 'cal-vaccine-a' AND date = ? AND slot_id = ?").run(units, date, slotId);
 }
 
 describe('the category tree', () => {

@@ -97,7 +97,7 @@ describe('booking on a citizen’s behalf', () => {
     expect(unknown).toMatchObject({ status: 400, body: { code: 'invalid_order' } });
     const unpaid = await console.call('staffBookOnBehalf', { params: { surveyId: FEE_SURVEY.surveyId }, body: { answers: { name: '電話', slot: SLOT } } });
     expect(unpaid).toMatchObject({ status: 400, body: { code: 'invalid_answers' } });
-    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-20|1')).toBe(1);
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-20|1')).toBe(1);
   });
 
   it('stores a record entered by staff, in no LINE account, with its slot claimed and the booking audited', async () => {
@@ -107,7 +107,7 @@ describe('booking on a citizen’s behalf', () => {
     const booked = await console.call('staffBookOnBehalf', { params: { surveyId: SURVEY }, body: { answers: { name: '電話 太郎', slot: SLOT } } });
     expect(booked.status).toBe(201);
     const { partitionKey } = booked.body.data as { partitionKey: string };
-    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-20|1')).toBe(1);
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-20|1')).toBe(1);
     const page = await console.call('staffRecord', { params: { surveyId: SURVEY, partitionKey } });
     expect(page.body.data).toMatchObject({ record: { origin: 'staff', hasOwner: false, answers: { name: '電話 太郎' } }, enteredBy: operator.loginId });
     const list = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: { origins: ['staff'] } } });
@@ -124,7 +124,7 @@ describe('booking on a citizen’s behalf', () => {
     expect(missing).toMatchObject({ status: 400, body: { code: 'invalid_answers' } });
     const noSlot = await console.call('staffBookOnBehalf', { params: { surveyId: SURVEY }, body: { answers: { name: '電話', slot: slotValue('checkup-central', '2026-12-21', '1') } } });
     expect(noSlot.status).toBe(400);
-    expect(claimedUnits(ctx.app.db).size).toBe(0);
+    expect((await claimedUnits(ctx.query)).size).toBe(0);
   });
 
   it('never books a slot beyond its capacity: 500 at once, half citizens, half staff for people without LINE', { timeout: 60_000 }, async () => {
@@ -144,7 +144,7 @@ describe('booking on a citizen’s behalf', () => {
     const succeeded = statuses.filter((status) => status === 200 || status === 201).length;
     expect(statuses.filter((status) => status !== 200 && status !== 201 && status !== 409)).toEqual([]);
     expect(succeeded).toBe(40);
-    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-20|1')).toBe(40);
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-20|1')).toBe(40);
     const stored = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?").get(SURVEY) as { n: number };
     expect(stored.n).toBe(40);
   });

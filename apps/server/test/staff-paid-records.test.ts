@@ -84,7 +84,7 @@ it('refuses an operator the cancel of a paid booking (a refund), changing nothin
   const refused = await operator.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: 'キャンセル', reason: '本人から電話', version: 1 } });
   expect(refused).toMatchObject({ status: 403, body: { code: 'refund_forbidden' } });
   expect(orderStatus(key)).toBe('paid');
-  expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBe(1);
+  expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBe(1);
   // An unpaid matter stays the operator's: a status change that cancels nothing is allowed.
   expect((await operator.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: '処理中', version: 1 } })).status).toBe(200);
 
@@ -93,7 +93,7 @@ it('refuses an operator the cancel of a paid booking (a refund), changing nothin
   const cancelled = await member.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: 'キャンセル', reason: '本人から電話', version: 2 } });
   expect(cancelled.status).toBe(200);
   expect(orderStatus(key)).toBe('refunded');
-  expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBeUndefined();
+  expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBeUndefined();
 });
 
 it('shows a record’s audit entries to city staff, not to an operator or a guest', async () => {

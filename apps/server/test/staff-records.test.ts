@@ -154,11 +154,11 @@ describe('a record', () => {
 
   it('cancels a booking (the slot has a unit back; the citizen sees it cancelled) and reopens it only while the slot is free', async () => {
     const key = await book(1, '山田太郎');
-    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBe(1);
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBe(1);
     const console = await signedIn();
     const cancelled = await console.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: 'キャンセル', reason: '本人から電話', version: 1 } });
     expect(cancelled).toMatchObject({ status: 200, body: { data: { version: 2 } } });
-    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBeUndefined();
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBeUndefined();
     const own = await http.call(citizen(1), 'getSurveyResultsByPartitionKey', { query: { surveyId: SURVEY, partitionKey: key } });
     expect(new Set(own.body.data.map((row) => row.check))).toEqual(new Set(['キャンセル']));
 
@@ -167,14 +167,14 @@ describe('a record', () => {
     await book(3, '鈴木', '2026-12-03', '1');
     const refused = await console.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: '未対応', version: 2 } });
     expect(refused).toMatchObject({ status: 409, body: { code: 'slot_full' } });
-    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBe(2);
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBe(2);
 
     // One of them cancels: now it reopens, booked again.
     const sato = (await http.call(citizen(2), 'querySurveyResults', { body: { surveyId: SURVEY, userId: citizen(2).userId } })).body.data[0]!;
     expect((await http.call(citizen(2), 'cancelReservation', { body: { surveyId: SURVEY, partitionKey: sato.partitionKey, userId: citizen(2).userId } })).status).toBe(200);
     const reopened = await console.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: '未対応', reason: '取り消しの誤り', version: 2 } });
     expect(reopened).toMatchObject({ status: 200, body: { data: { version: 3 } } });
-    expect(claimedUnits(ctx.app.db).get('cal-central|2026-12-03|1')).toBe(2);
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBe(2);
   });
 });
 
