@@ -1,6 +1,6 @@
 // The two database engines the server runs on, for tests that run the same checks on both: an
 // empty, migrated database of either, and stores over it from a repository's two implementations.
-// PostgreSQL is one test server per test file, started on first use, each database a fresh copy.
+// PostgreSQL is the test run's (or the file's own, see postgres-databases.ts), each database a fresh copy.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import type { RepositoryFactory, Storage } from '../src/db/storage.js';
 import { openStorage } from '../src/db/storage.js';
 import type { Store } from '../src/db/store.js';
 import type { PostgresDatabases } from './postgres-databases.js';
-import { startPostgresDatabases } from './postgres-databases.js';
+import { testPostgresDatabases } from './postgres-databases.js';
 
 export type EngineName = Storage['engine'];
 export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
@@ -62,7 +62,7 @@ export function sqliteExecutor(db: SqliteDatabase): SqlExecutor {
 
 /** A fresh database, schema up to date, on this test file's PostgreSQL (started on first use): its URL. */
 export async function createTestPostgresDatabase(): Promise<string> {
-  postgres ??= startPostgresDatabases();
+  postgres ??= testPostgresDatabases();
   return (await postgres).create();
 }
 
