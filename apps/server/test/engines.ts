@@ -66,6 +66,12 @@ export async function createTestPostgresDatabase(): Promise<string> {
   return (await postgres).create();
 }
 
+/** A new PostgreSQL database with nothing in it, not even the schema (as `createdb` makes one): its URL. */
+export async function createEmptyTestPostgresDatabase(): Promise<string> {
+  postgres ??= testPostgresDatabases();
+  return (await postgres).createEmpty();
+}
+
 /** An empty database of `engine` with the schema up to date, opened as the server opens its own. */
 export async function openTestDatabase(engine: EngineName): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-engine-test-'));

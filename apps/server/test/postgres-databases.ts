@@ -13,6 +13,8 @@ export interface PostgresDatabases {
   server: Pick<PostgresServer, 'url'>;
   /** A new database with the schema up to date and no data: its postgres:// URL. */
   create: () => Promise<string>;
+  /** A new database with nothing in it, not even the schema (what `createdb` makes): its URL. */
+  createEmpty: () => Promise<string>;
   /** Drops the databases made here (and stops the server, when it is this file's own). */
   stop: () => Promise<void>;
 }
@@ -56,6 +58,12 @@ async function databasesOn(server: Pick<PostgresServer, 'url'>, stopServer: () =
       const name = `${prefix}_${String(made.length + 1)}`;
       made.push(name);
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+      return databaseUrl(server, name);
+    },
+    createEmpty: async () => {
+      const name = `${prefix}_${String(made.length + 1)}`;
+      made.push(name);
+      await admin.query(`CREATE DATABASE ${name}`);
       return databaseUrl(server, name);
     },
     stop: async () => {

@@ -4,7 +4,8 @@
 // and the tests that need PostgreSQL say what to install when they run.
 import type { TestProject } from 'vitest/node';
 import { createTemplate } from './postgres-databases.js';
-import { postgresBinaries, startPostgres } from './postgres-server.js';
+import { postgresBinaries } from '../src/backup.js';
+import { startPostgres } from './postgres-server.js';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (postgresBinaries() === undefined) {

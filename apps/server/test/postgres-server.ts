@@ -3,9 +3,10 @@
 // folder, listening on 127.0.0.1 on a free port. It stops when asked, and otherwise when the process
 // that started it exits (its folder goes with it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { postgresBinaries } from '../src/backup.js';
 import { freePort } from './free-port.js';
 
 export interface PostgresServer {
@@ -14,17 +15,6 @@ export interface PostgresServer {
   port: number;
   /** Stops the server (fast shutdown) and removes its folder. */
   stop: () => Promise<void>;
-}
-
-/** Where Debian's PostgreSQL binaries are: `pg_config --bindir`, else the newest /usr/lib/postgresql/<version>/bin. */
-export function postgresBinaries(): string | undefined {
-  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  if (fromConfig.status === 0 && existsSync(path.join(fromConfig.stdout.trim(), 'initdb'))) return fromConfig.stdout.trim();
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((version) => existsSync(path.join(root, version, 'bin', 'initdb')));
-  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  return newest === undefined ? undefined : path.join(root, newest, 'bin');
 }
 
 /** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user the package made. */
