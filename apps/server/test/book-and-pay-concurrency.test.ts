@@ -1,4 +1,4 @@
-// The Done-when load test of issue 13, through the real HTTP server on 127.0.0.1, a real SQLite file
+// The Done-when load test of issue 13, through the real HTTP server on 127.0.0.1, a real database
 // and the sandbox provider's hosted page: 100 citizens (each with their own ID token) try at once to
 // hold and pay for the last 5 units of a slot. At most 5 hold, the others are told slot_full before
 // any payment session is made, and never more than 5 are booked. Then holds lapse (the tester's
@@ -48,15 +48,15 @@ const paidPayload = (n: number): SubmissionPayload => ({
   ...bookingPayload(citizen(n).userId, value, { config: PAID_SURVEY }),
   order: { items: [{ productId: FEE.productId, quantity: 1 }] },
 });
-const count = (sql: string, ...params: unknown[]) => (ctx.app.db.prepare(sql).get(...params) as { n: number }).n;
+const count = async (sql: string, ...params: unknown[]) => ((await ctx.queryOne(sql, params)) as { n: number }).n;
 const confirmedUnits = () => count('SELECT COALESCE(SUM(units), 0) AS n FROM slot_claims WHERE hold_expires_at IS NULL');
 const unexpiredHeldUnits = () => count('SELECT COALESCE(SUM(units), 0) AS n FROM slot_claims WHERE hold_expires_at > ?', clock);
 const leftByApi = async () => {
   const response = await http.call(citizen(0), 'getCalendarSlots', { query: { calendarId: 'cal-central', from: SLOT.date, to: SLOT.date } });
   return response.body.data.slots[0]?.left;
 };
-const sessionOf = (orderId: string) =>
-  (ctx.app.db.prepare('SELECT provider_session_id AS id FROM orders WHERE order_id = ?').get(orderId) as { id: string }).id;
+const sessionOf = async (orderId: string) =>
+  ((await ctx.queryOne('SELECT provider_session_id AS id FROM orders WHERE order_id = ?', [orderId])) as { id: string }).id;
 const refundsOf = (sessionId: string) => count('SELECT COUNT(*) AS n FROM sandbox_refunds WHERE session_id = ?', sessionId);
 /** Presses a button of the sandbox's page as a browser posts its form. */
 const press = async (paymentUrl: string, action: 'pay' | 'lapse') => {
@@ -91,8 +91,8 @@ it('100 citizens for the last 5 units: 5 hold, the rest are told slot_full befor
   expect(race.held).toHaveLength(5);
   expect(race.refused).toEqual(Array.from({ length: 95 }, () => [409, 'slot_full']));
   // Payment sessions were made for the holders only.
-  expect(count('SELECT COUNT(*) AS n FROM sandbox_sessions')).toBe(5);
-  expect(count("SELECT COUNT(*) AS n FROM orders WHERE status = 'pending'")).toBe(5);
+  expect(await count('SELECT COUNT(*) AS n FROM sandbox_sessions')).toBe(5);
+  expect(await count("SELECT COUNT(*) AS n FROM orders WHERE status = 'pending'")).toBe(5);
   expect(await leftByApi()).toBe(0);
 
   type Holder = (typeof race.held)[number];
@@ -100,7 +100,7 @@ it('100 citizens for the last 5 units: 5 hold, the rest are told slot_full befor
 
   // One pays at once; its notification arrives; it is booked.
   expect(await press(prompt.paymentUrl, 'pay')).toBe(303);
-  expect(confirmedUnits()).toBe(BOOKED_BEFORE + 1);
+  expect(await confirmedUnits()).toBe(BOOKED_BEFORE + 1);
 
   // Two holds lapse (the tester's button); two others take the units and pay; then the two pay late.
   expect(await Promise.all([press(lapsedA.paymentUrl, 'lapse'), press(lapsedB.paymentUrl, 'lapse')])).toEqual([200, 200]);
@@ -109,10 +109,10 @@ it('100 citizens for the last 5 units: 5 hold, the rest are told slot_full befor
   expect(takers.refused).toEqual([[409, 'slot_full']]);
   expect(await Promise.all(takers.held.map((taker) => press(taker.paymentUrl, 'pay')))).toEqual([303, 303]);
   expect(await Promise.all([press(lapsedA.paymentUrl, 'pay'), press(lapsedB.paymentUrl, 'pay')])).toEqual([303, 303]);
-  expect(confirmedUnits()).toBe(BOOKED_BEFORE + 3);
+  expect(await confirmedUnits()).toBe(BOOKED_BEFORE + 3);
 
   // Two pay in time, but their notifications are delayed past the hold's lifetime (the clock moves on).
-  const delayed = [slowA, slowB].map((slow) => ({ orderId: slow.holdId, sessionId: sessionOf(slow.holdId) }));
+  const delayed = await Promise.all([slowA, slowB].map(async (slow) => ({ orderId: slow.holdId, sessionId: await sessionOf(slow.holdId) })));
   for (const { sessionId } of delayed) expect(await sandbox.settle(sessionId, 'paid')).toBe(true);
   clock = NOW + HOLD_LIFETIME_MS + 60_000;
   expect(await leftByApi()).toBe(2);
@@ -133,19 +133,19 @@ it('100 citizens for the last 5 units: 5 hold, the rest are told slot_full befor
 
   // Every late payment was refunded exactly once; every order is settled; never more booked than the slot holds.
   for (const late of [lapsedA, lapsedB, slowA, slowB]) {
-    expect(refundsOf(sessionOf(late.holdId))).toBe(1);
+    expect(await refundsOf(await sessionOf(late.holdId))).toBe(1);
     const order = await http.call(citizen(late.n), 'getOrder', { query: { orderId: late.holdId } });
     expect(order.body.data.status).toBe('refunded');
   }
-  expect(count('SELECT COUNT(*) AS n FROM sandbox_refunds')).toBe(4);
-  expect(ctx.app.db.prepare('SELECT status, COUNT(*) AS n FROM orders GROUP BY status ORDER BY status').all()).toEqual([
+  expect(await count('SELECT COUNT(*) AS n FROM sandbox_refunds')).toBe(4);
+  expect(await ctx.query('SELECT status, COUNT(*) AS n FROM orders GROUP BY status ORDER BY status')).toEqual([
     { status: 'paid', n: 5 },
     { status: 'refunded', n: 4 },
   ]);
-  expect(confirmedUnits()).toBe(CAPACITY);
-  expect(unexpiredHeldUnits()).toBe(0);
+  expect(await confirmedUnits()).toBe(CAPACITY);
+  expect(await unexpiredHeldUnits()).toBe(0);
   // left = capacity - confirmed - unexpired holds, in SQL and as the API shows it.
-  const left = CAPACITY - confirmedUnits() - unexpiredHeldUnits();
+  const left = CAPACITY - (await confirmedUnits()) - (await unexpiredHeldUnits());
   expect(left).toBe(0);
   expect(await leftByApi()).toBe(left);
 }, 60_000);

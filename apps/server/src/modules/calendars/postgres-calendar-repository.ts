@@ -38,13 +38,16 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
       'DELETE FROM slot_claims WHERE calendar_id = $1 AND date = $2 AND slot_id = $3 AND hold_expires_at <= $4 RETURNING units',
       [claim.calendarId, claim.date, claim.slotId, now],
     );
-    if (lapsed.length === 0) return false;
-    await giveUnits(
-      lapsed.reduce((sum, hold) => sum + hold.units, 0),
-      claim.calendarId,
-      claim.date,
-      claim.slotId,
-    );
+    // None left when a concurrent transaction swept them (and committed) while this one waited on
+    // their rows: the units they freed are in the slot's row now, so it is tried again either way.
+    if (lapsed.length > 0) {
+      await giveUnits(
+        lapsed.reduce((sum, hold) => sum + hold.units, 0),
+        claim.calendarId,
+        claim.date,
+        claim.slotId,
+      );
+    }
     return (await takeUnits(claim)) === 1;
   };
   const updateClaim = postgresChangedColumnsUpdate(db, 'slot_claims', ['partition_key', 'item_key']);

@@ -32,6 +32,9 @@ export function createPostgresSandboxSessionRepository(db: PostgresQueryable): S
       });
       return rowCount === 1;
     },
+    async lockForRefund(sessionId) {
+      await db.query({ name: 'sandbox.lockForRefund', text: 'SELECT 1 FROM sandbox_sessions WHERE session_id = $1 FOR UPDATE', values: [sessionId] });
+    },
     async findRefund(idempotencyKey) {
       const { rows } = await db.query<{ refund_id: string; session_id: string }>({
         name: 'sandbox.findRefund',

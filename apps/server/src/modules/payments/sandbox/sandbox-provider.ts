@@ -106,6 +106,8 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
 
     async refund({ sessionId, amountYen, idempotencyKey }) {
       return store.transaction(async (sessions) => {
+        // A second refund under the same key, sent meanwhile, waits here and then finds the first.
+        await sessions.lockForRefund(sessionId);
         const seen = await sessions.findRefund(idempotencyKey);
         if (seen !== undefined) {
           if (seen.sessionId !== sessionId) throw new Error('idempotency key reused for another session');

@@ -19,6 +19,11 @@ export interface SandboxSessionRepository {
   find(sessionId: string): Promise<SandboxSession | undefined>;
   /** Ends an open session as `status`; false when it was no longer open. */
   settle(sessionId: string, status: Exclude<SandboxSessionStatus, 'open'>, paymentId: string | null, paymentMethod: string | null): Promise<boolean>;
+  /**
+   * Holds the session's row until the transaction ends, so that refunds of one session run one
+   * at a time (on SQLite, where one writer runs every transaction in turn, nothing to do).
+   */
+  lockForRefund(sessionId: string): Promise<void>;
   /** The refund made under an idempotency key, if any. */
   findRefund(idempotencyKey: string): Promise<{ refundId: string; sessionId: string } | undefined>;
   addRefund(refund: { idempotencyKey: string; refundId: string; sessionId: string; amountYen: number }, now: number): Promise<void>;

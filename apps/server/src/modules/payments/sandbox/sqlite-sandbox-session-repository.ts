@@ -30,6 +30,7 @@ export function createSqliteSandboxSessionRepository(db: SqliteDatabase): Sandbo
     async settle(sessionId, status, paymentId, paymentMethod) {
       return settle.run(status, paymentId, paymentMethod, sessionId).changes === 1;
     },
+    async lockForRefund() {},
     async findRefund(idempotencyKey) {
       const row = findRefund.get(idempotencyKey);
       return row === undefined ? undefined : { refundId: row.refund_id, sessionId: row.session_id };
