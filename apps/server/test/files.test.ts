@@ -1,7 +1,6 @@
-// Uploads for files items: stored in SQLite, readable by their uploader only, and the only files
+// Uploads for files items: stored in the database, readable by their uploader only, and the only files
 // putItem accepts in an answer.
 import { Readable } from 'node:stream';
-import Database from 'better-sqlite3';
 import type { FileRef } from '@city/survey-core';
 import { buildSubmissionPayload, citizenView } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,13 +39,8 @@ async function download(user: TestUser, url: string) {
   return ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await ctx.tokenFor(user)}` } });
 }
 
-function storedFileCount(): number {
-  const db = new Database(ctx.databasePath, { readonly: true });
-  try {
-    return db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM uploaded_files').get()?.n ?? 0;
-  } finally {
-    db.close();
-  }
+async function storedFileCount(): Promise<number> {
+  return ((await ctx.queryOne('SELECT COUNT(*) AS n FROM uploaded_files')) as { n: number }).n;
 }
 
 describe('POST /files', () => {
@@ -90,7 +84,7 @@ describe('POST /files', () => {
       expect(refused.status, type).toBe(415);
       expect(refused.body, type).toMatchObject({ statusCode: 415, code: 'unsupported_file_type' });
     }
-    expect(storedFileCount()).toBe(0);
+    expect(await storedFileCount()).toBe(0);
   });
 
   it('takes files up to 10 MiB and refuses a larger one with 413, with or without a declared length', async () => {
@@ -101,7 +95,7 @@ describe('POST /files', () => {
     expect(declared.body).toMatchObject({ code: 'file_too_large' });
     const streamed = await upload(yamada!, Readable.from([Buffer.alloc(6 * MiB, 1), Buffer.alloc(6 * MiB, 1)]), 'application/pdf');
     expect(streamed.status).toBe(413);
-    expect(storedFileCount()).toBe(1);
+    expect(await storedFileCount()).toBe(1);
   });
 
   it('refuses an empty file and a name that is blank, too long, a path or has control characters, with 400', async () => {
@@ -113,7 +107,7 @@ describe('POST /files', () => {
       expect(refused, JSON.stringify(name)).toMatchObject({ status: 400, body: { code: 'invalid_file_name', message: 'ファイル名が正しくありません。ファイル名を変えてから、もう一度お試しください。' } });
     }
     expect((await upload(yamada!, PNG, 'image/png', 'a'.repeat(FILE_UPLOAD_LIMITS.maxNameLength))).status).toBe(201);
-    expect(storedFileCount()).toBe(1);
+    expect(await storedFileCount()).toBe(1);
   });
 
   it('needs a signed-in citizen, and limits how often one address uploads', async () => {
@@ -158,14 +152,7 @@ describe('files answers in putItem', () => {
     ctx.call(user, 'putReservation', {
       body: buildSubmissionPayload({ config: questionnaire, userId: user.userId, answers: { ...answers, photos } }),
     });
-  const storedRows = () => {
-    const db = new Database(ctx.databasePath, { readonly: true });
-    try {
-      return db.prepare('SELECT * FROM survey_results WHERE survey_id = ?').all('citizen-questionnaire');
-    } finally {
-      db.close();
-    }
-  };
+  const storedRows = () => ctx.query('SELECT * FROM survey_results WHERE survey_id = ?', ['citizen-questionnaire']);
 
   it("accept the citizen's own uploads, as they were uploaded", async () => {
     const [yamada] = ctx.users;
@@ -182,7 +169,7 @@ describe('files answers in putItem', () => {
     const [yamada, sato] = ctx.users;
     const own = (await upload(yamada!, PNG, 'image/png')).body.data;
     const satos = (await upload(sato!, PNG, 'image/png')).body.data;
-    const before = storedRows();
+    const before = await storedRows();
     for (const photos of [
       [satos],
       [own, { ...own, url: '/survey/api/v1/db/files/0123456789abcdef0123456789abcdef' }],
@@ -195,6 +182,6 @@ describe('files answers in putItem', () => {
       expect(refused.status, JSON.stringify(photos)).toBe(400);
       expect(refused.body).toMatchObject({ code: 'invalid_file', fields: { photos: expect.any(String) as unknown } });
     }
-    expect(storedRows()).toEqual(before);
+    expect(await storedRows()).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-// Paying for a held booking end to end, over real HTTP on 127.0.0.1 with a real SQLite file and an
+// Paying for a held booking end to end, over real HTTP on 127.0.0.1 with a real database and an
 // injected clock: the citizen is sent to the sandbox provider's hosted page, a tester presses its
 // buttons (form posts, as a browser sends them), the sandbox notifies the server's notification
 // route with a signed request, and getOrder tells the citizen how it went.
@@ -70,18 +70,18 @@ const leftOn = async (date: string) => {
   const response = await http.call(citizen(0), 'getCalendarSlots', { query: { calendarId: 'cal-central', from: date, to: date } });
   return response.body.data.slots[0]?.left;
 };
-const claimsOn = (date: string) =>
-  ctx.app.db.prepare('SELECT user_id, hold_expires_at FROM slot_claims WHERE date = ? ORDER BY user_id').all(date) as { user_id: string; hold_expires_at: number | null }[];
-const orderRow = (orderId: string) =>
-  ctx.app.db.prepare('SELECT status, provider_session_id, payment_id, refund_id FROM orders WHERE order_id = ?').get(orderId) as {
+const claimsOn = async (date: string) =>
+  (await ctx.query('SELECT user_id, hold_expires_at FROM slot_claims WHERE date = ? ORDER BY user_id', [date])) as { user_id: string; hold_expires_at: number | null }[];
+const orderRow = async (orderId: string) =>
+  (await ctx.queryOne('SELECT status, provider_session_id, payment_id, refund_id FROM orders WHERE order_id = ?', [orderId])) as {
     status: string;
     provider_session_id: string;
     payment_id: string | null;
     refund_id: string | null;
   };
-const sessionOf = (orderId: string) => orderRow(orderId).provider_session_id;
-const refundsOf = (sessionId: string) =>
-  (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM sandbox_refunds WHERE session_id = ?').get(sessionId) as { n: number }).n;
+const sessionOf = async (orderId: string) => (await orderRow(orderId)).provider_session_id;
+const refundsOf = async (sessionId: string) =>
+  ((await ctx.queryOne('SELECT COUNT(*) AS n FROM sandbox_refunds WHERE session_id = ?', [sessionId])) as { n: number }).n;
 /** Posts a notification to the sandbox's route as the provider's server would. */
 const notify = (body: string, headers: Record<string, string>) =>
   fetch(`${http.baseUrl}${PAYMENT_NOTIFICATIONS_PATH}/sandbox`, { method: 'POST', headers, body });
@@ -98,7 +98,7 @@ describe('paying at the sandbox', () => {
     clock = NOW;
     const held = await hold(1, DATES[0]!, true);
     expect(held.total).toBe(2300);
-    expect(held.paymentUrl).toBe(`${http.baseUrl}/__dev/payments/sandbox/checkout/${sessionOf(held.holdId)}`);
+    expect(held.paymentUrl).toBe(`${http.baseUrl}/__dev/payments/sandbox/checkout/${await sessionOf(held.holdId)}`);
 
     const page = await fetch(held.paymentUrl);
     expect(page.status).toBe(200);
@@ -115,7 +115,7 @@ describe('paying at the sandbox', () => {
     clock = NOW + 60_000;
     const paid = await press(held.paymentUrl, 'pay');
     expect(paid).toMatchObject({ status: 303, location: `${http.baseUrl}/completedPayment/${held.holdId}` });
-    expect(claimsOn(DATES[0]!)).toEqual([{ user_id: citizen(1).userId, hold_expires_at: null }]);
+    expect(await claimsOn(DATES[0]!)).toEqual([{ user_id: citizen(1).userId, hold_expires_at: null }]);
     expect(await leftOn(DATES[0]!)).toBe(0);
 
     const order = (await getOrder(1, held.holdId)).body.data;
@@ -137,7 +137,9 @@ describe('paying at the sandbox', () => {
     expect(order.paymentUrl).toBeUndefined();
     // Amounts are integers in the API and in the database.
     expect([order.total, ...order.lines.flatMap((line) => [line.unitPrice, line.subtotal])].every(Number.isInteger)).toBe(true);
-    expect(ctx.app.db.prepare("SELECT typeof(total_yen) AS t FROM orders WHERE order_id = ?").get(held.holdId)).toEqual({ t: 'integer' });
+    // As text, an integer reads '2300' on both engines, a stored real '2300.0' (SQLite) or '2300.00' (numeric).
+    const stored = await ctx.queryOne('SELECT total_yen, CAST(total_yen AS TEXT) AS t FROM orders WHERE order_id = ?', [held.holdId]);
+    expect(stored).toEqual({ total_yen: 2300, t: '2300' });
 
     // The page now says it is paid, and pressing pay again changes nothing.
     expect(await (await fetch(held.paymentUrl)).text()).toContain('このお支払いは完了しています。');
@@ -150,7 +152,7 @@ describe('paying at the sandbox', () => {
     expect(await leftOn(DATES[1]!)).toBe(0);
     expect(await press(held.paymentUrl, 'cancel')).toMatchObject({ status: 303, location: `${http.baseUrl}/canceledPayment?order=${held.holdId}` });
     expect((await getOrder(2, held.holdId)).body.data.status).toBe('cancelled');
-    expect(claimsOn(DATES[1]!)).toEqual([]);
+    expect(await claimsOn(DATES[1]!)).toEqual([]);
     expect(await leftOn(DATES[1]!)).toBe(1);
   });
 
@@ -173,18 +175,18 @@ describe('paying at the sandbox', () => {
 
     clock = NOW + 120_000;
     expect((await press(late.paymentUrl, 'pay')).status).toBe(303);
-    const sessionId = sessionOf(late.holdId);
-    expect(refundsOf(sessionId)).toBe(1);
+    const sessionId = await sessionOf(late.holdId);
+    expect(await refundsOf(sessionId)).toBe(1);
     const order = (await getOrder(4, late.holdId)).body.data;
     expect(order).toMatchObject({ status: 'refunded', paymentMethod: 'card', refundedAt: NOW + 120_000, total: 1500 });
     // The other citizen keeps the slot; nothing was booked twice.
-    expect(claimsOn(DATES[3]!)).toEqual([{ user_id: citizen(5).userId, hold_expires_at: other.expiresAt }]);
+    expect(await claimsOn(DATES[3]!)).toEqual([{ user_id: citizen(5).userId, hold_expires_at: other.expiresAt }]);
 
     // The provider sends the payment again (a retry under a new event id): still one refund.
     const again = sandbox.signedEvent(event(sessionId, await paidOutcome(sessionId)));
     expect((await notify(again.body, again.headers)).status).toBe(200);
-    expect(refundsOf(sessionId)).toBe(1);
-    expect(orderRow(late.holdId).status).toBe('refunded');
+    expect(await refundsOf(sessionId)).toBe(1);
+    expect((await orderRow(late.holdId)).status).toBe('refunded');
     expect(await (await fetch(late.paymentUrl)).text()).toContain('1,500円を返金しました。');
   });
 
@@ -192,20 +194,20 @@ describe('paying at the sandbox', () => {
     clock = NOW;
     const held = await hold(6, DATES[4]!);
     // The page recorded the payment but the notification never arrived.
-    expect(await sandbox.settle(sessionOf(held.holdId), 'paid')).toBe(true);
-    expect(orderRow(held.holdId).status).toBe('pending');
+    expect(await sandbox.settle(await sessionOf(held.holdId), 'paid')).toBe(true);
+    expect((await orderRow(held.holdId)).status).toBe('pending');
     expect((await getOrder(6, held.holdId)).body.data).toMatchObject({ status: 'paid', paymentMethod: 'card' });
-    expect(claimsOn(DATES[4]!)).toEqual([{ user_id: citizen(6).userId, hold_expires_at: null }]);
+    expect(await claimsOn(DATES[4]!)).toEqual([{ user_id: citizen(6).userId, hold_expires_at: null }]);
   });
 
   it('a session past its expiry answers expired, and the order is released when asked', async () => {
     clock = NOW;
     const held = await hold(7, DATES[5]!);
     clock = held.expiresAt - 5 * 60_000;
-    expect(await sandbox.fetchStatus(sessionOf(held.holdId))).toEqual({ kind: 'expired' });
+    expect(await sandbox.fetchStatus(await sessionOf(held.holdId))).toEqual({ kind: 'expired' });
     expect(await (await fetch(held.paymentUrl)).text()).toContain('このお支払いの期限が切れました。');
     expect((await getOrder(7, held.holdId)).body.data.status).toBe('expired');
-    expect(claimsOn(DATES[5]!)).toEqual([]);
+    expect(await claimsOn(DATES[5]!)).toEqual([]);
   });
 });
 
@@ -213,22 +215,22 @@ describe('notifications', () => {
   it('handles the same notification twice once', async () => {
     clock = NOW;
     const held = await hold(8, DATES[6]!);
-    const sessionId = sessionOf(held.holdId);
+    const sessionId = await sessionOf(held.holdId);
     await sandbox.settle(sessionId, 'paid');
     const signed = sandbox.signedEvent(event(sessionId, await paidOutcome(sessionId), 'evt_twice'));
     for (let i = 0; i < 2; i += 1) {
       const response = await notify(signed.body, signed.headers);
       expect([response.status, await response.json()]).toEqual([200, { received: true }]);
     }
-    expect(ctx.app.db.prepare("SELECT COUNT(*) AS n FROM payment_events WHERE provider = 'sandbox' AND event_id = 'evt_twice'").get()).toEqual({ n: 1 });
-    expect(orderRow(held.holdId).status).toBe('paid');
-    expect(claimsOn(DATES[6]!)).toEqual([{ user_id: citizen(8).userId, hold_expires_at: null }]);
+    expect(await ctx.queryOne("SELECT COUNT(*) AS n FROM payment_events WHERE provider = 'sandbox' AND event_id = 'evt_twice'")).toEqual({ n: 1 });
+    expect((await orderRow(held.holdId)).status).toBe('paid');
+    expect(await claimsOn(DATES[6]!)).toEqual([{ user_id: citizen(8).userId, hold_expires_at: null }]);
   });
 
   it('refuses a tampered, unsigned, foreign or too-old notification with 400, changing nothing', async () => {
     clock = NOW;
     const held = await hold(9, DATES[7]!);
-    const sessionId = sessionOf(held.holdId);
+    const sessionId = await sessionOf(held.holdId);
     const cancel = event(sessionId, { kind: 'cancelled' });
     const signed = sandbox.signedEvent(cancel);
     const tampered = signed.body.replace('cancelled', 'failed');
@@ -240,36 +242,36 @@ describe('notifications', () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ code: 'invalid_signature', message: '通知の署名を確認できませんでした。' });
     }
-    expect(orderRow(held.holdId).status).toBe('pending');
-    expect(claimsOn(DATES[7]!)).toEqual([{ user_id: citizen(9).userId, hold_expires_at: held.expiresAt }]);
+    expect((await orderRow(held.holdId)).status).toBe('pending');
+    expect(await claimsOn(DATES[7]!)).toEqual([{ user_id: citizen(9).userId, hold_expires_at: held.expiresAt }]);
     // A notification for a provider that is not running: 404.
     expect((await fetch(`${http.baseUrl}${PAYMENT_NOTIFICATIONS_PATH}/stripe`, { method: 'POST', headers: signed.headers, body: signed.body })).status).toBe(404);
     // The genuine one is then taken.
     expect((await notify(signed.body, signed.headers)).status).toBe(200);
-    expect(orderRow(held.holdId).status).toBe('cancelled');
+    expect((await orderRow(held.holdId)).status).toBe('cancelled');
   });
 
   it('out of order: an expired after paid changes nothing; a paid after cancelled is refunded', async () => {
     clock = NOW;
     const paid = await hold(10, DATES[8]!);
     await press(paid.paymentUrl, 'pay');
-    const expired = sandbox.signedEvent(event(sessionOf(paid.holdId), { kind: 'expired' }));
+    const expired = sandbox.signedEvent(event(await sessionOf(paid.holdId), { kind: 'expired' }));
     expect((await notify(expired.body, expired.headers)).status).toBe(200);
-    expect(orderRow(paid.holdId).status).toBe('paid');
-    expect(claimsOn(DATES[8]!)).toEqual([{ user_id: citizen(10).userId, hold_expires_at: null }]);
+    expect((await orderRow(paid.holdId)).status).toBe('paid');
+    expect(await claimsOn(DATES[8]!)).toEqual([{ user_id: citizen(10).userId, hold_expires_at: null }]);
 
     const cancelledFirst = await hold(11, DATES[9]!);
-    const sessionId = sessionOf(cancelledFirst.holdId);
+    const sessionId = await sessionOf(cancelledFirst.holdId);
     // The citizen paid, but the provider's "cancelled" (sent earlier) arrives before its "paid".
     await sandbox.settle(sessionId, 'paid');
     const stale = sandbox.signedEvent(event(sessionId, { kind: 'cancelled' }));
     expect((await notify(stale.body, stale.headers)).status).toBe(200);
-    expect(orderRow(cancelledFirst.holdId).status).toBe('cancelled');
+    expect((await orderRow(cancelledFirst.holdId)).status).toBe('cancelled');
     expect(await leftOn(DATES[9]!)).toBe(1);
     const paidLate = sandbox.signedEvent(event(sessionId, await paidOutcome(sessionId)));
     expect((await notify(paidLate.body, paidLate.headers)).status).toBe(200);
-    expect(orderRow(cancelledFirst.holdId).status).toBe('refunded');
-    expect(refundsOf(sessionId)).toBe(1);
+    expect((await orderRow(cancelledFirst.holdId)).status).toBe('refunded');
+    expect(await refundsOf(sessionId)).toBe(1);
     expect(await leftOn(DATES[9]!)).toBe(1);
   });
 });
@@ -280,7 +282,7 @@ describe('a refund the provider does not take at first', () => {
     const late = await hold(22, DATES[16]!);
     await press(late.paymentUrl, 'lapse');
     await hold(23, DATES[16]!);
-    const sessionId = sessionOf(late.holdId);
+    const sessionId = await sessionOf(late.holdId);
     await sandbox.settle(sessionId, 'paid');
     const signed = sandbox.signedEvent(event(sessionId, await paidOutcome(sessionId), 'evt_refund_retry'));
     const refund = sandbox.refund.bind(sandbox);
@@ -293,14 +295,14 @@ describe('a refund the provider does not take at first', () => {
       sandbox.refund = refund;
     }
     // The payment is kept on the order, which is not marked refunded, and the event not remembered.
-    expect(orderRow(late.holdId)).toMatchObject({ status: 'expired', refund_id: null });
-    expect(orderRow(late.holdId).payment_id).toMatch(/^sbpay_/);
-    expect(refundsOf(sessionId)).toBe(0);
+    expect(await orderRow(late.holdId)).toMatchObject({ status: 'expired', refund_id: null });
+    expect((await orderRow(late.holdId)).payment_id).toMatch(/^sbpay_/);
+    expect(await refundsOf(sessionId)).toBe(0);
     expect((await notify(signed.body, signed.headers)).status).toBe(200);
-    expect(orderRow(late.holdId).status).toBe('refunded');
-    expect(refundsOf(sessionId)).toBe(1);
+    expect((await orderRow(late.holdId)).status).toBe('refunded');
+    expect(await refundsOf(sessionId)).toBe(1);
     expect((await notify(signed.body, signed.headers)).status).toBe(200);
-    expect(refundsOf(sessionId)).toBe(1);
+    expect(await refundsOf(sessionId)).toBe(1);
   });
 });
 
@@ -316,7 +318,7 @@ describe('temprary and the citizen calls', () => {
     expect(first.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(third.body).toEqual(first.body);
-    expect(ctx.app.db.prepare('SELECT COUNT(*) AS n FROM sandbox_sessions WHERE order_id = ?').get(first.body.data.holdId)).toEqual({ n: 1 });
+    expect(await ctx.queryOne('SELECT COUNT(*) AS n FROM sandbox_sessions WHERE order_id = ?', [first.body.data.holdId])).toEqual({ n: 1 });
   });
 
   it('ignores a client-sent price or total: the order, the page and the payment are the survey\'s prices', async () => {
@@ -329,7 +331,7 @@ describe('temprary and the citizen calls', () => {
     expect(held.total).toBe(1500);
     const page = await fetch(held.paymentUrl);
     expect(await page.text()).toContain('1,500円');
-    expect(ctx.app.db.prepare('SELECT total_yen, lines_json FROM sandbox_sessions WHERE order_id = ?').get(held.holdId)).toEqual({
+    expect(await ctx.queryOne('SELECT total_yen, lines_json FROM sandbox_sessions WHERE order_id = ?', [held.holdId])).toEqual({
       total_yen: 1500,
       lines_json: JSON.stringify([{ productId: FEE.productId, name: FEE.name, unitPrice: 1500, quantity: 1, subtotal: 1500 }]),
     });
@@ -349,7 +351,7 @@ describe('temprary and the citizen calls', () => {
       expect(response.body).toMatchObject({ code: 'order_not_found', message: 'ご注文が見つかりません。' });
     }
     expect((await http.call(citizen(15), 'getOrders', {})).body.data).toEqual([]);
-    expect(orderRow(held.holdId).status).toBe('pending');
+    expect((await orderRow(held.holdId)).status).toBe('pending');
 
     const listed = await http.call(citizen(14), 'getOrders', { query: { partitionKey: held.partitionKey } });
     expect(listed.body.data.map((order) => [order.orderId, order.status, order.paymentUrl])).toEqual([[held.holdId, 'pending', held.paymentUrl]]);
@@ -359,17 +361,17 @@ describe('temprary and the citizen calls', () => {
     expect(cancelled.body.data.status).toBe('cancelled');
     expect(await leftOn(DATES[12]!)).toBe(1);
     // The provider's session was ended: it can no longer be paid.
-    expect(await sandbox.fetchStatus(sessionOf(held.holdId))).toEqual({ kind: 'cancelled' });
+    expect(await sandbox.fetchStatus(await sessionOf(held.holdId))).toEqual({ kind: 'cancelled' });
     expect((await press(held.paymentUrl, 'pay')).status).toBe(409);
   });
 
   it('cancelling an order paid meanwhile confirms it instead', async () => {
     clock = NOW;
     const held = await hold(16, DATES[13]!);
-    await sandbox.settle(sessionOf(held.holdId), 'paid');
+    await sandbox.settle(await sessionOf(held.holdId), 'paid');
     const response = await http.call(citizen(16), 'cancelOrder', { body: { orderId: held.holdId } });
     expect(response.body.data.status).toBe('paid');
-    expect(claimsOn(DATES[13]!)).toEqual([{ user_id: citizen(16).userId, hold_expires_at: null }]);
+    expect(await claimsOn(DATES[13]!)).toEqual([{ user_id: citizen(16).userId, hold_expires_at: null }]);
   });
 
   it('lists the citizen’s orders newest first', async () => {
@@ -403,7 +405,7 @@ describe('temprary and the citizen calls', () => {
     expect(edit.status).toBe(409);
     expect(edit.body).toMatchObject({ code: 'order_paid' });
     expect(edit.body.message).toContain('返金');
-    expect(claimsOn(DATES[21]!)).toEqual([]);
+    expect(await claimsOn(DATES[21]!)).toEqual([]);
     const deletion = await http.call(citizen(21), 'deleteReservation', { body: key });
     expect(deletion.status).toBe(409);
     expect(deletion.body.code).toBe('order_paid');
@@ -412,14 +414,14 @@ describe('temprary and the citizen calls', () => {
     const cancel = await http.call(citizen(21), 'cancelReservation', { body: key });
     expect(cancel.status).toBe(200);
     expect(await leftOn(DATES[20]!)).toBe(1);
-    expect(refundsOf(sessionOf(paid.holdId))).toBe(1);
+    expect(await refundsOf(await sessionOf(paid.holdId))).toBe(1);
     const refunded = (await getOrder(21, paid.holdId)).body.data;
     expect(refunded).toMatchObject({ status: 'refunded', paymentMethod: 'card', total: 1500, receiptNumber: paid.receiptNumber });
     expect(refunded).not.toHaveProperty('refundPending');
     // Cancelling again changes nothing and refunds nothing more; the record may now be deleted,
     // and its order (the money's trail) outlives it.
     expect((await http.call(citizen(21), 'cancelReservation', { body: key })).status).toBe(200);
-    expect(refundsOf(sessionOf(paid.holdId))).toBe(1);
+    expect(await refundsOf(await sessionOf(paid.holdId))).toBe(1);
     expect((await http.call(citizen(21), 'deleteReservation', { body: key })).status).toBe(200);
     expect((await getOrder(21, paid.holdId)).body.data.status).toBe('refunded');
   });
@@ -449,7 +451,7 @@ describe('temprary and the citizen calls', () => {
     expect([await leftOn(DATES[24]!), await leftOn(DATES[25]!)]).toEqual([1, 0]);
     const orders = (await http.call(citizen(44), 'getOrders', { query: { partitionKey: moved.body.partitionKey } })).body.data;
     expect(orders.map((o) => [o.orderId, o.status, o.total])).toEqual([[held.holdId, 'paid', 1500]]);
-    expect(refundsOf(sessionOf(held.holdId))).toBe(0);
+    expect(await refundsOf(await sessionOf(held.holdId))).toBe(0);
   });
 
   it('cancelling a record that waits for its payment ends the session: the page can no longer be paid', async () => {
@@ -458,7 +460,7 @@ describe('temprary and the citizen calls', () => {
     const key = { surveyId: PAID_SURVEY.surveyId, partitionKey: held.partitionKey, userId: citizen(22).userId };
     expect((await http.call(citizen(22), 'cancelReservation', { body: key })).status).toBe(200);
     expect(await leftOn(DATES[22]!)).toBe(1);
-    expect(await sandbox.fetchStatus(sessionOf(held.holdId))).toEqual({ kind: 'cancelled' });
+    expect(await sandbox.fetchStatus(await sessionOf(held.holdId))).toEqual({ kind: 'cancelled' });
     expect((await press(held.paymentUrl, 'pay')).status).toBe(409);
     expect((await getOrder(22, held.holdId)).body.data).toMatchObject({ status: 'cancelled' });
   });
@@ -482,7 +484,7 @@ describe('temprary and the citizen calls', () => {
     try {
       // Without a LIFF id, returnTo=liff falls back to the app's own origin.
       const plain = await client.call(citizen(18), 'putTemporaryReservation', { query: { returnTo: 'liff' }, body: paidPayload(18, DATES[16]!) });
-      const plainSession = context.app.db.prepare('SELECT success_url FROM sandbox_sessions').get() as { success_url: string };
+      const plainSession = (await context.queryOne('SELECT success_url FROM sandbox_sessions')) as { success_url: string };
       expect(plainSession.success_url).toBe(`${client.baseUrl}/completedPayment/${plain.body.data.holdId}`);
 
       await addCategories(liff.app.storage, CHECKUP_CATEGORIES);
@@ -491,7 +493,7 @@ describe('temprary and the citizen calls', () => {
       const liffClient = await listen(liff);
       const held = await liffClient.call(citizen(18), 'putTemporaryReservation', { query: { returnTo: 'liff' }, body: paidPayload(18, DATES[16]!) });
       expect(held.status).toBe(200);
-      const session = liff.app.db.prepare('SELECT success_url, cancel_url, error_url FROM sandbox_sessions').get();
+      const session = await liff.queryOne('SELECT success_url, cancel_url, error_url FROM sandbox_sessions');
       const id = held.body.data.holdId;
       expect(session).toEqual({
         success_url: `https://liff.line.me/1650000000-AbCd/completedPayment/${id}`,
@@ -519,8 +521,8 @@ describe('a provider that cannot be reached', () => {
       expect(response.status).toBe(503);
       expect(response.body).toMatchObject({ code: 'payment_unavailable', message: expect.stringContaining('決済サービスに接続できませんでした') as unknown });
       expect(provider.sessionsAsked).toBe(1);
-      expect(context.app.db.prepare('SELECT COUNT(*) AS n FROM slot_claims').get()).toEqual({ n: 0 });
-      expect(context.app.db.prepare('SELECT status FROM orders').all()).toEqual([{ status: 'failed' }]);
+      expect(await context.queryOne('SELECT COUNT(*) AS n FROM slot_claims')).toEqual({ n: 0 });
+      expect(await context.query('SELECT status FROM orders')).toEqual([{ status: 'failed' }]);
       const slots = await client.call(citizen(0), 'getCalendarSlots', { query: { calendarId: 'cal-central', from: DATES[17]!, to: DATES[17]! } });
       expect(slots.body.data.slots[0]?.left).toBe(1);
     } finally {
@@ -534,6 +536,6 @@ it('makes sessions that end before their hold lapses', async () => {
   clock = NOW;
   const held = await hold(20, DATES[18]!);
   expect(held.expiresAt).toBe(NOW + HOLD_LIFETIME_MS);
-  const session = await sandbox.session(sessionOf(held.holdId));
+  const session = await sandbox.session(await sessionOf(held.holdId));
   expect(session?.expiresAt).toBe(held.expiresAt - 5 * 60_000);
 });

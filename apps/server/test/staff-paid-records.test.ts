@@ -44,7 +44,7 @@ async function bookAndPay(): Promise<string> {
   return held.body.data.partitionKey;
 }
 
-const orderStatus = (key: string) => (ctx.app.db.prepare('SELECT status FROM orders WHERE partition_key = ?').get(key) as { status: string }).status;
+const orderStatus = async (key: string) => ((await ctx.queryOne('SELECT status FROM orders WHERE partition_key = ?', [key])) as { status: string }).status;
 
 it('shows the products from the order and the booking by place and time', async () => {
   const key = await bookAndPay();
@@ -83,7 +83,7 @@ it('refuses an operator the cancel of a paid booking (a refund), changing nothin
   await operator.signIn(await addStaff(ctx, 'operator', ['team-a']));
   const refused = await operator.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: 'キャンセル', reason: '本人から電話', version: 1 } });
   expect(refused).toMatchObject({ status: 403, body: { code: 'refund_forbidden' } });
-  expect(orderStatus(key)).toBe('paid');
+  expect(await orderStatus(key)).toBe('paid');
   expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBe(1);
   // An unpaid matter stays the operator's: a status change that cancels nothing is allowed.
   expect((await operator.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: '処理中', version: 1 } })).status).toBe(200);
@@ -92,7 +92,7 @@ it('refuses an operator the cancel of a paid booking (a refund), changing nothin
   await member.signIn(await addStaff(ctx, 'member', ['team-a']));
   const cancelled = await member.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: 'キャンセル', reason: '本人から電話', version: 2 } });
   expect(cancelled.status).toBe(200);
-  expect(orderStatus(key)).toBe('refunded');
+  expect(await orderStatus(key)).toBe('refunded');
   expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBeUndefined();
 });
 
@@ -113,7 +113,7 @@ it('shows a record’s audit entries to city staff, not to an operator or a gues
 
 it('shows on receipts the issuer an administrator saved, the environment’s until then; a malformed one is refused', async () => {
   const key = await bookAndPay();
-  const orderId = (ctx.app.db.prepare('SELECT order_id FROM orders WHERE partition_key = ?').get(key) as { order_id: string }).order_id;
+  const orderId = ((await ctx.queryOne('SELECT order_id FROM orders WHERE partition_key = ?', [key])) as { order_id: string }).order_id;
   const receiptIssuer = async () => (await http.call(citizen(1), 'getOrder', { query: { orderId } })).body.data.issuer;
   expect(await receiptIssuer()).toMatchObject({ name: 'デモ市 保健福祉課' });
 
@@ -125,5 +125,5 @@ it('shows on receipts the issuer an administrator saved, the environment’s unt
   const saved = await administrator.call('staffSaveReceiptIssuer', { body: { name: 'みなと市 健康推進課', address: 'みなと市中央1-1', registrationNumber: 'T1234567890123' } });
   expect(saved.status).toBe(200);
   expect(await receiptIssuer()).toEqual({ name: 'みなと市 健康推進課', address: 'みなと市中央1-1', registrationNumber: 'T1234567890123', proviso: '健康診断のご予約の料金として' });
-  expect(ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'settings.receiptIssuer'").get()).toEqual({ n: 1 });
+  expect(await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'settings.receiptIssuer'")).toEqual({ n: 1 });
 });

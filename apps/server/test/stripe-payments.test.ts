@@ -89,8 +89,8 @@ async function hold(n: number, payload: SubmissionPayload) {
 const orderOf = async (n: number, orderId: string) => (await http.call(citizen(n), 'getOrder', { query: { orderId } })).body.data;
 const leftOn = async (date: string) =>
   (await http.call(citizen(0), 'getCalendarSlots', { query: { calendarId: 'cal-central', from: date, to: date } })).body.data.slots[0]?.left;
-const bookedUnits = (date: string) =>
-  (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM slot_claims WHERE date = ? AND hold_expires_at IS NULL').get(date) as { n: number }).n;
+const bookedUnits = async (date: string) =>
+  ((await ctx.queryOne('SELECT COUNT(*) AS n FROM slot_claims WHERE date = ? AND hold_expires_at IS NULL', [date])) as { n: number }).n;
 
 describe('paying by card through Stripe', () => {
   it('sends the citizen to Stripe for the order’s total, and a completed event delivered twice books the slot once', async () => {
@@ -113,7 +113,7 @@ describe('paying by card through Stripe', () => {
       { status: 200, body: '{"received":true}' },
     ]);
     expect(await orderOf(1, order.holdId)).toMatchObject({ status: 'paid', paymentMethod: 'card', total: 1500 });
-    expect(bookedUnits('2026-12-03')).toBe(1);
+    expect(await bookedUnits('2026-12-03')).toBe(1);
     expect(await leftOn('2026-12-03')).toBe(0);
   });
 
@@ -126,10 +126,10 @@ describe('paying by card through Stripe', () => {
       expect(delivery?.status).toBe(400);
       expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ code: 'invalid_signature' });
     }
-    expect(bookedUnits('2026-12-04')).toBe(0);
+    expect(await bookedUnits('2026-12-04')).toBe(0);
     // The genuine delivery still counts afterwards: nothing was remembered from the rejected ones.
     await stripe.send(completed);
-    expect(bookedUnits('2026-12-04')).toBe(1);
+    expect(await bookedUnits('2026-12-04')).toBe(1);
   });
 });
 
@@ -187,6 +187,6 @@ describe('cancelling an order', () => {
     stripe.complete(order.sessionId);
     const cancelled = await http.call(citizen(7), 'cancelOrder', { body: { orderId: order.holdId } });
     expect(cancelled.body.data).toMatchObject({ status: 'paid', paymentMethod: 'card' });
-    expect(bookedUnits('2026-12-07')).toBe(1);
+    expect(await bookedUnits('2026-12-07')).toBe(1);
   });
 });
