@@ -96,26 +96,20 @@ it('keeps every slot within capacity and every booking on a slot that exists, wh
           // Refusals are expected (a full slot, a booked slot, nothing to cancel); anything else is a defect.
           expect(step.kind === 'cancel' ? [200, 404, 409] : [200, 400, 409], `${JSON.stringify(step)} answered ${String(status)}`).toContain(status);
 
-          const overbooked = ctx.app.db
-            .prepare(
-              `SELECT s.date, s.slot_id, s.capacity, SUM(c.units) AS claimed FROM calendar_slots s JOIN slot_claims c
-                 ON c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id
-               GROUP BY s.calendar_id, s.date, s.slot_id HAVING SUM(c.units) > s.capacity`,
-            )
-            .all();
+          const overbooked = await ctx.query(
+            `SELECT s.date, s.slot_id, s.capacity, SUM(c.units) AS claimed FROM calendar_slots s JOIN slot_claims c
+               ON c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id
+             GROUP BY s.calendar_id, s.date, s.slot_id, s.capacity HAVING SUM(c.units) > s.capacity`,
+          );
           expect(overbooked, `after ${JSON.stringify(step)}`).toEqual([]);
-          const orphans = ctx.app.db
-            .prepare('SELECT c.* FROM slot_claims c LEFT JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id WHERE s.slot_id IS NULL')
-            .all();
+          const orphans = await ctx.query('SELECT c.* FROM slot_claims c LEFT JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id WHERE s.slot_id IS NULL');
           expect(orphans, `after ${JSON.stringify(step)}`).toEqual([]);
           // Every live booking answer holds its claim (a cancelled one none).
-          const unclaimed = ctx.app.db
-            .prepare(
-              `SELECT r.partition_key FROM survey_results r
-               WHERE r.item_key = 'slot' AND r.value <> '' AND r.check_status NOT IN ('キャンセル', '取り消し')
-                 AND NOT EXISTS (SELECT 1 FROM slot_claims c WHERE c.partition_key = r.partition_key AND c.item_key = 'slot')`,
-            )
-            .all();
+          const unclaimed = await ctx.query(
+            `SELECT r.partition_key FROM survey_results r
+             WHERE r.item_key = 'slot' AND r.value <> '' AND r.check_status NOT IN ('キャンセル', '取り消し')
+               AND NOT EXISTS (SELECT 1 FROM slot_claims c WHERE c.partition_key = r.partition_key AND c.item_key = 'slot')`,
+          );
           expect(unclaimed, `after ${JSON.stringify(step)}`).toEqual([]);
         }
       } finally {

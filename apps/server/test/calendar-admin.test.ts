@@ -60,9 +60,21 @@ const generateWeekdays = (from: string, to: string, capacity = 3) =>
 const slotsOf = async (from: string, to: string) => (await admin.call('staffCalendarAdminSlots', { params: { calendarId: 'cal-hall-a' }, query: { from, to } })).body.data as CalendarAdminSlots;
 const book = (n: number, date: string, slotId: string) =>
   http.call(citizen(n), 'putReservation', { body: buildSubmissionPayload({ config: VACCINATION, userId: citizen(n).userId, answers: { name: `市民${String(n)}`, slot: formatReservationValue({ categoryId: 'hall-a', date, slotId }) }, now: NOW }) });
-/** Every table a refused change must leave as it was. */
-const calendarTables = () =>
-  ['calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'slot_claims', 'audit_log', 'calendar_display_settings'].map((table) => JSON.stringify(ctx.app.db.prepare(`SELECT * FROM ${table}`).all())).join('\n');
+/** Every table a refused change must leave as it was, each in its key's order (rows come in no set order otherwise). */
+const CALENDAR_TABLES = {
+  calendar_categories: 'category_id',
+  calendars: 'calendar_id',
+  calendar_slots: 'calendar_id, date, slot_id',
+  calendar_closed_days: 'calendar_id, date',
+  slot_claims: 'partition_key, item_key',
+  audit_log: 'seq',
+  calendar_display_settings: 'id',
+};
+const calendarTables = async () => {
+  const tables: string[] = [];
+  for (const [table, key] of Object.entries(CALENDAR_TABLES)) tables.push(JSON.stringify(await ctx.query(`SELECT * FROM ${table} ORDER BY ${key}`)));
+  return tables.join('\n');
+};
 
 describe('building a calendar', () => {
   it('makes a tree, a calendar on its leaf, and slots from a weekly pattern; generating twice adds nothing', async () => {
@@ -84,14 +96,14 @@ describe('building a calendar', () => {
     await saveSurveys(ctx, VACCINATION);
     expect((await book(1, '2026-12-08', '0930')).status).toBe(200);
     expect((await slotsOf('2026-12-08', '2026-12-08')).slots.find((slot) => slot.slotId === '0930')?.booked).toBe(1);
-    const actions = (ctx.app.db.prepare("SELECT action FROM audit_log WHERE action LIKE 'calendar.%' OR action LIKE 'category.%' ORDER BY seq").all() as { action: string }[]).map((row) => row.action);
+    const actions = ((await ctx.query("SELECT action FROM audit_log WHERE action LIKE 'calendar.%' OR action LIKE 'category.%' ORDER BY seq")) as { action: string }[]).map((row) => row.action);
     expect(actions).toEqual(['category.create', 'category.create', 'category.create', 'calendar.create', 'calendar.generate']);
   });
 
   it('renames a level with the categories below it (their ids and calendars kept), and refuses moving a branch to another level', async () => {
     await buildVenue();
     expect((await admin.call('staffSaveCategory', { body: { categoryId: 'vaccine', tag1: 'コロナワクチン', tag2: '', tag3: '' } })).status).toBe(200);
-    const paths = ctx.app.db.prepare('SELECT category_id, tag1, tag2, tag3 FROM calendar_categories ORDER BY position').all();
+    const paths = await ctx.query('SELECT category_id, tag1, tag2, tag3 FROM calendar_categories ORDER BY position');
     expect(paths).toEqual([
       { category_id: 'vaccine', tag1: 'コロナワクチン', tag2: '', tag3: '' },
       { category_id: 'first-dose', tag1: 'コロナワクチン', tag2: '1回目', tag3: '' },
@@ -135,7 +147,7 @@ describe('building a calendar', () => {
     expect((await http.call(citizen(1), 'cancelReservation', { body: { surveyId: 'vaccination', partitionKey: kept.body.partitionKey, userId: citizen(1).userId } })).status).toBe(200);
     await admin.call('staffSaveCalendar', { params: { calendarId: 'cal-hall-a' }, body: { categoryId: 'hall-a', rules: RULES, closures: NO_CLOSURES } });
     expect((await book(2, '2026-12-07', '0930')).status).toBe(200);
-    const actions = (ctx.app.db.prepare("SELECT action FROM audit_log WHERE target = 'calendar:cal-hall-a' ORDER BY seq").all() as { action: string }[]).map((row) => row.action);
+    const actions = ((await ctx.query("SELECT action FROM audit_log WHERE target = 'calendar:cal-hall-a' ORDER BY seq")) as { action: string }[]).map((row) => row.action);
     expect(actions).toEqual(['calendar.create', 'calendar.generate', 'calendar.stop', 'calendar.resume']);
   });
 });
@@ -150,7 +162,7 @@ describe('changes that would strand a booking', () => {
   });
 
   it('are refused with the bookings in the way, and write nothing', async () => {
-    const before = calendarTables();
+    const before = await calendarTables();
     const slot = (capacity: number, start = '09:00', end = '09:30') => ({ date: '2026-12-07', slotId: '0900', start, end, capacity });
     const booked = [{ id: '2026-12-07|0900', label: '2026-12-07（月）09:00〜09:30 予約2人分' }];
     // Capacity below what is booked, even with another slot added in the same request.
@@ -166,9 +178,9 @@ describe('changes that would strand a booking', () => {
     expect(await admin.call('staffDeleteCategory', { params: { categoryId: 'hall-a' } })).toMatchObject({ status: 409, body: { code: 'category_in_use', blockers: [{ id: 'vaccination', label: 'ワクチン接種の予約' }] } });
     expect(await admin.call('staffDeleteCategory', { params: { categoryId: 'first-dose' } })).toMatchObject({ status: 409, body: { code: 'category_has_children' } });
     await ctx.surveys.transaction((surveys) => surveys.save({ config: { ...VACCINATION, surveySchema: VACCINATION.surveySchema.filter((item) => item.type !== 'reservation') }, lookupItemKeys: [], searchable: false }));
-    const unusedBefore = calendarTables();
+    const unusedBefore = await calendarTables();
     expect(await admin.call('staffDeleteCategory', { params: { categoryId: 'hall-a' } })).toMatchObject({ status: 409, body: { code: 'category_has_bookings', blockers: booked } });
-    expect(calendarTables()).toBe(unusedBefore);
+    expect(await calendarTables()).toBe(unusedBefore);
     expect(before).toBe(unusedBefore);
   });
 
@@ -186,9 +198,9 @@ describe('the earlier platform’s files', () => {
     const tree = await admin.call('staffPreviewCalendarFile', upload('vaccine-sample-bunrui.csv', fixture('vaccine-sample-bunrui.csv')));
     expect(tree.status).toBe(200);
     expect((tree.body.data as CalendarFileReport).categories.filter((category) => category.outcome === 'added').length).toBeGreaterThan(5);
-    expect(ctx.app.db.prepare('SELECT COUNT(*) AS n FROM calendar_categories').get()).toEqual({ n: 0 });
+    expect(await ctx.queryOne('SELECT COUNT(*) AS n FROM calendar_categories')).toEqual({ n: 0 });
     expect((await admin.call('staffApplyCalendarFile', upload('vaccine-sample-bunrui.csv', fixture('vaccine-sample-bunrui.csv')))).status).toBe(200);
-    const venue = ctx.app.db.prepare("SELECT category_id FROM calendar_categories WHERE tag3 = 'A会場' AND tag2 = '1回目'").get() as { category_id: string };
+    const venue = (await ctx.queryOne("SELECT category_id FROM calendar_categories WHERE tag3 = 'A会場' AND tag2 = '1回目'")) as { category_id: string };
 
     const slots = upload('vaccine-sample-calendar.csv', fixture('vaccine-sample-calendar.csv'), { calendarId: 'cal-a', categoryId: venue.category_id });
     const preview = (await admin.call('staffPreviewCalendarFile', slots)).body.data as CalendarFileReport;
@@ -196,7 +208,7 @@ describe('the earlier platform’s files', () => {
     expect(preview.slots.added).toBeGreaterThan(0);
     expect(preview.dates[0]?.date).toBe('2021-04-05');
     expect(preview.dates[0]?.added[0]).toEqual({ slotId: '1', start: '10:00', end: '11:00', capacity: 2 });
-    expect(ctx.app.db.prepare('SELECT COUNT(*) AS n FROM calendars').get()).toEqual({ n: 0 });
+    expect(await ctx.queryOne('SELECT COUNT(*) AS n FROM calendars')).toEqual({ n: 0 });
     const applied = (await admin.call('staffApplyCalendarFile', slots)).body.data as CalendarFileReport;
     expect(applied).toMatchObject({ applied: true, slots: preview.slots, closedDays: preview.closedDays });
 
@@ -216,12 +228,12 @@ describe('the earlier platform’s files', () => {
     await admin.call('staffPutSlots', { params: { calendarId: 'cal-hall-a' }, body: { slots: [{ date: '2026-12-07', slotId: '1', start: '10:00', end: '11:00', capacity: 2 }] } });
     await saveSurveys(ctx, VACCINATION);
     expect((await book(1, '2026-12-07', '1')).status).toBe(200);
-    const before = calendarTables();
+    const before = await calendarTables();
     const moved = Buffer.from('id,____,____,2026/12/7\r\n1,10:30,11:30,2\r\n', 'utf8');
     const refused = await admin.call('staffApplyCalendarFile', upload('moved.csv', moved, { calendarId: 'cal-hall-a' }));
     expect(refused).toMatchObject({ status: 409, body: { code: 'file_refused' } });
     expect((refused.body as { problems: { at: string; message: string }[] }).problems[0]?.message).toContain('10:00');
-    expect(calendarTables()).toBe(before);
+    expect(await calendarTables()).toBe(before);
     const broken = await admin.call('staffPreviewCalendarFile', upload('broken.csv', editBytes(fixture('vaccine-sample-calendar.csv'), (text) => text.replace('10:00', '10:0x'))));
     expect(broken).toMatchObject({ status: 400, body: { code: 'invalid_file', problems: [{ at: '3行目 2列目' }] } });
   });

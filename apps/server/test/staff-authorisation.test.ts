@@ -45,7 +45,7 @@ beforeAll(async () => {
     for (const role of STAFF_ROLES) staffOf.set(`${role}/${team}`, await addStaff(ctx, role, [team], role === 'administrator' ? { totpSecret: SECRET } : {}));
     // Categories without calendars, for the deletes the matrix allows.
     for (let n = 0; n < 4; n += 1) {
-      ctx.app.db.prepare("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES (?, '削除用', ?, '', 100)").run(`spare-${team}-${String(n)}`, `${team}-${String(n)}`);
+      await ctx.query("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES (?, '削除用', ?, '', 100)", [`spare-${team}-${String(n)}`, `${team}-${String(n)}`]);
     }
     // Surveys without records, for the deletes the matrix allows.
     for (let n = 0; n < 4; n += 1) {
@@ -59,10 +59,18 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** What a forbidden call must leave as it was: every table but the sessions' last-seen times. */
-function fingerprint(): string {
+/** What a forbidden call must leave as it was: every table but the sessions' last-seen times (each table's rows sorted, as they come in no set order). */
+async function fingerprint(): Promise<string> {
   const tables = ['app_settings', 'calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
-  return tables.map((table) => JSON.stringify(ctx.app.db.prepare(`SELECT * FROM ${table}`).all().map((row) => JSON.stringify(row)).sort())).join('\n');
+  const rows: string[] = [];
+  for (const table of tables) rows.push(JSON.stringify((await ctx.query(`SELECT * FROM ${table}`)).map((row) => JSON.stringify(row)).sort()));
+  return rows.join('\n');
+}
+
+interface RouteRequest {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: Record<string, string>;
 }
 
 interface RouteCase {
@@ -70,22 +78,23 @@ interface RouteCase {
   action: StaffAction | undefined;
   /** Whether the call concerns one team's survey (refused, as not found, to other teams). */
   teamScoped: boolean;
-  request: (team: (typeof TEAMS)[number]) => { params?: Record<string, string>; body?: unknown; query?: Record<string, string> };
+  /** The call's request (some read the database for a version or an id, hence a promise). */
+  request: (team: (typeof TEAMS)[number]) => RouteRequest | Promise<RouteRequest>;
 }
 
-const version = (partitionKey: string) => (ctx.app.db.prepare('SELECT version FROM survey_records WHERE partition_key = ?').get(partitionKey) as { version: number }).version;
+const version = async (partitionKey: string) => ((await ctx.queryOne('SELECT version FROM survey_records WHERE partition_key = ?', [partitionKey])) as { version: number }).version;
 let statusTurn = 0;
 /** Every record of the survey: what a bulk change with no filter was confirmed for. */
-const recordsIn = (surveyId: string) => (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?').get(surveyId) as { n: number }).n;
+const recordsIn = async (surveyId: string) => ((await ctx.queryOne('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?', [surveyId])) as { n: number }).n;
 
-const surveyVersion = (surveyId: string) => (ctx.app.db.prepare('SELECT version FROM survey_configs WHERE survey_id = ?').get(surveyId) as { version: number }).version;
+const surveyVersion = async (surveyId: string) => ((await ctx.queryOne('SELECT version FROM survey_configs WHERE survey_id = ?', [surveyId])) as { version: number }).version;
 /** A survey of the team that has no records (one is deleted by each allowed call). */
-const emptySurveyOf = (team: string) =>
-  (ctx.app.db.prepare("SELECT survey_id FROM survey_configs WHERE survey_id LIKE ? ORDER BY survey_id LIMIT 1").get(`empty-${team}-%`) as { survey_id: string }).survey_id;
+const emptySurveyOf = async (team: string) =>
+  ((await ctx.queryOne('SELECT survey_id FROM survey_configs WHERE survey_id LIKE ? ORDER BY survey_id LIMIT 1', [`empty-${team}-%`])) as { survey_id: string }).survey_id;
 let newSurvey = 0;
 let newCategory = 0;
 /** A category the matrix may delete (nothing below it, no calendar, no survey booking through it). */
-const spareCategory = () => (ctx.app.db.prepare("SELECT category_id FROM calendar_categories WHERE category_id LIKE 'spare-%' ORDER BY category_id LIMIT 1").get() as { category_id: string }).category_id;
+const spareCategory = async () => ((await ctx.queryOne("SELECT category_id FROM calendar_categories WHERE category_id LIKE 'spare-%' ORDER BY category_id LIMIT 1")) as { category_id: string }).category_id;
 const CATEGORY_FILE = Buffer.from('\uFEFFカテゴリID,大分類,中分類,小分類,カレンダー有無\r\nfile-cat,ファイル,,,\r\n', 'utf8').toString('base64');
 const CENTRAL_RULES = { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 } };
 
@@ -100,16 +109,16 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffChangeStatus: {
     action: 'records.changeStatus',
     teamScoped: true,
-    request: (team) => ({
+    request: async (team) => ({
       params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! },
-      body: { status: (statusTurn++ % 2 === 0 ? '処理中' : '処理済み'), version: version(recordOf[team]!) },
+      body: { status: (statusTurn++ % 2 === 0 ? '処理中' : '処理済み'), version: await version(recordOf[team]!) },
     }),
   },
   staffAddMemo: { action: 'records.addMemo', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! }, body: { text: 'メモ' } }) },
   staffBulkStatus: {
     action: 'records.bulkChange',
     teamScoped: true,
-    request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, status: statusTurn++ % 2 === 0 ? '処理中' : '完了', expectedCount: recordsIn(SURVEY_OF[team]) } }),
+    request: async (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, status: statusTurn++ % 2 === 0 ? '処理中' : '完了', expectedCount: await recordsIn(SURVEY_OF[team]) } }),
   },
   staffBookOnBehalf: {
     action: 'records.bookOnBehalf',
@@ -129,9 +138,9 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffEditSurvey: {
     action: 'surveys.edit',
     teamScoped: true,
-    request: (team) => {
+    request: async (team) => {
       const config = team === 'team-a' ? APPEND_BOOKING_SURVEY : BOOKING_SURVEY;
-      return { params: { surveyId: config.surveyId }, body: { config, teamIds: [team], searchable: false, expectedVersion: surveyVersion(config.surveyId) } };
+      return { params: { surveyId: config.surveyId }, body: { config, teamIds: [team], searchable: false, expectedVersion: await surveyVersion(config.surveyId) } };
     },
   },
   staffCopySurvey: {
@@ -140,10 +149,10 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
     request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { surveyId: `copy-${String(newSurvey++)}`, surveyTitle: 'コピー', teamIds: [team] } }),
   },
   staffSetSurveyState: { action: 'surveys.edit', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { state: 'published' } }) },
-  staffDeleteSurvey: { action: 'surveys.edit', teamScoped: true, request: (team) => ({ params: { surveyId: emptySurveyOf(team) } }) },
+  staffDeleteSurvey: { action: 'surveys.edit', teamScoped: true, request: async (team) => ({ params: { surveyId: await emptySurveyOf(team) } }) },
   staffCalendarAdmin: { action: 'calendars.edit', teamScoped: false, request: () => ({}) },
   staffSaveCategory: { action: 'calendars.edit', teamScoped: false, request: () => ({ body: { categoryId: `new-cat-${String(newCategory)}`, tag1: 'マトリクス', tag2: String(newCategory++), tag3: '' } }) },
-  staffDeleteCategory: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { categoryId: spareCategory() } }) },
+  staffDeleteCategory: { action: 'calendars.edit', teamScoped: false, request: async () => ({ params: { categoryId: await spareCategory() } }) },
   staffSaveCategoryLabels: { action: 'calendars.edit', teamScoped: false, request: () => ({ body: { tag1: '大分類', tag2: '中分類', tag3: '小分類' } }) },
   staffSaveCalendar: {
     action: 'calendars.edit',
@@ -198,15 +207,15 @@ describe.each(STAFF_ROLES)('%s', (role) => {
       for (const team of route.teamScoped ? TEAMS : [ownTeam]) {
         const roleAllowed = route.action === undefined || roleMay(role, route.action);
         const allowed = roleAllowed && (!route.teamScoped || team === ownTeam);
-        const before = fingerprint();
-        const response = await console.call(name, route.request(team));
+        const before = await fingerprint();
+        const response = await console.call(name, await route.request(team));
         const label = `${role}/${ownTeam} ${name} on ${team}`;
         if (allowed) {
           expect(response.status, `${label}: ${JSON.stringify(response.body)}`).toBe(['staffBookOnBehalf', 'staffCreateSurvey', 'staffCopySurvey'].includes(name) ? 201 : 200);
           continue;
         }
         expect(response.status, label).toBe(roleAllowed ? 404 : 403);
-        expect(fingerprint() === before, `${label} wrote something`).toBe(true);
+        expect((await fingerprint()) === before, `${label} wrote something`).toBe(true);
       }
     }
   });
@@ -216,7 +225,7 @@ it('shows team A nothing of team B: surveys, list, counts and records', async ()
   const console = await signedInAs('admin', 'team-a');
   const surveys = (await console.call('staffSurveys')).body.data as { surveyId: string }[];
   // Team A's own, and the copies and new ones the matrix made for it: none of team B's.
-  const ofTeamA = (ctx.app.db.prepare("SELECT survey_id FROM survey_teams WHERE team_id = 'team-a' ORDER BY survey_id").all() as { survey_id: string }[]).map((row) => row.survey_id);
+  const ofTeamA = ((await ctx.query("SELECT survey_id FROM survey_teams WHERE team_id = 'team-a' ORDER BY survey_id")) as { survey_id: string }[]).map((row) => row.survey_id);
   expect(surveys.map((survey) => survey.surveyId).sort()).toEqual(ofTeamA);
   expect(ofTeamA).toContain(SURVEY_OF['team-a']);
   expect(ofTeamA).not.toContain(SURVEY_OF['team-b']);
@@ -227,7 +236,7 @@ it('shows team A nothing of team B: surveys, list, counts and records', async ()
   const crossed = await console.call('staffRecord', { params: { surveyId: SURVEY_OF['team-a'], partitionKey: recordOf['team-b']! } });
   expect(crossed.status).toBe(404);
   const own = await console.call('staffRecords', { params: { surveyId: SURVEY_OF['team-a'] }, body: { filter: {}, limit: 200 } });
-  const inSurveyA = (ctx.app.db.prepare('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?').get(SURVEY_OF['team-a']) as { n: number }).n;
+  const inSurveyA = ((await ctx.queryOne('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?', [SURVEY_OF['team-a']])) as { n: number }).n;
   expect(own.body.counts).toMatchObject({ all: inSurveyA, matching: inSurveyA });
   const keys = (own.body.data as { partitionKey: string }[]).map((record) => record.partitionKey);
   expect(keys.every((key) => key.startsWith(`${SURVEY_OF['team-a']}#`))).toBe(true);
@@ -243,30 +252,30 @@ describe('without a valid session', () => {
     for (const [index, [name, route]] of everyRoute.entries()) {
       // Each route signs in afresh: the staff of both teams take turns, under the sign-in rate limit.
       const team = index % 2 === 0 ? 'team-a' : 'team-b';
-      const request = route.request('team-a');
+      const request = await route.request('team-a');
       // No session at all.
-      let before = fingerprint();
+      let before = await fingerprint();
       const anonymous = consoleClient(ctx);
       expect((await anonymous.call(name, request)).status, `${name} without a session`).toBe(401);
       // A citizen's bearer token is not a staff session.
       expect((await anonymous.call(name, { ...request, headers: { authorization: `Bearer ${token}` } })).status, `${name} with a bearer token`).toBe(401);
-      expect(fingerprint() === before, `${name} wrote something`).toBe(true);
+      expect((await fingerprint()) === before, `${name} wrote something`).toBe(true);
 
       // An expired session (the idle timeout passed): 401, and the expiry itself is the only entry written.
       const expired = await signedInAs('admin', team);
       clock += 31 * 60_000;
-      before = fingerprint();
+      before = await fingerprint();
       const response = await expired.call(name, request);
       expect(response.status, `${name} with an expired session`).toBe(401);
 
       // The CSRF token left off a state-changing call.
       if (staffEndpoints[name].method !== 'GET') {
         const noCsrf = await signedInAs('administrator', team);
-        before = fingerprint();
+        before = await fingerprint();
         const refused = await noCsrf.call(name, { ...request, csrf: false });
         expect(refused.status, `${name} without its CSRF token`).toBe(403);
         expect(refused.body.code).toBe('csrf_failed');
-        expect(fingerprint() === before, `${name} without CSRF wrote something`).toBe(true);
+        expect((await fingerprint()) === before, `${name} without CSRF wrote something`).toBe(true);
       }
     }
   });

@@ -112,7 +112,7 @@ describe('booking on a citizen’s behalf', () => {
     expect(page.body.data).toMatchObject({ record: { origin: 'staff', hasOwner: false, answers: { name: '電話 太郎' } }, enteredBy: operator.loginId });
     const list = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: { origins: ['staff'] } } });
     expect(list.body.counts).toMatchObject({ matching: 1 });
-    const audited = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'record.bookOnBehalf' AND target = ?").get(`record:${partitionKey}`) as { n: number };
+    const audited = (await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'record.bookOnBehalf' AND target = ?", [`record:${partitionKey}`])) as { n: number };
     expect(audited.n).toBe(1);
   });
 
@@ -145,7 +145,7 @@ describe('booking on a citizen’s behalf', () => {
     expect(statuses.filter((status) => status !== 200 && status !== 201 && status !== 409)).toEqual([]);
     expect(succeeded).toBe(40);
     expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-20|1')).toBe(40);
-    const stored = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?").get(SURVEY) as { n: number };
+    const stored = (await ctx.queryOne('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?', [SURVEY])) as { n: number };
     expect(stored.n).toBe(40);
   });
 });

@@ -128,7 +128,7 @@ describe('a record', () => {
     expect(page.status).toBe(200);
     expect(page.body.data).toMatchObject({ record: { partitionKey: key, answers: { name: '山田太郎' }, version: 1 }, history: [], orders: [] });
     await console.call('staffRecord', { params: { surveyId: SURVEY, partitionKey: key } });
-    const views = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'record.view' AND target = ?").get(`record:${key}`) as { n: number };
+    const views = (await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'record.view' AND target = ?", [`record:${key}`])) as { n: number };
     expect(views.n).toBe(2);
   });
 
@@ -190,7 +190,7 @@ describe('bulk status change', () => {
     expect(report.body.data).toMatchObject({ changed: 5, refused: [{ partitionKey: keys[0], code: 'same_status' }] });
     const after = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: { statuses: ['処理済み'] } } });
     expect(after.body.counts).toMatchObject({ matching: 6 });
-    const entries = ctx.app.db.prepare("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'record.changeStatus'").get() as { n: number };
+    const entries = (await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'record.changeStatus'")) as { n: number };
     expect(entries.n).toBe(6);
   });
 
@@ -206,7 +206,7 @@ describe('bulk status change', () => {
     expect(noReason).toMatchObject({ status: 400, body: { code: 'reason_required' } });
     const single = await console.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: keys[0]! }, body: { status: '取り消し', reason: '  ', version: 1 } });
     expect(single).toMatchObject({ status: 400, body: { code: 'reason_required' } });
-    const statuses = ctx.app.db.prepare("SELECT DISTINCT check_status FROM survey_results WHERE survey_id = ?").pluck().all(SURVEY);
+    const statuses = ((await ctx.query('SELECT DISTINCT check_status FROM survey_results WHERE survey_id = ?', [SURVEY])) as { check_status: string }[]).map((row) => row.check_status);
     expect(statuses).toEqual(['未対応']);
   });
 

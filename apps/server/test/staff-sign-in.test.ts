@@ -23,7 +23,7 @@ afterEach(async () => {
   await ctx.close();
 });
 
-const auditActions = () => (ctx.app.db.prepare('SELECT action FROM audit_log ORDER BY seq').all() as { action: string }[]).map((row) => row.action);
+const auditActions = async () => ((await ctx.query('SELECT action FROM audit_log ORDER BY seq')) as { action: string }[]).map((row) => row.action);
 
 describe('password sign-in', () => {
   let member: TestStaff;
@@ -32,7 +32,7 @@ describe('password sign-in', () => {
   });
 
   it('stores the password as Argon2id and signs in with a cookie the page script cannot read', async () => {
-    const stored = ctx.app.db.prepare('SELECT password_hash FROM staff_members WHERE login_id = ?').get(member.loginId) as { password_hash: string };
+    const stored = (await ctx.queryOne('SELECT password_hash FROM staff_members WHERE login_id = ?', [member.loginId])) as { password_hash: string };
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
     const console = consoleClient(ctx);
     const response = await console.signIn(member);
@@ -45,7 +45,7 @@ describe('password sign-in', () => {
     // Staff answers are never kept by a shared terminal's browser or a proxy.
     expect(response.headers['cache-control']).toBe('no-store');
     expect((await console.call('staffSession')).status).toBe(200);
-    expect(auditActions()).toContain('staff.signIn');
+    expect(await auditActions()).toContain('staff.signIn');
   });
 
   it('refuses a wrong password and an unknown login id alike, auditing both', async () => {
@@ -55,7 +55,7 @@ describe('password sign-in', () => {
     expect(wrong).toMatchObject({ status: 401, body: { code: 'invalid_credentials' } });
     expect(unknown).toMatchObject({ status: 401, body: { code: 'invalid_credentials', message: wrong.body.message } });
     expect(console.cookie).toBeUndefined();
-    const entries = ctx.app.db.prepare("SELECT actor, detail_json FROM audit_log WHERE action = 'staff.signInFailed' ORDER BY seq").all() as { actor: string; detail_json: string }[];
+    const entries = (await ctx.query("SELECT actor, detail_json FROM audit_log WHERE action = 'staff.signInFailed' ORDER BY seq")) as { actor: string; detail_json: string }[];
     expect(entries.map((entry) => entry.actor)).toEqual([`staff:${member.staffId}`, 'login:unknown']);
     // What was typed is not kept in the log (it may be a password typed in the wrong box).
     expect(entries[1]!.detail_json).not.toContain('nobody');
@@ -72,7 +72,7 @@ describe('password sign-in', () => {
     const guess = await console.signIn({ loginId: member.loginId, password: 'wrong 11' });
     const unknown = await console.signIn({ loginId: 'nobody', password: 'wrong 11' });
     expect(guess).toMatchObject({ status: 401, body: { code: 'invalid_credentials', message: unknown.body.message } });
-    expect(auditActions().filter((action) => action === 'staff.locked')).toHaveLength(1);
+    expect((await auditActions()).filter((action) => action === 'staff.locked')).toHaveLength(1);
 
     // Another member cannot unlock it; an administrator can, and that is audited.
     const colleague = await addStaff(ctx, 'admin', ['team-a']);
@@ -85,7 +85,7 @@ describe('password sign-in', () => {
     await adminConsole.call('staffSecondFactor', { body: { code: totpCode('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', clock) } });
     expect((await adminConsole.call('staffUnlock', { params: { staffId: member.staffId } })).status).toBe(200);
     expect((await console.signIn(member)).status).toBe(200);
-    expect(auditActions()).toContain('staff.unlock');
+    expect(await auditActions()).toContain('staff.unlock');
   });
 
   it('counts failures towards the lockout only until a sign-in succeeds', async () => {
@@ -117,7 +117,7 @@ describe('TOTP second factor', () => {
     const enrolled = await console.call('staffSecondFactor', { body: { code: totpCode(secret, clock) } });
     expect(enrolled.body.data).toMatchObject({ stage: 'signed_in', staff: { totpEnrolled: true } });
     expect((await console.call('staffSurveys')).status).toBe(200);
-    expect(auditActions()).toEqual(expect.arrayContaining(['staff.password', 'staff.signInFailed', 'staff.totpEnrolled', 'staff.signIn']));
+    expect(await auditActions()).toEqual(expect.arrayContaining(['staff.password', 'staff.signInFailed', 'staff.totpEnrolled', 'staff.signIn']));
 
     // Next time: the code is asked for; the one used at enrolment is refused, the next step's accepted.
     clock += 10_000;

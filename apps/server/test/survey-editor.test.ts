@@ -52,8 +52,13 @@ const save = async (config: SurveyConfig, removeAnsweredItems?: string[]) =>
 /** Citizen n answers the survey as the citizen app sends it. */
 const answer = (n: number, config: SurveyConfig, answers: Record<string, string>) =>
   http.call(citizen(n), 'putReservation', { body: buildSubmissionPayload({ config, userId: citizen(n).userId, answers, now: NOW }) });
-const surveyTables = () =>
-  ['survey_configs', 'survey_versions', 'survey_teams', 'audit_log'].map((table) => JSON.stringify(ctx.app.db.prepare(`SELECT * FROM ${table}`).all())).join('\n');
+/** The survey tables and the audit log, each table in its key's order (rows come in no set order otherwise). */
+const SURVEY_TABLES = { survey_configs: 'survey_id', survey_versions: 'survey_id, version', survey_teams: 'survey_id, team_id', audit_log: 'seq' };
+const surveyTables = async () => {
+  const tables: string[] = [];
+  for (const [table, key] of Object.entries(SURVEY_TABLES)) tables.push(JSON.stringify(await ctx.query(`SELECT * FROM ${table} ORDER BY ${key}`)));
+  return tables.join('\n');
+};
 
 describe('a new survey', () => {
   it('is a draft citizens cannot see until it is published, then takes answers', async () => {
@@ -65,12 +70,12 @@ describe('a new survey', () => {
     const seen = await http.call(citizen(1), 'getSurveyConfig', { query: { surveyId: 'park-survey' } });
     expect(seen.body.data).toMatchObject({ surveyTitle: '公園の利用アンケート', surveyDescription: '市内の公園の使い方をお聞かせください。' });
     expect((await answer(1, QUESTIONNAIRE, { name: '山田', often: '毎日' })).status).toBe(200);
-    const actions = (ctx.app.db.prepare("SELECT action FROM audit_log WHERE target = 'survey:park-survey' ORDER BY seq").all() as { action: string }[]).map((row) => row.action);
+    const actions = ((await ctx.query("SELECT action FROM audit_log WHERE target = 'survey:park-survey' ORDER BY seq")) as { action: string }[]).map((row) => row.action);
     expect(actions).toEqual(['survey.create', 'survey.state']);
   });
 
   it('is refused with every problem named in Japanese, and nothing is written', async () => {
-    const before = surveyTables();
+    const before = await surveyTables();
     const broken: SurveyConfig = {
       surveyId: 'broken',
       surveyTitle: '',
@@ -88,7 +93,7 @@ describe('a new survey', () => {
       { at: 'fee', message: '商品「参加費」の価格（税込・1円以上の整数）を入力してください' },
       { at: 'a', message: '予約項目「予約」の予約カテゴリが見つかりません。カレンダー管理でカテゴリを確かめてから選び直してください。' },
     ]);
-    expect(surveyTables()).toBe(before);
+    expect(await surveyTables()).toBe(before);
     expect(await create({ ...QUESTIONNAIRE, surveyId: 'park-survey' })).toMatchObject({ status: 201 });
     expect(await create(QUESTIONNAIRE)).toMatchObject({ status: 409, body: { code: 'survey_exists' } });
   });
@@ -141,7 +146,7 @@ describe('editing an answered survey', () => {
 
   it('refuses to change the type of an answered item, a stale edit, and a delete of a survey with records; nothing is written', async () => {
     expect((await answer(1, QUESTIONNAIRE, { name: '山田', often: '毎日' })).status).toBe(200);
-    const before = surveyTables();
+    const before = await surveyTables();
     const retyped: SurveyConfig = { ...QUESTIONNAIRE, surveySchema: QUESTIONNAIRE.surveySchema.map((item) => (item.itemKey === 'often' ? { itemKey: 'often', type: 'text', title: '利用の頻度' } : item)) };
     expect(await save(retyped)).toMatchObject({ status: 409, body: { code: 'answered_item_retyped', blockers: [{ id: 'often', label: '利用の頻度' }] } });
     const appending = { ...QUESTIONNAIRE, isAppending: { value: true } };
@@ -150,7 +155,7 @@ describe('editing an answered survey', () => {
     expect(stale).toMatchObject({ status: 409, body: { code: 'survey_changed' } });
     expect(await admin.call('staffDeleteSurvey', { params: { surveyId: 'park-survey' } })).toMatchObject({ status: 409, body: { code: 'survey_has_records' } });
     expect(await admin.call('staffSetSurveyState', { params: { surveyId: 'park-survey' }, body: { state: 'draft' } })).toMatchObject({ status: 409, body: { code: 'survey_has_records' } });
-    expect(surveyTables()).toBe(before);
+    expect(await surveyTables()).toBe(before);
   });
 
   it('closes a survey: no new answers, and the citizen still sees theirs', async () => {
@@ -183,7 +188,7 @@ describe('from a review', () => {
     expect(view.config.lookupItemKeys).toEqual(['name']);
     const saved = await admin.call('staffEditSurvey', { params: { surveyId: 'park-survey' }, body: { config: { ...view.config, surveyTitle: '公園アンケート' }, teamIds: ['team-a'], searchable: true, expectedVersion: view.version } });
     expect(saved.status).toBe(200);
-    expect(ctx.app.db.prepare("SELECT lookup_item_keys_json AS keys FROM survey_configs WHERE survey_id = 'park-survey'").get()).toEqual({ keys: '["name"]' });
+    expect(await ctx.queryOne("SELECT lookup_item_keys_json AS keys FROM survey_configs WHERE survey_id = 'park-survey'")).toEqual({ keys: '["name"]' });
   });
 
   it('keeps another team on a shared survey when a non-administrator edits it', async () => {
