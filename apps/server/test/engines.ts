@@ -15,8 +15,17 @@ import { testPostgresDatabases } from './postgres-databases.js';
 export type EngineName = Storage['engine'];
 export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
 
+/**
+ * The engine the suite runs on where a test names none: TEST_DATABASE=postgres runs it on
+ * PostgreSQL (tests that reach SQLite's file themselves need it and say so).
+ */
+// eslint-disable-next-line no-restricted-syntax -- the suite's own switch, no server setting
+export const SUITE_ENGINE: EngineName = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
+
 export interface TestDatabase {
   engine: EngineName;
+  /** The database as the server holds it (for code that takes a Storage: the maintenance job, say). */
+  storage: Storage;
   store: <Repositories>(factory: RepositoryFactory<Repositories>) => Store<Repositories>;
   /** Runs one statement outside the repositories, to arrange or inspect rows (`?` placeholders on both engines). */
   execute: SqlExecutor;
@@ -72,12 +81,16 @@ export async function createEmptyTestPostgresDatabase(): Promise<string> {
   return (await postgres).createEmpty();
 }
 
-/** An empty database of `engine` with the schema up to date, opened as the server opens its own. */
-export async function openTestDatabase(engine: EngineName): Promise<TestDatabase> {
+/**
+ * An empty database of `engine` (the suite's, unless named) with the schema up to date, opened as
+ * the server opens its own.
+ */
+export async function openTestDatabase(engine: EngineName = SUITE_ENGINE): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-engine-test-'));
   const storage = await openStorage({ databasePath: path.join(dir, 'test.sqlite'), databaseUrl: engine === 'postgres' ? await createTestPostgresDatabase() : undefined });
   return {
     engine,
+    storage,
     store: (factory) => storage.store(factory),
     execute: sqlExecutor(storage),
     close: async () => {

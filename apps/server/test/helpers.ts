@@ -19,7 +19,7 @@ import type { RecordRepository } from '../src/modules/records/record-repository.
 import { recordRepository } from '../src/modules/records/repositories.js';
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
 import type { EngineName, SqlExecutor } from './engines.js';
-import { createTestPostgresDatabase, sqlExecutor } from './engines.js';
+import { createTestPostgresDatabase, sqlExecutor, SUITE_ENGINE } from './engines.js';
 import type { SurveyRepository } from '../src/modules/surveys/survey-repository.js';
 
 /** What a request carries besides its user; loosely typed, so tests can send what a client must not. */
@@ -71,13 +71,6 @@ export function pathOf(name: EndpointName, params: Record<string, string> = {}):
 }
 
 /**
- * The engine test apps run on unless a test names one: TEST_DATABASE=postgres runs the suite on
- * PostgreSQL (tests that reach SQLite's file themselves need it and say so).
- */
-// eslint-disable-next-line no-restricted-syntax -- the suite's own switch, no server setting
-const suiteEngine = (): EngineName => (process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite');
-
-/**
  * A test app on a fresh database: SQLite by default; with `engine: 'postgres'`, a fresh database on
  * the test file's PostgreSQL (see engines.ts), the app built from DATABASE_URL as a server is.
  */
@@ -88,7 +81,7 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');
-  const databaseUrl = (dbOptions.engine ?? suiteEngine()) === 'postgres' ? await createTestPostgresDatabase() : undefined;
+  const databaseUrl = (dbOptions.engine ?? SUITE_ENGINE) === 'postgres' ? await createTestPostgresDatabase() : undefined;
   // No citizen app unless a test gives one: a build in apps/liff/dist must not change the tests.
   const config = readConfig({
     NODE_ENV: 'test',
