@@ -1,4 +1,4 @@
-// Capacity under contention, through the real HTTP server on 127.0.0.1 and a real SQLite file:
+// Capacity under contention, through the real HTTP server on 127.0.0.1 and a real database (SQLite's file, or PostgreSQL):
 // a thousand citizens book one capacity-10 slot at once, then two hundred move into another.
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,8 +70,7 @@ describe('capacity under concurrency', () => {
     expect(Object.fromEntries(statuses)).toEqual({ '200': 10, '409 slot_full': 990 });
     expect(await leftOf(HOT)).toBe(0);
     expect((await claimedUnits(ctx.query)).get(`cal-central|${HOT.date}|${HOT.slotId}`)).toBe(10);
-    const records = ctx.app.db.prepare('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?').get(BOOKING_SURVEY.surveyId) as { n: number };
-    expect(records.n).toBe(10);
+    expect(await ctx.queryOne('SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = ?', [BOOKING_SURVEY.surveyId])).toEqual({ n: 10 });
   }, 60_000);
 
   it('200 citizens moving their booking into one capacity-10 slot at once: exactly 10 move, 190 keep their old slot', async () => {
@@ -84,16 +83,16 @@ describe('capacity under concurrency', () => {
     expect(Object.fromEntries(statuses)).toEqual({ '200': 10, '409 slot_full': 190 });
     expect(await leftOf(TARGET)).toBe(0);
     expect(await leftOf(START)).toBe(10);
-    const claims = ctx.app.db.prepare('SELECT user_id, slot_id FROM slot_claims WHERE date IN (?, ?)').all(START.date, TARGET.date) as {
+    const claims = (await ctx.query('SELECT user_id, slot_id FROM slot_claims WHERE date IN (?, ?)', [START.date, TARGET.date])) as {
       user_id: string;
       slot_id: string;
     }[];
     expect(claims).toHaveLength(200);
     for (const claim of claims) expect(claim.slot_id).toBe(okUsers.has(claim.user_id) ? TARGET.slotId : START.slotId);
     // Each refused citizen's record still names the old slot.
-    const values = ctx.app.db
-      .prepare("SELECT user_id, value FROM survey_results WHERE item_key = 'slot' AND user_id IN (SELECT user_id FROM slot_claims WHERE slot_id = ?)")
-      .all(START.slotId) as { user_id: string; value: string }[];
+    const values = (await ctx.query("SELECT user_id, value FROM survey_results WHERE item_key = 'slot' AND user_id IN (SELECT user_id FROM slot_claims WHERE slot_id = ?)", [
+      START.slotId,
+    ])) as { user_id: string; value: string }[];
     expect(values).toHaveLength(190);
     for (const row of values) expect(row.value).toBe(valueOf(START));
   }, 60_000);

@@ -6,8 +6,8 @@ import type { SurveyConfig } from '@city/survey-core';
 import { citizenView, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
-import { sqliteStore } from '../src/db/sqlite-store.js';
-import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
+import type { RepositoryFactory } from '../src/db/storage.js';
+import type { RecordRepositories } from '../src/modules/records/records.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, daySlots, insertClaimRow, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
@@ -240,14 +240,20 @@ describe('slots that cannot be booked', () => {
   it('answers slot_full when the database refuses the claim, whatever the check before it saw', async () => {
     const value = slotValue('checkup-central', '2026-12-03', '1');
     for (const n of [1, 2, 3, 4, 5]) await book(citizen(n), value);
-    // A repository whose slot reads are stale: only the trigger stands between it and overbooking.
-    const store = sqliteStore(ctx.app.connections, (db) => {
-      const calendars = createSqliteCalendarRepository(db);
+    // A repository whose slot reads are stale, on either engine: only the database's conditional
+    // claim stands between it and overbooking.
+    const stale = (repositories: RecordRepositories): RecordRepositories => {
+      const { calendars } = repositories;
       return {
-        ...recordRepositories.sqlite(db),
+        ...repositories,
         calendars: { ...calendars, findSlot: async (...args: Parameters<typeof calendars.findSlot>) => ({ ...(await calendars.findSlot(...args))!, left: 99 }) },
       };
-    });
+    };
+    const factory: RepositoryFactory<RecordRepositories> = {
+      sqlite: (db, configuration) => stale(recordRepositories.sqlite(db, configuration)),
+      postgres: (db, configuration) => stale(recordRepositories.postgres(db, configuration)),
+    };
+    const store = ctx.app.storage.store(factory);
     const six = citizen(6);
     const attempt = submitRecord({ store, isOwnUpload: async () => true, now: () => clock, settleCancelledOrder: async () => undefined }, six.userId, bookingPayload(six.userId, value), undefined);
     await expect(attempt).rejects.toBeInstanceOf(HttpError);
@@ -296,11 +302,12 @@ describe('the per-citizen limit', () => {
     // Staff imported a record holding a booking, nobody's yet (no staff API yet: straight into the
     // tables), and citizen one found it by look-up.
     const imported = `${APPEND_BOOKING_SURVEY.surveyId}#import-000001`;
-    ctx.app.db
-      .prepare("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES (?, ?, '', 'R-import-1', 0, 0)")
-      .run(imported, APPEND_BOOKING_SURVEY.surveyId);
+    await ctx.query("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES (?, ?, '', 'R-import-1', 0, 0)", [
+      imported,
+      APPEND_BOOKING_SURVEY.surveyId,
+    ]);
     await insertClaimRow(ctx.query, { partitionKey: imported, itemKey: 'slot', calendarId: 'cal-central', date: '2026-12-03', slotId: '2', userId: '', units: 1 });
-    ctx.app.db.prepare('INSERT INTO lookup_grants (user_id, partition_key, expires_at) VALUES (?, ?, ?)').run(one.userId, imported, Number.MAX_SAFE_INTEGER);
+    await ctx.query('INSERT INTO lookup_grants (user_id, partition_key, expires_at) VALUES (?, ?, ?)', [one.userId, imported, Number.MAX_SAFE_INTEGER]);
     const appendBook = (date: string, now: number) => book(one, slotValue('checkup-central', date, '1'), { config: APPEND_BOOKING_SURVEY, now });
     expect((await appendBook('2026-12-03', 1)).status).toBe(200);
     expect((await appendBook('2026-12-04', 2)).status).toBe(200);

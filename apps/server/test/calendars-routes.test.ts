@@ -1,5 +1,6 @@
 import { addDaysToDate, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { calendarImportRepository } from '../src/modules/calendars/repositories.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, daySlots, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
@@ -75,7 +76,9 @@ describe('calendars/categories, categories_tree, display_settings', () => {
     expect((await http.call(citizen(1), 'getCalendarDisplaySettings')).body).toEqual({
       data: { categoryLabels: { tag1: '大分類', tag2: '中分類', tag3: '小分類' } },
     });
-    ctx.app.db.prepare("UPDATE calendar_display_settings SET tag1_label = '地区', tag2_label = '会場', tag3_label = '接種回数'").run();
+    // Through the calendar administration's repository, as the import sets them: a write behind the
+    // app's back is another process's change on PostgreSQL, seen only once the cache next checks.
+    await ctx.app.storage.store(calendarImportRepository).transaction((admin) => admin.setCategoryLabels({ tag1: '地区', tag2: '会場', tag3: '接種回数' }));
     expect((await http.call(citizen(1), 'getCalendarDisplaySettings')).body.data).toEqual({
       categoryLabels: { tag1: '地区', tag2: '会場', tag3: '接種回数' },
     });

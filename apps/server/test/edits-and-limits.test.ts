@@ -102,10 +102,16 @@ describe('putItem replacing a record through HTTP is all or nothing', () => {
     await ctx.call(yamada!, 'putReservation', { body: first });
     const oldKey = `event-application#${yamada!.userId}#1000`;
     const before = await ctx.records.read.rowsOf(oldKey);
-    // The last row of the new record makes SQLite fail, after the old record was deleted and
-    // the earlier rows inserted within the same transaction.
-    ctx.app.db.exec(`CREATE TRIGGER fail_half_way BEFORE INSERT ON survey_results WHEN NEW.value = '失敗させる'
-      BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
+    // The last row of the new record makes the database fail, after the old record was deleted and
+    // the earlier rows inserted within the same transaction (a trigger in each engine's own words).
+    if (ctx.engine === 'sqlite') {
+      await ctx.query(`CREATE TRIGGER fail_half_way BEFORE INSERT ON survey_results WHEN NEW.value = '失敗させる'
+        BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`);
+    } else {
+      await ctx.query(`CREATE FUNCTION fail_half_way() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.value = '失敗させる' THEN RAISE EXCEPTION 'simulated failure'; END IF; RETURN NEW; END $$`);
+      await ctx.query('CREATE TRIGGER fail_half_way BEFORE INSERT ON survey_results FOR EACH ROW EXECUTE FUNCTION fail_half_way()');
+    }
     const edit = buildSubmissionPayload({ config: EVENT_APPLICATION, userId: yamada!.userId, answers: { ...answers, note: '失敗させる' }, now: 2_000, oldPartitionKey: oldKey });
     const response = await ctx.call(yamada!, 'putReservation', { body: edit });
     expect(response.status).toBe(500);
@@ -153,6 +159,7 @@ describe('more refusals', () => {
     expect(JSON.parse(last.body)).toMatchObject({ statusCode: 429, code: 'too_many_requests' });
   });
 
+  // SQLite's own migrations, whatever the suite's engine; PostgreSQL's are refused likewise in postgres-schema.test.ts.
   it('refuses to start on a database a newer server wrote', () => {
     const db = openDatabase(':memory:');
     db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, ?, 0)').run('from the future');

@@ -1,14 +1,15 @@
-// Holds while a citizen pays, through the real HTTP server on 127.0.0.1 and a real SQLite file,
+// Holds while a citizen pays, through the real HTTP server on 127.0.0.1 and a real database,
 // at an injected clock: a hold counts until the millisecond it expires, the last units go to the
 // first holds, and a payment confirms its hold once, or answers refund once when its units are gone.
 import type { SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
+import { repositories } from '../src/db/storage.js';
+import { calendarRepository } from '../src/modules/calendars/repositories.js';
 import { HOLD_LIFETIME_MS } from '../src/modules/orders/holds.js';
 import type { OrdersDeps } from '../src/modules/orders/settle-order.js';
 import { confirmOrder, releaseOrder } from '../src/modules/orders/settle-order.js';
-import { createSqliteOrderRepository } from '../src/modules/orders/sqlite-order-repository.js';
+import { orderRepository } from '../src/modules/orders/repositories.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
@@ -39,7 +40,7 @@ beforeAll(async () => {
   });
   await saveSurveys(ctx, BOOKING_SURVEY, PAID_SURVEY);
   http = await listen(ctx);
-  orders = { store: ctx.store((db) => ({ calendars: createSqliteCalendarRepository(db), orders: createSqliteOrderRepository(db) })) };
+  orders = { store: ctx.app.storage.store(repositories({ calendars: calendarRepository, orders: orderRepository })) };
 });
 afterAll(async () => {
   await ctx.close();
@@ -55,10 +56,10 @@ const leftOn = async (date: string) => {
   const response = await http.call(citizen(0), 'getCalendarSlots', { query: { calendarId: 'cal-central', from: date, to: date } });
   return response.body.data.slots[0]?.left;
 };
-const orderRow = (orderId: string) =>
-  ctx.app.db.prepare('SELECT status, total_yen, lines_json FROM orders WHERE order_id = ?').get(orderId) as { status: string; total_yen: number; lines_json: string };
-const claimsOn = (date: string) =>
-  ctx.app.db.prepare('SELECT user_id, hold_expires_at FROM slot_claims WHERE date = ? ORDER BY user_id').all(date) as { user_id: string; hold_expires_at: number | null }[];
+const orderRow = async (orderId: string) =>
+  (await ctx.queryOne('SELECT status, total_yen, lines_json FROM orders WHERE order_id = ?', [orderId])) as { status: string; total_yen: number; lines_json: string };
+const claimsOn = async (date: string) =>
+  (await ctx.query('SELECT user_id, hold_expires_at FROM slot_claims WHERE date = ? ORDER BY user_id', [date])) as { user_id: string; hold_expires_at: number | null }[];
 
 describe('reservation/temprary', () => {
   it('holds the slot and prices the order from the survey, whatever prices the client sent along', async () => {
@@ -69,12 +70,12 @@ describe('reservation/temprary', () => {
     expect(response.status).toBe(200);
     const hold = response.body.data;
     expect(hold).toMatchObject({ expiresAt: NOW + HOLD_LIFETIME_MS, total: 1500, partitionKey: payload.data[0]!.partitionKey });
-    expect(orderRow(hold.holdId)).toEqual({
+    expect(await orderRow(hold.holdId)).toEqual({
       status: 'pending',
       total_yen: 1500,
       lines_json: JSON.stringify([{ productId: FEE.productId, name: FEE.name, unitPrice: 1500, quantity: 1, subtotal: 1500 }]),
     });
-    expect(claimsOn('2026-12-03')).toEqual([{ user_id: citizen(1).userId, hold_expires_at: NOW + HOLD_LIFETIME_MS }]);
+    expect(await claimsOn('2026-12-03')).toEqual([{ user_id: citizen(1).userId, hold_expires_at: NOW + HOLD_LIFETIME_MS }]);
     expect(await leftOn('2026-12-03')).toBe(0);
   });
 
@@ -87,7 +88,7 @@ describe('reservation/temprary', () => {
     });
     expect(two.status).toBe(400);
     expect(two.body).toMatchObject({ code: 'invalid_order', message: '「特定健診 受診料」の数量は1から1までの整数で指定してください' });
-    expect(claimsOn('2026-12-05')).toEqual([]);
+    expect(await claimsOn('2026-12-05')).toEqual([]);
   });
 
   it('answers a retry with the same Idempotency-Key as the first time, holding once', async () => {
@@ -96,7 +97,7 @@ describe('reservation/temprary', () => {
     const again = await http.call(citizen(3), 'putTemporaryReservation', request);
     expect(first.status).toBe(200);
     expect(again.body).toEqual(first.body);
-    expect(ctx.app.db.prepare('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?').get(citizen(3).userId)).toEqual({ n: 1 });
+    expect(await ctx.queryOne('SELECT COUNT(*) AS n FROM orders WHERE user_id = ?', [citizen(3).userId])).toEqual({ n: 1 });
     const putItem = await http.call(citizen(3), 'putReservation', { body: bookingPayload(citizen(3).userId, valueOn('2026-12-06')), headers: { 'idempotency-key': 'hold-retry-0001' } });
     expect(putItem.status).toBe(422);
   });
@@ -117,22 +118,22 @@ describe('reservation/temprary', () => {
     const onTime = await http.call(citizen(11), 'putReservation', { body: bookingPayload(citizen(11).userId, valueOn('2026-12-06')) });
     expect(onTime.status).toBe(200);
     // The lapsed hold was deleted by the claim that took its units.
-    expect(claimsOn('2026-12-06')).toEqual([{ user_id: citizen(11).userId, hold_expires_at: null }]);
+    expect(await claimsOn('2026-12-06')).toEqual([{ user_id: citizen(11).userId, hold_expires_at: null }]);
 
     expect(await confirmOrder(orders, holdId, clock + 1000)).toBe('refund');
-    expect(orderRow(holdId).status).toBe('expired');
-    const before = ctx.app.db.prepare('SELECT * FROM slot_claims ORDER BY partition_key, item_key').all();
+    expect((await orderRow(holdId)).status).toBe('expired');
+    const before = await ctx.query('SELECT * FROM slot_claims ORDER BY partition_key, item_key');
     expect(await confirmOrder(orders, holdId, clock + 2000)).toBe('refund');
-    expect(ctx.app.db.prepare('SELECT * FROM slot_claims ORDER BY partition_key, item_key').all()).toEqual(before);
-    expect(orderRow(holdId).status).toBe('expired');
+    expect(await ctx.query('SELECT * FROM slot_claims ORDER BY partition_key, item_key')).toEqual(before);
+    expect((await orderRow(holdId)).status).toBe('expired');
   });
 
   it('confirms a lapsed hold whose units nobody took: claimed again as a booking', async () => {
     clock = NOW;
     const held = await http.call(citizen(20), 'putTemporaryReservation', { body: paidPayload(20, '2026-12-07') });
     expect(await confirmOrder(orders, held.body.data.holdId, held.body.data.expiresAt + 60_000)).toBe('confirmed');
-    expect(claimsOn('2026-12-07')).toEqual([{ user_id: citizen(20).userId, hold_expires_at: null }]);
-    expect(orderRow(held.body.data.holdId).status).toBe('paid');
+    expect(await claimsOn('2026-12-07')).toEqual([{ user_id: citizen(20).userId, hold_expires_at: null }]);
+    expect((await orderRow(held.body.data.holdId)).status).toBe('paid');
   });
 
   it('keeps a pending record from being edited into a booking or deleted; cancelItem frees the hold and cancels the order', async () => {
@@ -144,19 +145,19 @@ describe('reservation/temprary', () => {
     expect(edit.body.message).toContain('お支払いの手続き中');
 
     const { partitionKey } = paidPayload(1, '2026-12-03').data[0]!;
-    const holdId = (ctx.app.db.prepare("SELECT order_id FROM orders WHERE partition_key = ?").get(partitionKey) as { order_id: string }).order_id;
+    const holdId = ((await ctx.queryOne('SELECT order_id FROM orders WHERE partition_key = ?', [partitionKey])) as { order_id: string }).order_id;
     const key = { surveyId: PAID_SURVEY.surveyId, partitionKey, userId: citizenOne.userId };
     const deletion = await http.call(citizenOne, 'deleteReservation', { body: key });
     expect(deletion.status).toBe(409);
     expect(deletion.body.code).toBe('order_pending');
     const cancel = await http.call(citizenOne, 'cancelReservation', { body: key });
     expect(cancel.status).toBe(200);
-    expect(claimsOn('2026-12-03')).toEqual([]);
+    expect(await claimsOn('2026-12-03')).toEqual([]);
     expect(await leftOn('2026-12-03')).toBe(1);
-    expect(orderRow(holdId).status).toBe('cancelled');
+    expect((await orderRow(holdId)).status).toBe('cancelled');
     // A payment arriving after the cancellation books nothing.
     expect(await confirmOrder(orders, holdId, clock)).toBe('refund');
-    expect(claimsOn('2026-12-03')).toEqual([]);
+    expect(await claimsOn('2026-12-03')).toEqual([]);
   });
 
   it('releaseOrder frees the holds and sets the status once', async () => {
@@ -166,7 +167,7 @@ describe('reservation/temprary', () => {
     expect(await releaseOrder(orders, held.body.data.holdId, 'failed', clock)).toBe('failed');
     expect(await leftOn('2026-12-03')).toBe(1);
     expect(await releaseOrder(orders, held.body.data.holdId, 'expired', clock)).toBe('failed');
-    expect(orderRow(held.body.data.holdId).status).toBe('failed');
+    expect((await orderRow(held.body.data.holdId)).status).toBe('failed');
   });
 });
 
@@ -187,7 +188,7 @@ describe('the last units under contention', () => {
     }
     expect(statuses).toEqual({ '200': 5, '409 slot_full': 95 });
     const holds = responses.filter(({ response }) => response.status === 200).map(({ response }) => response.body.data.holdId);
-    expect(claimsOn(date).filter((claim) => claim.hold_expires_at !== null)).toHaveLength(5);
+    expect((await claimsOn(date)).filter((claim) => claim.hold_expires_at !== null)).toHaveLength(5);
     expect(await leftOn(date)).toBe(0);
 
     // One pays in time; the other four are away until their holds lapse.
@@ -201,11 +202,11 @@ describe('the last units under contention', () => {
     }
     for (const holdId of late) expect(await confirmOrder(orders, holdId, clock)).toBe('refund');
     for (const holdId of late) expect(await confirmOrder(orders, holdId, clock)).toBe('refund');
-    expect(late.map((holdId) => orderRow(holdId).status)).toEqual(['expired', 'expired', 'expired', 'expired']);
-    expect(orderRow(paidInTime).status).toBe('paid');
+    expect(await Promise.all(late.map(async (holdId) => (await orderRow(holdId)).status))).toEqual(['expired', 'expired', 'expired', 'expired']);
+    expect((await orderRow(paidInTime)).status).toBe('paid');
     // Exact afterwards: ten bookings, no holds, nothing left.
-    expect(claimsOn(date)).toHaveLength(10);
-    expect(claimsOn(date).every((claim) => claim.hold_expires_at === null)).toBe(true);
+    expect(await claimsOn(date)).toHaveLength(10);
+    expect((await claimsOn(date)).every((claim) => claim.hold_expires_at === null)).toBe(true);
     expect(await leftOn(date)).toBe(0);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
-// Member numbers under contention, through the real HTTP server on 127.0.0.1 and a real SQLite
-// file: two hundred citizens register at once, and each gets a number of their own that verifies.
+// Member numbers under contention, through the real HTTP server on 127.0.0.1 and a real database
+// (SQLite's file, or PostgreSQL): two hundred citizens register at once, and each gets a number of their own that verifies.
 import { LIBRARY_CARD, LIBRARY_CARD_NUMBER_FORMAT } from '@city/demo-data';
 import { buildSubmissionPayload, readMemberNumber } from '@city/survey-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,15 +44,13 @@ describe('member numbers under concurrency', () => {
     for (const number of numbers) expect(readMemberNumber(LIBRARY_CARD_NUMBER_FORMAT, number)).toMatchObject({ ok: true, memberNumber: number });
 
     // What the database holds agrees: one number per citizen, none shared, the paper card's beside them.
-    const rows = ctx.app.db.prepare("SELECT user_id, member_number FROM member_numbers WHERE survey_id = ? AND user_id <> ''").all(LIBRARY_CARD.surveyId) as {
+    const rows = (await ctx.query("SELECT user_id, member_number FROM member_numbers WHERE survey_id = ? AND user_id <> ''", [LIBRARY_CARD.surveyId])) as {
       user_id: string;
       member_number: string;
     }[];
     expect(rows).toHaveLength(200);
     expect(new Set(rows.map((row) => row.member_number))).toEqual(new Set(numbers));
-    const stored = ctx.app.db
-      .prepare("SELECT COUNT(DISTINCT value) AS n FROM survey_results WHERE survey_id = ? AND item_key = 'memberNumber' AND user_id <> ''")
-      .get(LIBRARY_CARD.surveyId) as { n: number };
-    expect(stored.n).toBe(200);
+    const stored = await ctx.queryOne("SELECT COUNT(DISTINCT value) AS n FROM survey_results WHERE survey_id = ? AND item_key = 'memberNumber' AND user_id <> ''", [LIBRARY_CARD.surveyId]);
+    expect(stored).toEqual({ n: 200 });
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-// Members, through the real HTTP server on 127.0.0.1 and a real SQLite file: registering issues a
+// Members, through the real HTTP server on 127.0.0.1 and a real database: registering issues a
 // member number with the record, the card shows it, an edit keeps it, withdrawing retires it for
 // good; a paper card staff imported is found by its number and birthday and claimed; members-only
 // surveys refuse non-members.
@@ -70,8 +70,8 @@ const cardOf = (user: TestUser) => http.call(user, 'getMemberCard', { query: { s
 const lookUp = (user: TestUser, lookup: Record<string, string>) =>
   http.call(user, 'filterSurveyResults', { body: { queryParams: { surveyId: SURVEY_ID, lookup }, requestingUserId: user.userId } });
 
-const numbersIssued = () =>
-  ctx.app.db.prepare('SELECT sequence, member_number, user_id, withdrawn_at FROM member_numbers WHERE survey_id = ? ORDER BY sequence').all(SURVEY_ID) as {
+const numbersIssued = async () =>
+  (await ctx.query('SELECT sequence, member_number, user_id, withdrawn_at FROM member_numbers WHERE survey_id = ? ORDER BY sequence', [SURVEY_ID])) as {
     sequence: number;
     member_number: string;
     user_id: string;
@@ -117,7 +117,7 @@ describe('registering', () => {
     const reborn = await http.call(user, 'putReservation', { body: registration(user, { ...person(2), born: '1991-01-01' }, first.body.partitionKey) });
     expect(reborn.status).toBe(400);
     expect(reborn.body.code).toBe('not_editable');
-    expect(numbersIssued().filter((row) => row.user_id === user.userId)).toHaveLength(1);
+    expect((await numbersIssued()).filter((row) => row.user_id === user.userId)).toHaveLength(1);
   });
 
   it('ignores a member number the client sends', async () => {
@@ -126,7 +126,7 @@ describe('registering', () => {
     expect((await register(user, { ...person(3), memberNumber: chosen })).status).toBe(200);
     const { memberNumber } = (await cardOf(user)).body.data;
     expect(memberNumber).not.toBe(chosen);
-    expect(numbersIssued().at(-1)?.member_number).toBe(memberNumber);
+    expect((await numbersIssued()).at(-1)?.member_number).toBe(memberNumber);
   });
 
   it('refuses temprary on a member survey: memberships are not paid for', async () => {
@@ -160,7 +160,7 @@ describe('withdrawing', () => {
     // Another citizen registering next never gets the retired number either.
     expect((await register(citizen(11))).status).toBe(200);
     expect((await cardOf(citizen(11))).body.data.memberNumber).not.toBe(old);
-    expect(numbersIssued().find((row) => row.member_number === old)?.withdrawn_at).toBe(NOW);
+    expect((await numbersIssued()).find((row) => row.member_number === old)?.withdrawn_at).toBe(NOW);
     // A withdrawn number finds nothing any more (its registration is gone).
     const retired = await lookUp(citizen(12), { memberNumber: old, born: '1990-01-01' });
     expect(retired.status).toBe(404);
@@ -177,7 +177,7 @@ describe('withdrawing', () => {
       expect((await cardOf(user)).status).toBe(404);
       expect((await register(user)).status).toBe(200);
       expect((await cardOf(user)).body.data.memberNumber).not.toBe(old);
-      expect(numbersIssued().find((row) => row.member_number === old)?.withdrawn_at).toBe(NOW);
+      expect((await numbersIssued()).find((row) => row.member_number === old)?.withdrawn_at).toBe(NOW);
     }
   });
 

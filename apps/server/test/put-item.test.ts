@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import type { Answers, SubmissionPayload, SurveyConfig } from '@city/survey-core';
 import { buildSubmissionPayload, citizenView } from '@city/survey-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CITIZEN_QUESTIONNAIRE, EVENT_APPLICATION } from '@city/demo-data';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
@@ -27,18 +28,13 @@ function payloadFor(userId: string, answers: Answers = validAnswers, config: Sur
   return buildSubmissionPayload({ config, userId, answers, ...extra });
 }
 
-/** Everything stored, to show that a refused request wrote nothing. */
-function snapshot(): unknown[] {
-  const db = new Database(ctx.databasePath, { readonly: true });
-  try {
-    return [
-      db.prepare('SELECT * FROM survey_results ORDER BY partition_key, sort_key').all(),
-      db.prepare('SELECT * FROM survey_records ORDER BY partition_key').all(),
-      db.prepare('SELECT * FROM idempotency_keys').all(),
-    ];
-  } finally {
-    db.close();
-  }
+/** Everything stored, to show that a refused request wrote nothing (compared on one engine, so read as it comes). */
+async function snapshot(): Promise<unknown[]> {
+  return [
+    await ctx.query('SELECT * FROM survey_results ORDER BY partition_key, sort_key'),
+    await ctx.query('SELECT * FROM survey_records ORDER BY partition_key'),
+    await ctx.query('SELECT * FROM idempotency_keys ORDER BY user_id, idempotency_key'),
+  ];
 }
 
 describe('reservation/putItem', () => {
@@ -100,16 +96,16 @@ describe('reservation/putItem', () => {
     const payload = payloadFor(yamada!.userId, { ticket: '123456', born: '1990-01-01', course: '健康体操' }, EVENT_APPLICATION, { now: 5 });
     const headers = { 'idempotency-key': '7f0c7a8e-5d0b-4c8e-9a51-0d0e3f1b2c3d' };
     const first = await ctx.call(yamada!, 'putReservation', { body: payload, headers });
-    const before = snapshot();
+    const before = await snapshot();
     const again = await ctx.call(yamada!, 'putReservation', { body: payload, headers });
     expect(again).toEqual(first);
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
 
     const different = payloadFor(yamada!.userId, { ticket: '654321', born: '1990-01-01', course: '健康体操' }, EVENT_APPLICATION, { now: 6 });
     const reused = await ctx.call(yamada!, 'putReservation', { body: different, headers });
     expect(reused.status).toBe(422);
     expect(reused.body.code).toBe('idempotency_key_reused');
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('keeps the staff-only answers of a record the citizen edits', async () => {
@@ -131,12 +127,12 @@ describe('reservation/putItem', () => {
   describe('refuses, and writes nothing', () => {
     const refuse = async (status: number, code: string, body: unknown, headers: Record<string, string> = {}) => {
       const [yamada] = ctx.users;
-      const before = snapshot();
+      const before = await snapshot();
       const response = await ctx.call(yamada!, 'putReservation', { body, headers });
       expect(response.status).toBe(status);
       expect(response.body).toMatchObject({ statusCode: status, code });
       expect(typeof response.body.message).toBe('string');
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
       return response;
     };
 
@@ -182,7 +178,7 @@ describe('reservation/putItem', () => {
 
     it('malformed JSON', async () => {
       const [yamada] = ctx.users;
-      const before = snapshot();
+      const before = await snapshot();
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/survey/api/v1/db/reservation/putItem',
@@ -191,7 +187,7 @@ describe('reservation/putItem', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, code: 'invalid_request' });
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
 
     it('wrong types', async () => {
@@ -217,7 +213,8 @@ describe('reservation/putItem', () => {
 
   it('answers 503 with retryable: true while another writer holds the database, and stores the retry', async () => {
     await ctx.close();
-    ctx = await createTestContext({}, { busyTimeoutMs: 50 });
+    // SQLite only: a second connection on the SQLite file holds its one write lock.
+    ctx = await createTestContext({}, { busyTimeoutMs: 50, engine: 'sqlite' });
     const [yamada] = ctx.users;
     const blocker = new Database(ctx.databasePath);
     blocker.exec('BEGIN IMMEDIATE');
@@ -228,6 +225,33 @@ describe('reservation/putItem', () => {
     blocker.close();
     const retried = await ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId) });
     expect(retried.status).toBe(200);
+  });
+
+  it('on PostgreSQL, waits while another transaction holds the table it writes, and stores once it ends', async () => {
+    await ctx.close();
+    // PostgreSQL's counterpart of the test above: writers wait on each other's locks there, no 503.
+    ctx = await createTestContext({}, { engine: 'postgres' });
+    const [yamada] = ctx.users;
+    const blocker = new pg.Client({ connectionString: ctx.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE survey_records IN EXCLUSIVE MODE');
+      let answered = false;
+      const put = ctx.call(yamada!, 'putReservation', { body: payloadFor(yamada!.userId) }).finally(() => {
+        answered = true;
+      });
+      // The request reaches the table and waits on the lock, unanswered meanwhile.
+      const waitingOnLock = "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
+      await vi.waitFor(async () => {
+        expect(await ctx.queryOne(waitingOnLock)).toEqual({ n: 1 });
+      });
+      expect(answered).toBe(false);
+      await blocker.query('ROLLBACK');
+      expect((await put).status).toBe(200);
+    } finally {
+      await blocker.end();
+    }
   });
 
   it('replaces all or nothing: a failure before commit leaves the old record intact', async () => {
