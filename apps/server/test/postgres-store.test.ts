@@ -7,19 +7,22 @@ import type { PostgresConnections } from '../src/db/postgres-store.js';
 import { connectPostgres, MOST_ATTEMPTS, postgresStore } from '../src/db/postgres-store.js';
 import type { PostgresQueryable } from '../src/db/postgres.js';
 import type { PostgresDatabases } from './postgres-databases.js';
-import { startPostgresDatabases } from './postgres-databases.js';
+import { testPostgresDatabases } from './postgres-databases.js';
+import { isDatabaseBusy } from '../src/http/error-handler.js';
 
 let databases: PostgresDatabases;
+let url: string;
 let pool: pg.Pool;
 let connections: PostgresConnections;
 beforeAll(async () => {
-  databases = await startPostgresDatabases();
+  databases = await testPostgresDatabases();
 }, 60_000);
 afterAll(async () => {
   await (databases as PostgresDatabases | undefined)?.stop();
 });
 beforeEach(async () => {
-  pool = await openPostgres(await databases.create(), { poolSize: 4 });
+  url = await databases.create();
+  pool = await openPostgres(url, { poolSize: 4 });
   connections = connectPostgres(pool);
   await pool.query('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
   await pool.query("INSERT INTO notes VALUES (1, 'one'), (2, 'two')");
@@ -104,5 +107,27 @@ describe('PostgreSQL transactions', () => {
       }),
     ).rejects.toThrow('could not serialize access');
     expect(attempts).toBe(MOST_ATTEMPTS);
+  });
+
+  it('give up waiting for a lock another transaction holds past the lock timeout: the request is answered 503 busy, nothing written', async () => {
+    const impatient = await openPostgres(url, { poolSize: 2, lockTimeoutMs: 100 });
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query("UPDATE notes SET text = 'held' WHERE id = 1");
+      const store = postgresStore(connectPostgres(impatient), notesOf);
+      const waited = store.transaction(async (notes) => {
+        await notes.set(2, 'written');
+        await notes.set(1, 'waits for the holder');
+      });
+      const error: unknown = await waited.then(() => undefined, (reason: unknown) => reason);
+      expect(error).toMatchObject({ code: '55P03' });
+      expect(isDatabaseBusy(error)).toBe(true);
+      await holder.query('ROLLBACK');
+      expect(await store.read.all()).toEqual(['one', 'two']);
+    } finally {
+      holder.release();
+      await impatient.end();
+    }
   });
 });

@@ -27,9 +27,17 @@ const types: pg.CustomTypesConfig = {
       : (pg.types.getTypeParser as (oid: number, format?: 'text' | 'binary') => (text: string) => unknown)(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/**
+ * How long a statement waits for a lock another transaction holds (a long staff operation, an
+ * operator's session) before the request answers 503 `busy` (retryable), as SQLite's busy timeout
+ * does. Longer than SQLite's: waiting here blocks nothing else in the process, and a hot slot's row
+ * lock is passed along a queue of bookings, each holding it for a millisecond or two.
+ */
+export const LOCK_TIMEOUT_MS = 5_000;
+
 /** A pool on `url` (postgres://user:password@host:port/database), its schema up to date. */
-export async function openPostgres(url: string, options: { poolSize?: number } = {}): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POSTGRES_POOL_SIZE, types });
+export async function openPostgres(url: string, options: { poolSize?: number; lockTimeoutMs?: number } = {}): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? POSTGRES_POOL_SIZE, types, lock_timeout: options.lockTimeoutMs ?? LOCK_TIMEOUT_MS });
   // An idle connection the server dropped (a restart, a failover) is replaced at its next use; its
   // error must not end this process.
   pool.on('error', () => undefined);

@@ -13,7 +13,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       ({ statusCode, code, extra } = error);
       message = error.message;
-    } else if (isSqliteBusy(error)) {
+    } else if (isDatabaseBusy(error)) {
       statusCode = 503;
       code = 'busy';
       message = messages.busy;
@@ -45,7 +45,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-function isSqliteBusy(error: unknown): boolean {
+/**
+ * Whether the database gave up waiting for another writer: SQLite's busy timeout, or PostgreSQL's
+ * lock_timeout (55P03, lock_not_available; see db/postgres.ts). Nothing was written: retryable.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED';
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT' || code === 'SQLITE_LOCKED' || code === '55P03';
 }
