@@ -1,5 +1,6 @@
 // `pnpm start`: builds the citizen app, the staff console and the server, then runs the server as production does
-// (plain node on the build), saying what it is doing meanwhile. Ctrl-C stops it quietly with exit
+// (plain node on the build), saying what it is doing meanwhile. `pnpm start:cluster` (--cluster)
+// runs three instances of the build on one PostgreSQL instead (apps/server/dev/cluster.ts). Ctrl-C stops it quietly with exit
 // code 0. package.json runs this with `exec`, so no shell stands between pnpm and this process: a
 // shell would be killed by the Ctrl-C and pnpm would report the normal stop as a failure.
 import { spawn } from 'node:child_process';
@@ -46,8 +47,11 @@ if (built !== 0) {
   console.error('The build failed (see above); nothing was started.');
   process.exit(built ?? 1);
 }
-console.log('Starting the server…');
-const served = await run(process.execPath, [...nodeFlags, 'dist/server.js'], serverDir);
+const cluster = process.argv.includes('--cluster');
+console.log(cluster ? 'Starting PostgreSQL and three server instances…' : 'Starting the server…');
+const served = cluster
+  ? await run(process.execPath, ['--conditions=@city/source', '--import', 'tsx', 'dev/cluster.ts'], serverDir)
+  : await run(process.execPath, [...nodeFlags, 'dist/server.js'], serverDir);
 // Asked to stop: done, unless the server said it could not close cleanly.
 if (stopping && served !== 1) process.exit(0);
 process.exit(served ?? 1);

@@ -24,7 +24,7 @@ import { benchCitizens, bookingBodies, CITIZENS, putItemBody, rowsPerRecord, see
 import type { LoadResult, LoadSpec } from './load.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import { countLine, statementList } from './trace.js';
-import { freePort } from '../test/free-port.js';
+import { freePort } from '../dev/free-port.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
 const RECORDS_PER_CITIZEN = 50; // for the read of a citizen's records

@@ -174,10 +174,18 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
 
   // The modules, each wired by itself over the database; what one needs of another is passed here.
   const surveys = createSurveysModule({ storage, now, authenticate, authenticateStaff });
-  // Demo surveys (and their claimable demo records) never go into a production database.
-  if (options.seed ?? config.nodeEnv !== 'production') {
-    // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
-    await seedDemoData(storage, { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()), now });
+  // Demo surveys (and their claimable demo records) never go into a production database; the
+  // demo's staff accounts come with the demo calendars (test apps make the staff each test needs).
+  const seeding = options.seed ?? config.nodeEnv !== 'production';
+  const demoStaff = seeding && config.nodeEnv === 'development';
+  if (seeding) {
+    // Instances started together on one PostgreSQL seed one after another: the later ones find the
+    // demo there and add nothing (each seed adds only what is missing).
+    await storage.exclusively('demo-seed', async () => {
+      // Test apps set up the calendars each test needs: the demo's, relative to today, would be in the way.
+      await seedDemoData(storage, { calendars: config.nodeEnv !== 'test', today: todayInJapan(now()), now });
+      if (demoStaff) await seedDemoStaff(staff.deps, surveys.store);
+    });
   }
 
   const files = createFilesModule({ storage, authenticate });
@@ -197,9 +205,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const calendars = createCalendarsModule({ storage, now, authenticate, authenticateStaff });
   const audit = createAuditModule({ storage, authenticateStaff, staffNames });
   const settings = createSettingsModule({ storage, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
-  // The demo's staff accounts, with the demo calendars (test apps make the staff each test needs).
-  const demoStaff = (options.seed ?? config.nodeEnv !== 'production') && config.nodeEnv === 'development';
-  if (demoStaff) await seedDemoStaff(staff.deps, surveys.store);
 
   for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes]) {
     await app.register(routes);

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres } from '../src/db/postgres.js';
-import type { PostgresServer } from './postgres-server.js';
-import { startPostgres } from './postgres-server.js';
+import type { PostgresServer } from '../dev/postgres-server.js';
+import { startPostgres } from '../dev/postgres-server.js';
 
 export interface PostgresDatabases {
   server: Pick<PostgresServer, 'url'>;

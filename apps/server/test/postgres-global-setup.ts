@@ -5,7 +5,7 @@
 import type { TestProject } from 'vitest/node';
 import { createTemplate } from './postgres-databases.js';
 import { postgresBinaries } from '../src/backup.js';
-import { startPostgres } from './postgres-server.js';
+import { startPostgres } from '../dev/postgres-server.js';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   if (postgresBinaries() === undefined) {

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostgresServer } from './postgres-server.js';
-import { startPostgres } from './postgres-server.js';
+import type { PostgresServer } from '../dev/postgres-server.js';
+import { startPostgres } from '../dev/postgres-server.js';
 
 const connect = async (url: string) => {
   const client = new pg.Client({ connectionString: url });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { openPostgres } from '../src/db/postgres.js';
+import { openStorage } from '../src/db/storage.js';
 import type { PostgresConnections } from '../src/db/postgres-store.js';
 import { connectPostgres, MOST_ATTEMPTS, postgresStore } from '../src/db/postgres-store.js';
 import type { PostgresQueryable } from '../src/db/postgres.js';
@@ -128,6 +129,34 @@ describe('PostgreSQL transactions', () => {
     } finally {
       holder.release();
       await impatient.end();
+    }
+  });
+
+  it('let one server process at a time run work under one name (exclusively), as instances starting together seed the demo', async () => {
+    const [first, second] = await Promise.all([openStorage({ databasePath: 'unused', databaseUrl: url }), openStorage({ databasePath: 'unused', databaseUrl: url })]);
+    try {
+      const events: string[] = [];
+      let releaseFirst: () => void = () => undefined;
+      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let firstStarted: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => (firstStarted = resolve));
+      const one = first.exclusively('demo-seed', async () => {
+        events.push('first starts');
+        firstStarted();
+        await firstHolds;
+        events.push('first ends');
+      });
+      await started;
+      const two = second.exclusively('demo-seed', async () => {
+        events.push('second starts');
+      });
+      // The second waits on PostgreSQL's lock, not on anything in this process: let it try first.
+      await expect.poll(async () => (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0]?.n).toBe(1);
+      releaseFirst();
+      await Promise.all([one, two]);
+      expect(events).toEqual(['first starts', 'first ends', 'second starts']);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 });

@@ -58,6 +58,12 @@ export interface Storage {
   readonly sqlite: SqliteConnections | undefined;
   /** The PostgreSQL pool, on PostgreSQL. */
   readonly postgres: pg.Pool | undefined;
+  /**
+   * Runs `work` while no other server process on this database runs work under the same `name`
+   * (PostgreSQL: a session advisory lock, on a connection of its own; SQLite: one server process
+   * per file, so nothing to wait for).
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Closes every connection this storage opened. */
   close(): Promise<void>;
 }
@@ -70,6 +76,7 @@ export function sqliteStorage(connections: SqliteConnections, options: { keepWri
     configuration: connections.configuration,
     sqlite: connections,
     postgres: undefined,
+    exclusively: (_name, work) => work(),
     close: async () => {
       if (connections.reader !== connections.writer) connections.reader.close();
       if (options.keepWriter !== true) connections.writer.close();
@@ -85,6 +92,19 @@ export function postgresStorage(connections: PostgresConnections): Storage {
     configuration: connections.configuration,
     sqlite: undefined,
     postgres: connections.pool,
+    exclusively: async (name, work) => {
+      const client = await connections.pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        try {
+          return await work();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: async () => {
       connections.close();
       await connections.pool.end();
