@@ -98,6 +98,31 @@ describe('PostgreSQL transactions', () => {
     expect(new Set(await store.read.all()).size).toBe(1); // the one run last wrote both rows
   });
 
+  it('run again when another inserted the same new key first, so the second does what it would after the first (an edit)', async () => {
+    const store = postgresStore(connections, (db) => ({
+      ...notesOf(db),
+      find: async (id: number) => (await db.query<{ text: string }>('SELECT text FROM notes WHERE id = $1 FOR UPDATE', [id])).rows[0]?.text,
+    }));
+    let looked = 0;
+    let bothLooked: () => void = () => undefined;
+    const both = new Promise<void>((resolve) => (bothLooked = resolve));
+    let attempts = 0;
+    // A first submission under key 3, twice at once: each finds no row (nothing to lock), then inserts.
+    const submit = (text: string) =>
+      store.transaction(async (notes) => {
+        attempts += 1;
+        const found = await notes.find(3);
+        if (attempts <= 2 && (looked += 1) === 2) bothLooked();
+        if (attempts <= 2) await both;
+        if (found === undefined) await notes.add(3, text);
+        else await notes.set(3, `${found}, then ${text}`);
+      });
+    await Promise.all([submit('first'), submit('second')]);
+    expect(attempts).toBe(3);
+    const [stored] = (await store.read.all()).slice(2);
+    expect(['first, then second', 'second, then first']).toContain(stored);
+  });
+
   it('give up after a few attempts, with the database error', async () => {
     const store = postgresStore(connections, notesOf);
     let attempts = 0;

@@ -32,8 +32,14 @@ export interface PostgresConnections {
 
 /** Attempts of one transaction that deadlocks or fails to serialize, before its error is the caller's. */
 export const MOST_ATTEMPTS = 5;
-/** serialization_failure and deadlock_detected: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * serialization_failure and deadlock_detected: the transaction did nothing and may simply run
+ * again. And unique_violation: under READ COMMITTED a row that does not exist yet has nothing to
+ * lock, so two transactions may both find a key free (a citizen's first submission sent twice at
+ * once, on two instances) and the second insert fails; run again, it finds the first one's row and
+ * does what SQLite's one writer would have done after it (an edit, an idempotent answer).
+ */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
 
 const isRetryable = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && RETRYABLE.has(String(error.code));

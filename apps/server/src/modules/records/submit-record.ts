@@ -156,9 +156,12 @@ export async function checkSubmission(
       ? await requireRecordFor({ records, surveys }, citizen(userId), 'records.read', surveyId, payload.oldPartitionKey)
       : undefined;
 
-  // The records this submission replaces, the one it edits (oldPartitionKey) first: their claims
-  // are the ones an edit keeps or moves.
-  const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), partitionKey])];
+  // The records this submission replaces, the one it edits (oldPartitionKey) first, then the one
+  // under its key if there is one: their claims are the ones an edit keeps or moves. A key with no
+  // record is not among them: deleting it "in case" would delete a record another transaction
+  // created there meanwhile (PostgreSQL, two instances), its claims with it; the insert instead
+  // meets that record's key, and the transaction runs again as an edit of it (db/postgres-store.ts).
+  const removePartitionKeys = [...new Set([...(replaced === undefined ? [] : [replaced.partitionKey]), ...(existing === undefined ? [] : [partitionKey])])];
   // A record waiting for its payment holds its slots as holds: an edit would turn them into
   // bookings nobody paid for, or drop them under the payment. It is paid, or cancelled, first.
   // A paid record may be edited only keeping what it paid for (putItem checks, temprary refuses).
