@@ -1,5 +1,5 @@
 // Random sequences of book, change, cancel and delete by a few citizens over a few small slots,
-// run through the use-cases on a real SQLite file, with failures injected mid-way. After every
+// run through the use-cases on the suite's engine, with failures injected mid-way. After every
 // step, by direct SQL: each slot's claimed units are exactly the claims of live records' answers,
 // never above capacity, a step that failed changed nothing, and a step that succeeded freed no
 // booking past its change deadline (except deleting a record whose slot has ended).
@@ -8,30 +8,25 @@ import { citizen as citizenActor } from '../src/access/actor.js';
 import type { SurveyConfig } from '@city/survey-core';
 import { canChangeBooking, CLOSED_CHECK_STATUSES, japanTimeToEpochMs, parseReservationValue } from '@city/survey-core';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SqliteDatabase } from '../src/db/database.js';
-import { openDatabase } from '../src/db/database.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import type { RepositoryFactory } from '../src/db/storage.js';
 import { HttpError } from '../src/http/errors.js';
-import { createSqliteCalendarRepository } from '../src/modules/calendars/sqlite-calendar-repository.js';
 import { cancelRecord, deleteRecord } from '../src/modules/records/change-record.js';
 import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import {
+  addCalendar,
+  addCategories,
   APPEND_BOOKING_SURVEY,
   BOOKING_SURVEY,
   bookingPayload,
   CHECKUP_CATEGORIES,
   citizen,
   DEFAULT_RULES,
-  insertCalendar,
-  insertCategories,
   slotValue,
 } from './calendar-fixtures.js';
+import type { SqlExecutor } from './engines.js';
+import { openTestDatabase } from './engines.js';
 
 /** Append mode, and each booking takes two units. */
 const PAIR_SURVEY: SurveyConfig = {
@@ -96,13 +91,11 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
 
 class InjectedFailure extends Error {}
 
-/** A world: a fresh SQLite file with the calendar and surveys, the use-cases' deps, a clock and a fault switch. */
+/** A world: a fresh database with the calendar and surveys, the use-cases' deps, a clock and a fault switch. */
 async function createWorld(start = START) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'city-bookings-property-'));
-  const db = openDatabase(path.join(dir, 'city.sqlite'));
-  insertCategories(db, CHECKUP_CATEGORIES);
-  insertCalendar(db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: RULES });
-  const connections = connectSqlite(db);
+  const database = await openTestDatabase();
+  await addCategories(database.storage, CHECKUP_CATEGORIES);
+  await addCalendar(database.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: RULES });
   const world = { clock: start, fault: undefined as Fault | undefined, fired: false };
   // Each repository method named by the armed fault does its work, then throws.
   const failAfter = <T extends object>(repository: T): T =>
@@ -117,68 +110,58 @@ async function createWorld(start = START) {
         };
       },
     });
-  const store = sqliteStore<RecordRepositories>(connections, (connection) => ({
-    ...recordRepositories.sqlite(connection),
-    records: failAfter(createSqliteRecordRepository(connection)),
-    calendars: failAfter(createSqliteCalendarRepository(connection)),
-
-  }));
+  const withFaults = (set: RecordRepositories): RecordRepositories => ({ ...set, records: failAfter(set.records), calendars: failAfter(set.calendars) });
+  const faulty: RepositoryFactory<RecordRepositories> = {
+    sqlite: (db, configuration) => withFaults(recordRepositories.sqlite(db, configuration)),
+    postgres: (db, configuration) => withFaults(recordRepositories.postgres(db, configuration)),
+  };
+  const store = database.store(faulty);
   await store.transaction(async ({ surveys }) => {
     for (const config of SURVEYS) await surveys.save({ config, lookupItemKeys: [], searchable: false });
   });
   // Nothing here is paid for: no order is ever settled.
   const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => world.clock, settleCancelledOrder: async () => undefined };
-  const close = () => {
-    if (connections.reader !== db) connections.reader.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  };
   // Read through a call: whether the fault fired is decided inside the step.
   const fired = () => world.fired;
-  return { db, deps, world, fired, close };
+  return { execute: database.execute, deps, world, fired, close: database.close };
 }
 
 /** Everything a step may change. */
-function snapshot(db: SqliteDatabase): unknown {
+async function snapshot(execute: SqlExecutor): Promise<unknown> {
   return [
-    db.prepare('SELECT * FROM survey_records ORDER BY partition_key').all(),
-    db.prepare('SELECT partition_key, sort_key, value, check_status FROM survey_results ORDER BY partition_key, sort_key').all(),
-    db.prepare('SELECT * FROM slot_claims ORDER BY partition_key, item_key').all(),
+    await execute('SELECT * FROM survey_records ORDER BY partition_key'),
+    await execute('SELECT partition_key, sort_key, value, check_status FROM survey_results ORDER BY partition_key, sort_key'),
+    await execute('SELECT * FROM slot_claims ORDER BY partition_key, item_key'),
   ];
 }
 
 /** The invariants, by direct SQL. */
-function checkInvariants(db: SqliteDatabase): void {
+async function checkInvariants(execute: SqlExecutor): Promise<void> {
   const closed = CLOSED_CHECK_STATUSES.map((status) => `'${status}'`).join(', ');
   // The claims the live, open records' answers call for: one per answer, of the survey's cost.
-  const answers = db
-    .prepare(
-      `SELECT r.partition_key, r.survey_id, r.user_id, s.value FROM survey_records r JOIN survey_results s ON s.partition_key = r.partition_key
-       WHERE s.item_key = 'slot' AND r.survey_id IN (?, ?, ?)
-         AND NOT EXISTS (SELECT 1 FROM survey_results c WHERE c.partition_key = r.partition_key AND c.check_status IN (${closed}))`,
-    )
-    .all(...SURVEYS.map((survey) => survey.surveyId)) as { partition_key: string; survey_id: string; user_id: string; value: string }[];
+  const answers = (await execute(
+    `SELECT r.partition_key, r.survey_id, r.user_id, s.value FROM survey_records r JOIN survey_results s ON s.partition_key = r.partition_key
+     WHERE s.item_key = 'slot' AND r.survey_id IN (?, ?, ?)
+       AND NOT EXISTS (SELECT 1 FROM survey_results c WHERE c.partition_key = r.partition_key AND c.check_status IN (${closed}))`,
+    SURVEYS.map((survey) => survey.surveyId),
+  )) as { partition_key: string; survey_id: string; user_id: string; value: string }[];
   const expected = answers
     .map((answer) => {
       const slot = parseReservationValue(answer.value)!;
       return `${answer.partition_key} slot cal-central ${slot.date} ${slot.slotId} ${answer.user_id} ${COST[answer.survey_id]}`;
     })
     .sort();
-  const claims = (
-    db.prepare('SELECT partition_key, item_key, calendar_id, date, slot_id, user_id, units FROM slot_claims').all() as Record<string, unknown>[]
-  )
+  const claims = (await execute('SELECT partition_key, item_key, calendar_id, date, slot_id, user_id, units FROM slot_claims'))
     .map((claim) => Object.values(claim).join(' '))
     .sort();
   expect(claims).toEqual(expected);
 
   // What a slot shows left is capacity minus the claims, never below zero; its stored count is
   // exactly its claims' units.
-  const slots = db
-    .prepare(
-      `SELECT s.capacity, s.claimed_units, COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id), 0) AS claimed
-       FROM calendar_slots s`,
-    )
-    .all() as { capacity: number; claimed_units: number; claimed: number }[];
+  const slots = (await execute(
+    `SELECT s.capacity, s.claimed_units, COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id), 0) AS claimed
+     FROM calendar_slots s`,
+  )) as { capacity: number; claimed_units: number; claimed: number }[];
   for (const slot of slots) {
     expect(slot.claimed).toBeLessThanOrEqual(slot.capacity);
     expect(slot.claimed_units).toBe(slot.claimed);
@@ -186,21 +169,19 @@ function checkInvariants(db: SqliteDatabase): void {
 }
 
 /** The bookings past their change deadline at `now` (`user date slot units`), and whether each slot has ended. */
-function lockedClaims(db: SqliteDatabase, now: number): { claim: string; ended: boolean }[] {
-  const rows = db
-    .prepare(
-      `SELECT c.user_id, c.date, c.slot_id, c.units, s.start_time, s.end_time FROM slot_claims c
-       JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id`,
-    )
-    .all() as { user_id: string; date: string; slot_id: string; units: number; start_time: string; end_time: string }[];
+async function lockedClaims(execute: SqlExecutor, now: number): Promise<{ claim: string; ended: boolean }[]> {
+  const rows = (await execute(
+    `SELECT c.user_id, c.date, c.slot_id, c.units, s.start_time, s.end_time FROM slot_claims c
+     JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id`,
+  )) as { user_id: string; date: string; slot_id: string; units: number; start_time: string; end_time: string }[];
   return rows
     .filter((row) => !canChangeBooking({ date: row.date, start: row.start_time }, RULES, now))
     .map((row) => ({ claim: `${row.user_id} ${row.date} ${row.slot_id} ${row.units}`, ended: now >= japanTimeToEpochMs(row.date, row.end_time) }));
 }
 
 /** Every booking locked before a step is still held after it (by its record or the one an edit wrote). */
-function expectLockedKept(db: SqliteDatabase, locked: readonly { claim: string; ended: boolean }[], now: number, step: Step): void {
-  const after = lockedClaims(db, now).map((row) => row.claim);
+async function expectLockedKept(execute: SqlExecutor, locked: readonly { claim: string; ended: boolean }[], now: number, step: Step): Promise<void> {
+  const after = (await lockedClaims(execute, now)).map((row) => row.claim);
   for (const { claim, ended } of locked) {
     if (step.kind === 'delete' && ended) continue; // deleting a record whose slot has ended is allowed
     const index = after.indexOf(claim);
@@ -213,8 +194,8 @@ function expectLockedKept(db: SqliteDatabase, locked: readonly { claim: string; 
  * What the step does, as a call to make, and what it is for the tally of outcomes (an edit of two
  * records has its own).
  */
-function prepareStep(world: Awaited<ReturnType<typeof createWorld>>, step: Step, appendCounter: { n: number }): { kind: string; run: () => Promise<unknown> } {
-  const { db, deps } = world;
+async function prepareStep(world: Awaited<ReturnType<typeof createWorld>>, step: Step, appendCounter: { n: number }): Promise<{ kind: string; run: () => Promise<unknown> }> {
+  const { execute, deps } = world;
   if (step.kind === 'tick') {
     return {
       kind: step.kind,
@@ -224,10 +205,10 @@ function prepareStep(world: Awaited<ReturnType<typeof createWorld>>, step: Step,
     };
   }
   const user = citizen(step.user + 1);
-  const ownRecords = (db.prepare('SELECT partition_key, survey_id FROM survey_records WHERE user_id = ? ORDER BY partition_key').all(user.userId) as {
+  const ownRecords = (await execute('SELECT partition_key, survey_id FROM survey_records WHERE user_id = ? ORDER BY partition_key', [user.userId])) as {
     partition_key: string;
     survey_id: string;
-  }[]);
+  }[];
   const chosen = ownRecords.length === 0 ? undefined : ownRecords[step.record % ownRecords.length];
   if (step.kind !== 'book' && step.kind !== 'change') {
     const target = chosen ?? { partition_key: `${BOOKING_SURVEY.surveyId}#${user.userId}`, survey_id: BOOKING_SURVEY.surveyId };
@@ -277,12 +258,12 @@ async function runSequence(steps: readonly Step[], outcomes: Map<string, number>
   const appendCounter = { n: 0 };
   try {
     for (const step of steps) {
-      const before = snapshot(world.db);
-      const locked = lockedClaims(world.db, world.world.clock);
+      const before = await snapshot(world.execute);
+      const locked = await lockedClaims(world.execute, world.world.clock);
       world.world.fault = 'fault' in step ? step.fault : undefined;
       world.world.fired = false;
       let outcome = 'ok';
-      const { kind, run } = prepareStep(world, step, appendCounter);
+      const { kind, run } = await prepareStep(world, step, appendCounter);
       try {
         await run();
       } catch (error) {
@@ -293,13 +274,13 @@ async function runSequence(steps: readonly Step[], outcomes: Map<string, number>
         world.world.fault = undefined;
       }
       outcomes.set(`${kind} ${outcome}`, (outcomes.get(`${kind} ${outcome}`) ?? 0) + 1);
-      if (outcome !== 'ok') expect(snapshot(world.db)).toEqual(before);
-      else expectLockedKept(world.db, locked, world.world.clock, step);
+      if (outcome !== 'ok') expect(await snapshot(world.execute)).toEqual(before);
+      else await expectLockedKept(world.execute, locked, world.world.clock, step);
       if (world.fired()) expect(outcome).toBe('injected');
-      checkInvariants(world.db);
+      await checkInvariants(world.execute);
     }
   } finally {
-    world.close();
+    await world.close();
   }
 }
 

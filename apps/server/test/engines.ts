@@ -75,6 +75,15 @@ export async function createTestPostgresDatabase(): Promise<string> {
   return (await postgres).create();
 }
 
+/**
+ * Drops a database made by {@link createTestPostgresDatabase} once its test is done with it (its
+ * pools closed), so that a property test's hundreds of databases do not pile up until the file ends.
+ */
+export async function dropTestPostgresDatabase(url: string): Promise<void> {
+  if (postgres === undefined) throw new Error('no test PostgreSQL was started');
+  await (await postgres).drop(url);
+}
+
 /** A new PostgreSQL database with nothing in it, not even the schema (as `createdb` makes one): its URL. */
 export async function createEmptyTestPostgresDatabase(): Promise<string> {
   postgres ??= testPostgresDatabases();
@@ -87,7 +96,8 @@ export async function createEmptyTestPostgresDatabase(): Promise<string> {
  */
 export async function openTestDatabase(engine: EngineName = SUITE_ENGINE): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-engine-test-'));
-  const storage = await openStorage({ databasePath: path.join(dir, 'test.sqlite'), databaseUrl: engine === 'postgres' ? await createTestPostgresDatabase() : undefined });
+  const databaseUrl = engine === 'postgres' ? await createTestPostgresDatabase() : undefined;
+  const storage = await openStorage({ databasePath: path.join(dir, 'test.sqlite'), databaseUrl });
   return {
     engine,
     storage,
@@ -95,6 +105,7 @@ export async function openTestDatabase(engine: EngineName = SUITE_ENGINE): Promi
     execute: sqlExecutor(storage),
     close: async () => {
       await storage.close();
+      if (databaseUrl !== undefined) await dropTestPostgresDatabase(databaseUrl);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,47 +1,33 @@
-// The demo seed on a database that already exists (a real SQLite file): it gains the library card,
-// the study room and the paper card, whose number is registered as issued the day the card was
-// made; imported records come only with their survey, so one claimed and deleted (or a card
+// The demo seed on a database that already exists (on the suite's engine): it gains the library
+// card, the study room and the paper card, whose number is registered as issued the day the card
+// was made; imported records come only with their survey, so one claimed and deleted (or a card
 // withdrawn) does not come back.
 import { DEMO_PAPER_CARD, DEMO_SURVEYS } from '@city/demo-data';
 import { japanTimeToEpochMs } from '@city/survey-core';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SqliteDatabase } from '../src/db/database.js';
-import { openDatabase } from '../src/db/database.js';
-import type { SqliteConnections } from '../src/db/sqlite-store.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import { repositories } from '../src/db/storage.js';
+import type { Store } from '../src/db/store.js';
 import { seedDemoData } from '../src/demo-seed.js';
-import { createSqliteCalendarImportRepository } from '../src/modules/calendars/import/sqlite-calendar-import-repository.js';
-import { createSqliteMemberNumberRepository } from '../src/modules/members/sqlite-member-number-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
-import { sqliteStorage } from '../src/db/storage.js';
+import type { MemberNumberRepository } from '../src/modules/members/member-number-repository.js';
+import { memberNumberRepository } from '../src/modules/members/repositories.js';
+import type { RecordRepository } from '../src/modules/records/record-repository.js';
+import { recordRepository } from '../src/modules/records/repositories.js';
+import { surveyRepository } from '../src/modules/surveys/repositories.js';
+import type { SurveyRepository } from '../src/modules/surveys/survey-repository.js';
+import type { TestDatabase } from './engines.js';
+import { openTestDatabase } from './engines.js';
 
-let dir: string;
-let db: SqliteDatabase;
-let connections: SqliteConnections;
-let store: ReturnType<typeof storeOf>;
-const storeOf = (connections: SqliteConnections) =>
-  sqliteStore(connections, (connection) => ({
-    surveys: createSqliteSurveyRepository(connection),
-    records: createSqliteRecordRepository(connection),
-    calendarImport: createSqliteCalendarImportRepository(connection),
-    members: createSqliteMemberNumberRepository(connection),
-  }));
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'city-members-seed-'));
-  db = openDatabase(path.join(dir, 'city.sqlite'));
-  connections = connectSqlite(db);
-  store = storeOf(connections);
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+let database: TestDatabase;
+let store: Store<{ surveys: SurveyRepository; records: RecordRepository; members: MemberNumberRepository }>;
+beforeEach(async () => {
+  database = await openTestDatabase();
+  store = database.store(repositories({ surveys: surveyRepository, records: recordRepository, members: memberNumberRepository }));
+}, 60_000);
+afterEach(async () => {
+  await database.close();
 });
 
-const all = (sql: string, ...params: unknown[]) => db.prepare(sql).all(...params);
+const all = (sql: string, ...params: unknown[]) => database.execute(sql, params);
 
 describe('seeding the members demo', () => {
   it('adds the surveys and the paper card an existing database lacks, and its number as issued on the card’s day', async () => {
@@ -49,13 +35,13 @@ describe('seeding the members demo', () => {
     await store.transaction(async ({ surveys }) => {
       for (const survey of DEMO_SURVEYS.slice(0, 3)) await surveys.save(survey);
     });
-    await seedDemoData(sqliteStorage(connections), { calendars: false });
-    expect(all('SELECT survey_id FROM survey_configs ORDER BY survey_id')).toEqual(
+    await seedDemoData(database.storage, { calendars: false });
+    expect(await all('SELECT survey_id FROM survey_configs ORDER BY survey_id')).toEqual(
       ['citizen-questionnaire', 'event-application', 'health-checkup', 'library-card', 'study-room'].map((survey_id) => ({ survey_id })),
     );
     // Imported records come with their survey: only the new library card's paper card is added.
-    expect(all('SELECT partition_key, user_id FROM survey_records ORDER BY partition_key')).toEqual([{ partition_key: DEMO_PAPER_CARD.partitionKey, user_id: '' }]);
-    expect(all('SELECT * FROM member_numbers')).toEqual([
+    expect(await all('SELECT partition_key, user_id FROM survey_records ORDER BY partition_key')).toEqual([{ partition_key: DEMO_PAPER_CARD.partitionKey, user_id: '' }]);
+    expect(await all('SELECT * FROM member_numbers')).toEqual([
       {
         survey_id: 'library-card',
         sequence: 18,
@@ -67,24 +53,24 @@ describe('seeding the members demo', () => {
       },
     ]);
 
-    const snapshot = () => [all('SELECT * FROM survey_records ORDER BY partition_key'), all('SELECT * FROM member_numbers'), all('SELECT COUNT(*) AS n FROM survey_results')];
-    const first = snapshot();
-    await seedDemoData(sqliteStorage(connections), { calendars: false });
-    expect(snapshot()).toEqual(first);
+    const snapshot = async () => [await all('SELECT * FROM survey_records ORDER BY partition_key'), await all('SELECT * FROM member_numbers'), await all('SELECT COUNT(*) AS n FROM survey_results')];
+    const first = await snapshot();
+    await seedDemoData(database.storage, { calendars: false });
+    expect(await snapshot()).toEqual(first);
   });
 
   it('does not bring back an imported course record a citizen claimed and deleted', async () => {
-    await seedDemoData(sqliteStorage(connections), { calendars: false });
+    await seedDemoData(database.storage, { calendars: false });
     await store.transaction(async ({ records }) => {
       await records.claim('event-application#import-000001', 'U-holder');
       await records.delete('event-application#import-000001');
     });
-    await seedDemoData(sqliteStorage(connections), { calendars: false });
-    expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'event-application')).toEqual([{ partition_key: 'event-application#import-000002' }]);
+    await seedDemoData(database.storage, { calendars: false });
+    expect(await all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'event-application')).toEqual([{ partition_key: 'event-application#import-000002' }]);
   });
 
   it('does not bring back the paper card once it was claimed and withdrawn', async () => {
-    await seedDemoData(sqliteStorage(connections), { calendars: false });
+    await seedDemoData(database.storage, { calendars: false });
     // Claimed, then withdrawn: the record is gone, its number retired.
     await store.transaction(async ({ records, members }) => {
       await records.claim(DEMO_PAPER_CARD.partitionKey, 'U-holder');
@@ -92,8 +78,8 @@ describe('seeding the members demo', () => {
       await records.delete(DEMO_PAPER_CARD.partitionKey);
       await members.withdraw(DEMO_PAPER_CARD.partitionKey, 1_000);
     });
-    await seedDemoData(sqliteStorage(connections), { calendars: false });
-    expect(all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'library-card')).toEqual([]);
-    expect(all('SELECT user_id, withdrawn_at FROM member_numbers')).toEqual([{ user_id: 'U-holder', withdrawn_at: 1_000 }]);
+    await seedDemoData(database.storage, { calendars: false });
+    expect(await all('SELECT partition_key FROM survey_records WHERE survey_id = ?', 'library-card')).toEqual([]);
+    expect(await all('SELECT user_id, withdrawn_at FROM member_numbers')).toEqual([{ user_id: 'U-holder', withdrawn_at: 1_000 }]);
   });
 });

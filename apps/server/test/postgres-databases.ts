@@ -15,6 +15,8 @@ export interface PostgresDatabases {
   create: () => Promise<string>;
   /** A new database with nothing in it, not even the schema (what `createdb` makes): its URL. */
   createEmpty: () => Promise<string>;
+  /** Drops a database `create` or `createEmpty` made (its connections closed first, or forced). */
+  drop: (url: string) => Promise<void>;
   /** Drops the databases made here (and stops the server, when it is this file's own). */
   stop: () => Promise<void>;
 }
@@ -51,20 +53,28 @@ async function databasesOn(server: Pick<PostgresServer, 'url'>, stopServer: () =
   await admin.connect();
   // Files run side by side on the shared server: each names its databases apart.
   const prefix = `city_test_${randomBytes(4).toString('hex')}`;
+  /** The databases made here and not dropped yet. */
   const made: string[] = [];
+  let count = 0;
   return {
     server,
     create: async () => {
-      const name = `${prefix}_${String(made.length + 1)}`;
+      const name = `${prefix}_${String((count += 1))}`;
       made.push(name);
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
       return databaseUrl(server, name);
     },
     createEmpty: async () => {
-      const name = `${prefix}_${String(made.length + 1)}`;
+      const name = `${prefix}_${String((count += 1))}`;
       made.push(name);
       await admin.query(`CREATE DATABASE ${name}`);
       return databaseUrl(server, name);
+    },
+    drop: async (url) => {
+      const name = made.find((candidate) => url === databaseUrl(server, candidate));
+      if (name === undefined) throw new Error(`${url} was not made here`);
+      made.splice(made.indexOf(name), 1);
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
     stop: async () => {
       try {

@@ -1,30 +1,25 @@
 // An edit kept in place writes only the rows that changed (records.update): whatever the rows before
 // and after (answers changed, items added and removed, sort keys that move with their answer, rows
-// reordered), the record afterwards holds exactly the rows sent, in their order.
+// reordered), the record afterwards holds exactly the rows sent, in their order. On the suite's engine.
 import type { SurveyResultRow } from '@city/survey-core';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SqliteDatabase } from '../src/db/database.js';
-import { openDatabase } from '../src/db/database.js';
+import type { Store } from '../src/db/store.js';
 import type { RecordRepository } from '../src/modules/records/record-repository.js';
-import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
+import { recordRepository } from '../src/modules/records/repositories.js';
+import type { TestDatabase } from './engines.js';
+import { openTestDatabase } from './engines.js';
 
-let dir: string;
-let db: SqliteDatabase;
-let records: RecordRepository;
+let database: TestDatabase;
+let store: Store<RecordRepository>;
 
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'city-record-update-'));
-  db = openDatabase(path.join(dir, 'city.sqlite'));
-  db.prepare("INSERT INTO survey_configs (survey_id, config_json, updated_at) VALUES ('s', '{}', 0)").run();
-  records = createSqliteRecordRepository(db);
-});
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await database.execute("INSERT INTO survey_configs (survey_id, config_json, updated_at) VALUES ('s', '{}', 0)");
+  store = database.store(recordRepository);
+}, 60_000);
+afterAll(async () => {
+  await database.close();
 });
 
 // Rows of a few items; an item's sort key carries its answer for some (as a reservation's does).
@@ -52,8 +47,13 @@ it('leaves exactly the rows sent, in their order', async () => {
       // The survey version answered may stay or move (an edit after the survey was edited).
       return fc.tuple(fc.constant(partitionKey), rowsOf(partitionKey), rowsOf(partitionKey), fc.constantFrom(1, 2));
     }), async ([partitionKey, before, after, surveyVersion]) => {
-      await records.replace({ rows: before, receiptNumber: `R${partitionKey}`, removePartitionKeys: [partitionKey], origin: 'web', surveyVersion: 1 });
-      await records.update({ partitionKey, rows: after, previousRows: await records.rowsOf(partitionKey), surveyVersion, previousSurveyVersion: 1 });
+      await store.transaction(async (records) => {
+        await records.replace({ rows: before, receiptNumber: `R${partitionKey}`, removePartitionKeys: [partitionKey], origin: 'web', surveyVersion: 1 });
+      });
+      await store.transaction(async (records) => {
+        await records.update({ partitionKey, rows: after, previousRows: await records.rowsOf(partitionKey), surveyVersion, previousSurveyVersion: 1 });
+      });
+      const records = store.read;
       expect(await records.rowsOf(partitionKey)).toEqual(after);
       // What an edit reads the record back with (one statement) is the same.
       expect((await records.findWithRows(partitionKey))?.rows).toEqual(after);

@@ -1,5 +1,5 @@
-// Random interleavings of staff and citizens on one survey's bookings, through the use-cases on a
-// real SQLite file: citizens book, move and cancel; staff change a status on the version they saw
+// Random interleavings of staff and citizens on one survey's bookings, through the use-cases on the
+// suite's engine: citizens book, move and cancel; staff change a status on the version they saw
 // (maybe stale), cancel, reopen and change a whole filter at once. Operations run a few at a time,
 // concurrently. After every group, by direct SQL:
 // - every slot's claimed units are exactly the bookings of the open records naming it, and never
@@ -9,21 +9,17 @@
 import { CLOSED_CHECK_STATUSES, japanTimeToEpochMs, parseReservationValue } from '@city/survey-core';
 import type { CheckStatus } from '@city/survey-core';
 import fc from 'fast-check';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { StaffActor } from '../src/access/actor.js';
 import { citizen as citizenActor } from '../src/access/actor.js';
-import { openDatabase } from '../src/db/database.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
 import { HttpError } from '../src/http/errors.js';
 import { cancelRecord } from '../src/modules/records/change-record.js';
 import type { RecordsDeps } from '../src/modules/records/records.js';
 import { recordRepositories } from '../src/modules/records/repositories.js';
 import { bulkChangeStatus, changeStatus } from '../src/modules/records/staff-records.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
-import { BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, DEFAULT_RULES, insertCalendar, insertCategories, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, DEFAULT_RULES, slotValue } from './calendar-fixtures.js';
+import { openTestDatabase } from './engines.js';
 
 const SLOTS = [
   { date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 1 },
@@ -47,28 +43,22 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('bulk' as const), status: fc.nat(STATUSES.length - 1), onlyOpen: fc.boolean() }) },
 );
 
-function createWorld() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'city-staff-property-'));
-  const db = openDatabase(path.join(dir, 'city.sqlite'));
-  insertCategories(db, CHECKUP_CATEGORIES);
-  insertCalendar(db, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: { ...DEFAULT_RULES, maxActiveBookingsPerUser: undefined } });
-  db.prepare("INSERT INTO teams (team_id, name, created_at) VALUES ('team-a', 'A', 0)").run();
-  const connections = connectSqlite(db);
-  const store = sqliteStore(connections, recordRepositories.sqlite);
+async function createWorld() {
+  const database = await openTestDatabase();
+  await addCategories(database.storage, CHECKUP_CATEGORIES);
+  await addCalendar(database.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: { ...DEFAULT_RULES, maxActiveBookingsPerUser: undefined } });
+  await database.execute("INSERT INTO teams (team_id, name, created_at) VALUES ('team-a', 'A', 0)");
+  const store = database.store(recordRepositories);
   const deps: RecordsDeps = { store, now: () => japanTimeToEpochMs('2026-12-01', '10:00'), isOwnUpload: async () => true, settleCancelledOrder: async () => undefined };
   return {
-    db,
+    execute: database.execute,
     deps,
     setUp: () =>
       store.transaction(async ({ surveys }) => {
         await surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false });
         await surveys.setTeams(BOOKING_SURVEY.surveyId, ['team-a']);
       }),
-    close: () => {
-      if (connections.reader !== db) connections.reader.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    close: database.close,
   };
 }
 
@@ -78,10 +68,9 @@ describe('staff and citizens interleaved', () => {
   it('lose no update and keep every slot at its live claims', { timeout: 120_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.array(stepArbitrary, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }), async (groups) => {
-        const world = createWorld();
-        await world.setUp();
-        const { db, deps } = world;
-        const versionOf = (user: number) => (db.prepare('SELECT version FROM survey_records WHERE partition_key = ?').get(keyOf(user)) as { version: number } | undefined)?.version;
+        const world = await createWorld();
+        const { execute, deps } = world;
+        const versionOf = async (user: number) => ((await execute('SELECT version FROM survey_records WHERE partition_key = ?', [keyOf(user)])) as { version: number }[])[0]?.version;
         /** Successful writes per record (its creation included), and the versions staff changes were made on. */
         const changes = new Map<string, number>();
         const staffBases = new Set<string>();
@@ -90,8 +79,10 @@ describe('staff and citizens interleaved', () => {
         let seenEarlier = new Map<number, number | undefined>();
         let op = 0;
         try {
+          await world.setUp();
           for (const group of groups) {
-            const seenNow = new Map(Array.from({ length: USERS }, (_, user) => [user, versionOf(user)] as const));
+            const seenNow = new Map<number, number | undefined>();
+            for (let user = 0; user < USERS; user += 1) seenNow.set(user, await versionOf(user));
             const runs = group.map(async (step) => {
               op += 1;
               const reason = `op-${op}`;
@@ -125,8 +116,8 @@ describe('staff and citizens interleaved', () => {
                     const expectedCount = (await deps.store.read.search.allMatching(BOOKING_SURVEY.surveyId, filter)).length;
                     await bulkChangeStatus(deps, STAFF, BOOKING_SURVEY.surveyId, { filter, status: STATUSES[step.status]!, reason, expectedCount });
                     // Which records it changed: its history entries carry this operation's reason.
-                    const changed = db.prepare('SELECT partition_key FROM record_events WHERE text = ?').pluck().all(reason) as string[];
-                    for (const key of changed) counted(key);
+                    const changed = (await execute('SELECT partition_key FROM record_events WHERE text = ?', [reason])) as { partition_key: string }[];
+                    for (const { partition_key: key } of changed) counted(key);
                     return;
                   }
                 }
@@ -138,13 +129,11 @@ describe('staff and citizens interleaved', () => {
             seenEarlier = seenNow;
 
             // Capacity: claimed units are exactly the open records' bookings, never above capacity.
-            const claimed = new Map((db.prepare('SELECT date, slot_id, SUM(units) AS units FROM slot_claims GROUP BY date, slot_id').all() as { date: string; slot_id: string; units: number }[]).map((row) => [`${row.date}|${row.slot_id}`, row.units]));
+            const claimedRows = (await execute('SELECT date, slot_id, SUM(units) AS units FROM slot_claims GROUP BY date, slot_id')) as { date: string; slot_id: string; units: number }[];
+            const claimed = new Map(claimedRows.map((row) => [`${row.date}|${row.slot_id}`, row.units]));
             const expected = new Map<string, number>();
-            const open = db
-              .prepare(`SELECT r.value FROM survey_results r WHERE r.item_key = 'slot' AND r.check_status NOT IN ('キャンセル', '取り消し')`)
-              .pluck()
-              .all() as string[];
-            for (const value of open) {
+            const open = (await execute(`SELECT r.value FROM survey_results r WHERE r.item_key = 'slot' AND r.check_status NOT IN ('キャンセル', '取り消し')`)) as { value: string }[];
+            for (const { value } of open) {
               const ref = parseReservationValue(value)!;
               expected.set(`${ref.date}|${ref.slotId}`, (expected.get(`${ref.date}|${ref.slotId}`) ?? 0) + 1);
             }
@@ -153,12 +142,12 @@ describe('staff and citizens interleaved', () => {
 
             // No update lost: every successful write raised the version exactly once.
             for (let user = 0; user < USERS; user += 1) {
-              const version = versionOf(user);
+              const version = await versionOf(user);
               if (version !== undefined) expect(version, `version of ${keyOf(user)}`).toBe(changes.get(keyOf(user)) ?? 0);
             }
           }
         } finally {
-          world.close();
+          await world.close();
         }
       }),
       { numRuns: 60 },
