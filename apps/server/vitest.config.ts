@@ -1,5 +1,46 @@
 import { baseTestConfig } from '@city/vitest-config';
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 
-// One PostgreSQL for the run, shared by every test file (test/postgres-global-setup.ts).
-export default mergeConfig(baseTestConfig, defineConfig({ test: { globalSetup: ['test/postgres-global-setup.ts'] } }));
+/**
+ * Files that run the same whatever engine the suite is on: pure code, SQLite's own file, migrations
+ * and bench, PostgreSQL's own tests, the repository tests that already run on both engines
+ * (ENGINES), and the cluster of three instances (PostgreSQL by nature). They run once, in the
+ * `sqlite` project.
+ */
+const ENGINE_INDEPENDENT = [
+  'test/*-repository.test.ts',
+  'test/plain-repositories.test.ts',
+  'test/postgres-*.test.ts',
+  'test/cluster.test.ts',
+  'test/backup-restore.test.ts',
+  'test/bench-*.test.ts',
+  'test/config.test.ts',
+  'test/search-text.test.ts',
+  'test/sqlite-store.test.ts',
+  'test/configuration-cache.test.ts',
+  'test/migrations.test.ts',
+  'test/slot-counts-migration.test.ts',
+  'test/payments-migration.test.ts',
+  'test/import-files.test.ts',
+  'test/import-database.test.ts',
+  'test/import-cli.test.ts',
+  'test/stripe-provider.test.ts',
+  'test/server-process.test.ts',
+];
+
+// One suite on both engines (issue 25): the `sqlite` project runs every file on SQLite, the
+// `postgres` project again on PostgreSQL (TEST_DATABASE, read by test/engines.ts) the files whose
+// outcome depends on the engine. `vitest run --project postgres` runs one. One PostgreSQL per
+// project for the whole run (test/postgres-global-setup.ts).
+export default mergeConfig(
+  baseTestConfig,
+  defineConfig({
+    test: {
+      globalSetup: ['test/postgres-global-setup.ts'],
+      projects: [
+        { extends: true, test: { name: 'sqlite', env: { TEST_DATABASE: 'sqlite' } } },
+        { extends: true, test: { name: 'postgres', env: { TEST_DATABASE: 'postgres' }, exclude: [...configDefaults.exclude, ...ENGINE_INDEPENDENT] } },
+      ],
+    },
+  }),
+);

@@ -76,12 +76,13 @@ export async function createTestPostgresDatabase(): Promise<string> {
 }
 
 /**
- * Drops a database made by {@link createTestPostgresDatabase} once its test is done with it (its
- * pools closed), so that a property test's hundreds of databases do not pile up until the file ends.
+ * Gives back a database made by {@link createTestPostgresDatabase} once its test is done with it
+ * (its pools closed): emptied for the next test of the file, or dropped if the test changed its
+ * schema, so that a property test's hundreds of databases neither pile up nor each cost a copy.
  */
-export async function dropTestPostgresDatabase(url: string): Promise<void> {
+export async function releaseTestPostgresDatabase(url: string): Promise<void> {
   if (postgres === undefined) throw new Error('no test PostgreSQL was started');
-  await (await postgres).drop(url);
+  await (await postgres).recycle(url);
 }
 
 /** A new PostgreSQL database with nothing in it, not even the schema (as `createdb` makes one): its URL. */
@@ -105,7 +106,7 @@ export async function openTestDatabase(engine: EngineName = SUITE_ENGINE): Promi
     execute: sqlExecutor(storage),
     close: async () => {
       await storage.close();
-      if (databaseUrl !== undefined) await dropTestPostgresDatabase(databaseUrl);
+      if (databaseUrl !== undefined) await releaseTestPostgresDatabase(databaseUrl);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -19,7 +19,7 @@ import type { RecordRepository } from '../src/modules/records/record-repository.
 import { recordRepository } from '../src/modules/records/repositories.js';
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
 import type { EngineName, SqlExecutor } from './engines.js';
-import { createTestPostgresDatabase, dropTestPostgresDatabase, sqlExecutor, SUITE_ENGINE } from './engines.js';
+import { createTestPostgresDatabase, releaseTestPostgresDatabase, sqlExecutor, SUITE_ENGINE } from './engines.js';
 import type { SurveyRepository } from '../src/modules/surveys/survey-repository.js';
 
 /** What a request carries besides its user; loosely typed, so tests can send what a client must not. */
@@ -130,7 +130,7 @@ export async function createTestContext(
     close: async () => {
       await app.close();
       db?.close();
-      if (databaseUrl !== undefined) await dropTestPostgresDatabase(databaseUrl);
+      if (databaseUrl !== undefined) await releaseTestPostgresDatabase(databaseUrl);
       rmSync(dir, { recursive: true, force: true });
     },
   };
