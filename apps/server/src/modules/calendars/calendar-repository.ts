@@ -85,6 +85,11 @@ export interface CalendarRepository {
   moveClaim(before: SlotClaim, claim: SlotClaim, now: number): Promise<boolean>;
   /** Gives back the units of a claim about to move (see moveClaim); its row stays until moved. */
   giveBackUnits(claim: SlotClaim): Promise<void>;
+  /**
+   * Locks the slots' rows in one order (calendar, date, slot) before their units change, so two
+   * transactions changing the same slots wait on each other instead of deadlocking.
+   */
+  lockSlots(slots: readonly { calendarId: string; date: string; slotId: string }[]): Promise<void>;
   /** Frees the record's claim for the item (its row goes, its units go back to the slot). */
   releaseClaim(partitionKey: string, itemKey: string): Promise<void>;
   /** Frees every claim of the record. */

@@ -111,6 +111,16 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
       });
       return true;
     },
+    async lockSlots(slots) {
+      if (slots.length === 0) return;
+      await db.query({
+        name: 'calendars.lockSlots',
+        text: `SELECT 1 FROM calendar_slots s JOIN unnest($1::text[], $2::text[], $3::text[]) AS l (calendar_id, date, slot_id)
+                 ON s.calendar_id = l.calendar_id AND s.date = l.date AND s.slot_id = l.slot_id
+               ORDER BY s.calendar_id, s.date, s.slot_id FOR NO KEY UPDATE OF s`,
+        values: [slots.map((slot) => slot.calendarId), slots.map((slot) => slot.date), slots.map((slot) => slot.slotId)],
+      });
+    },
     async giveBackUnits(claim) {
       await giveUnits(claim.units, claim.calendarId, claim.date, claim.slotId);
     },

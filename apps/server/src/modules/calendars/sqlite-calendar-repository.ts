@@ -141,6 +141,9 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
       insertClaim.run(claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null);
       return true;
     },
+    async lockSlots() {
+      // One writer: nothing to order.
+    },
     async giveBackUnits(claim) {
       giveUnits.run(claim.units, claim.calendarId, claim.date, claim.slotId);
     },

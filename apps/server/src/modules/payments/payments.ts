@@ -108,9 +108,12 @@ export function createPayments(deps: PaymentsDeps) {
       orders.setSession(order.orderId, { provider: provider.name, sessionId: session.sessionId, url: session.url }, now()),
     );
     if (stored) return session.url;
-    // Cancelled (or otherwise settled) while the session was being made: that session must not
-    // be paid. Ending it is best effort; a payment that still gets through is refunded.
+    // Another instance stored its session first (the same temprary, retried there at once), or the
+    // order was cancelled (or otherwise settled) meanwhile: this session must not be paid. Ending
+    // it is best effort; a payment that still gets through is refunded.
     await provider.endSession(session.sessionId).catch((error: unknown) => deps.logError?.(error, `could not end session ${session.sessionId}`));
+    const current = await mustFind(order.orderId);
+    if (current.status === 'pending' && current.paymentUrl !== null) return current.paymentUrl;
     throw closed();
   }
 

@@ -242,6 +242,7 @@ export async function storeSubmission(
   entry?: { origin: RecordOrigin; enteredBy: string | null },
 ): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
+  await calendars.lockSlots([...submission.heldClaims, ...submission.claims]);
   if (submission.inPlace) {
     await records.update({
       partitionKey: submission.partitionKey,
