@@ -37,6 +37,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       globalSetup: ['test/postgres-global-setup.ts'],
+      // Two files at a time even on two cores (vitest's default is one fewer than the cores): a
+      // test waiting on PostgreSQL, a server process or the network leaves the other core free.
+      maxWorkers: 2,
       projects: [
         { extends: true, test: { name: 'sqlite', env: { TEST_DATABASE: 'sqlite' } } },
         { extends: true, test: { name: 'postgres', env: { TEST_DATABASE: 'postgres' }, exclude: [...configDefaults.exclude, ...ENGINE_INDEPENDENT] } },
