@@ -1,0 +1,147 @@
+// The surge's citizens (`pnpm bench:surge`), in a process of their own: reads a SurgeSpec as JSON
+// on stdin, signs each citizen's ID token, then lets them arrive evenly over the surge's seconds.
+// Each reloads the week's slots, books one that the week shows free (a new Idempotency-Key, resent
+// with the same key if the connection fails), and reloads the week again. Prints a SurgeResult.
+import { randomUUID } from 'node:crypto';
+import { routes } from '@city/api-client/contract';
+import { signWebIdToken } from '@city/line-stand-in';
+import type { SurveyConfig } from '@city/survey-core';
+import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
+import { Agent, request } from 'undici';
+
+export interface SurgeSpec {
+  /** The instances' origins: citizen i goes to origins[i % origins.length]. */
+  origins: string[];
+  citizens: number;
+  seconds: number;
+  channel: { channelId: string; channelSecret: string };
+  survey: SurveyConfig;
+  categoryId: string;
+  calendarId: string;
+  /** The week the citizens reload: the first and last date of the surge's slots. */
+  from: string;
+  to: string;
+}
+
+export interface SurgeResult {
+  attempts: number;
+  /** Answers by kind: `200`, `409 slot_full`, … (a booking answered twice would show here twice). */
+  bookings: Record<string, number>;
+  reloads: Record<string, number>;
+  /** Connections that failed and were sent again with the same Idempotency-Key. */
+  resent: number;
+  /** The citizens whose booking was answered 200. */
+  booked: string[];
+  bookingMs: { p50: number; p95: number; p99: number; max: number };
+  reloadMs: { p50: number; p95: number; p99: number; max: number };
+  /** From the first request sent to the last answer. */
+  elapsedMs: number;
+}
+
+const spec = JSON.parse(await new Response(process.stdin).text()) as SurgeSpec;
+const userIdOf = (i: number) => `U${String(i).padStart(32, 's')}`;
+const tokens = await Promise.all(
+  Array.from({ length: spec.citizens }, (_, i) =>
+    signWebIdToken(spec.channel, { userId: userIdOf(i), displayName: `市民 ${i}`, pictureUrl: 'https://profile.example/p.png' }, { expiresIn: 3 * 3600 }),
+  ),
+);
+
+// Enough sockets per instance that waiting citizens queue in the servers, not here.
+const agent = new Agent({ connections: 128, pipelining: 1, keepAliveTimeout: 30_000 });
+const bookings: Record<string, number> = {};
+const reloads: Record<string, number> = {};
+const bookingTimes: number[] = [];
+const reloadTimes: number[] = [];
+const booked: string[] = [];
+let resent = 0;
+const count = (tally: Record<string, number>, key: string) => (tally[key] = (tally[key] ?? 0) + 1);
+
+interface Slot {
+  date: string;
+  slotId: string;
+  left: number;
+}
+
+async function reload(origin: string, token: string): Promise<Slot[]> {
+  const started = performance.now();
+  const response = await request(`${origin}${routes.getCalendarSlots.path}?calendarId=${spec.calendarId}&from=${spec.from}&to=${spec.to}`, {
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.body.json()) as { data?: { slots: Slot[] } };
+  reloadTimes.push(performance.now() - started);
+  count(reloads, String(response.statusCode));
+  return body.data?.slots ?? [];
+}
+
+async function book(origin: string, token: string, i: number, slots: Slot[]): Promise<void> {
+  const open = slots.filter((slot) => slot.left > 0);
+  // A week showing nothing free: the citizen tries one all the same (and is told it is full).
+  const pool = open.length > 0 ? open : slots;
+  const slot = pool[Math.floor(Math.random() * pool.length)] ?? { date: spec.from, slotId: '1' };
+  const body = JSON.stringify(
+    buildSubmissionPayload({
+      config: spec.survey,
+      userId: userIdOf(i),
+      answers: { name: `市民 ${i}`, slot: formatReservationValue({ categoryId: spec.categoryId, date: slot.date, slotId: slot.slotId }) },
+    }),
+  );
+  const key = randomUUID();
+  const started = performance.now();
+  for (;;) {
+    try {
+      const response = await request(`${origin}${routes.putReservation.path}`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body,
+      });
+      const answer = (await response.body.json()) as { code?: string };
+      bookingTimes.push(performance.now() - started);
+      const kind = response.statusCode === 200 ? '200' : `${response.statusCode} ${answer.code ?? ''}`;
+      count(bookings, kind);
+      if (response.statusCode === 200) booked.push(userIdOf(i));
+      return;
+    } catch {
+      resent += 1; // the connection failed: the same key again, as the app retries
+    }
+  }
+}
+
+async function citizen(i: number): Promise<void> {
+  const origin = spec.origins[i % spec.origins.length] ?? '';
+  const token = tokens[i] ?? '';
+  const slots = await reload(origin, token);
+  await book(origin, token, i, slots);
+  await reload(origin, token);
+}
+
+const percentiles = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0);
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: Math.round(sorted.at(-1) ?? 0) };
+};
+
+// Arrivals spread evenly over the seconds: citizen i leaves at i × (seconds / citizens).
+const started = performance.now();
+const interval = (spec.seconds * 1000) / spec.citizens;
+const running: Promise<void>[] = [];
+for (let i = 0; i < spec.citizens; i++) {
+  const due = started + i * interval;
+  const wait = due - performance.now();
+  if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+  running.push(citizen(i));
+}
+await Promise.all(running);
+const result: SurgeResult = {
+  attempts: spec.citizens,
+  bookings,
+  reloads,
+  resent,
+  booked,
+  bookingMs: percentiles(bookingTimes),
+  reloadMs: percentiles(reloadTimes),
+  elapsedMs: Math.round(performance.now() - started),
+};
+await agent.close();
+process.stdout.write(JSON.stringify(result));

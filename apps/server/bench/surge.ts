@@ -1,0 +1,203 @@
+// pnpm bench:surge: the slot-opening surge that took municipal vaccination booking sites down in
+// 2021. 50,000 citizens (SURGE_CITIZENS) arrive evenly within 60 s (SURGE_SECONDS) at a calendar of
+// 200 slots of 10 units (20 days), each reloading the calendar's slots, booking one they show
+// free, and reloading again (bench/surge-load.ts, a process of its own). Twice: on one SQLite instance, and on
+// three instances over one PostgreSQL (SURGE_ENGINES=sqlite,postgres to choose), the build as
+// production runs it. Prints the answers by kind, latencies and what the database holds after,
+// checked: every attempt answered once (booked, or full with its 409), bookings equal to the
+// capacity exactly, no citizen twice, the database's checks (check-database) passing. Asserts
+// nothing: the figures go to the server README. A machine's neighbours move the latencies.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SurveyConfig } from '@city/survey-core';
+import { addDaysToDate, todayInJapan } from '@city/survey-core';
+import pg from 'pg';
+import { checkDatabase } from '../src/backup.js';
+import type { Storage } from '../src/db/storage.js';
+import { openStorage } from '../src/db/storage.js';
+import { calendarImportRepository } from '../src/modules/calendars/repositories.js';
+import { surveyRepository } from '../src/modules/surveys/repositories.js';
+import { freePort } from '../dev/free-port.js';
+import { startPostgres } from '../dev/postgres-server.js';
+import { benchServerSettings, productionNodeFlags } from './server-settings.js';
+import type { SurgeResult, SurgeSpec } from './surge-load.js';
+
+const setting = (name: string, fallback: number) => {
+  // eslint-disable-next-line no-restricted-syntax -- the bench's own settings, no server setting
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+};
+const CITIZENS = setting('SURGE_CITIZENS', 50_000);
+const SECONDS = setting('SURGE_SECONDS', 60);
+const DAYS = 20;
+const SLOTS_A_DAY = 10;
+const CAPACITY = 10;
+// eslint-disable-next-line no-restricted-syntax -- the bench's own setting
+const ENGINES = (process.env.SURGE_ENGINES ?? 'sqlite,postgres').split(',').map((engine) => engine.trim());
+/** SURGE_PROFILE=<dir>: each instance writes a CPU profile (node --cpu-prof) there when it stops. */
+// eslint-disable-next-line no-restricted-syntax -- the bench's own setting
+const PROFILE = process.env.SURGE_PROFILE;
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+if (!existsSync(path.join(serverDir, 'dist/server.js'))) throw new Error('Build the server first (the root `pnpm bench:surge` does)');
+const work = mkdtempSync(path.join(tmpdir(), 'city-surge-'));
+const children: ChildProcess[] = [];
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+});
+
+const SURVEY: SurveyConfig = {
+  surveyId: 'surge-vaccination',
+  surveyTitle: 'ワクチン接種の予約 (bench)',
+  isAppending: { value: true },
+  surveySchema: [
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true },
+    { itemKey: 'slot', type: 'reservation', title: '接種日時', categoryId: 'surge-venue', required: true },
+  ],
+};
+const FIRST_DAY = addDaysToDate(todayInJapan(), 7);
+
+/** The survey and the calendar: 20 days of 10 slots, 10 units each (2,000 units in all). */
+async function seed(storage: Storage): Promise<void> {
+  await storage.store(surveyRepository).transaction((surveys) => surveys.save({ config: SURVEY, lookupItemKeys: [], searchable: false }));
+  await storage.store(calendarImportRepository).transaction(async (admin) => {
+    await admin.insertCategory({ categoryId: 'surge-venue', tag1: 'ワクチン接種', tag2: '集団接種会場', tag3: '', position: 0 });
+    await admin.insertCalendar({
+      calendarId: 'surge-calendar',
+      categoryId: 'surge-venue',
+      rules: { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 }, maxActiveBookingsPerUser: 1 },
+    });
+    for (let day = 0; day < DAYS; day++) {
+      for (let n = 0; n < SLOTS_A_DAY; n++) {
+        // Half an hour each from 09:00.
+        const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        await admin.putSlot('surge-calendar', { date: addDaysToDate(FIRST_DAY, day), slotId: String(n + 1), start: time(540 + 30 * n), end: time(570 + 30 * n), capacity: CAPACITY });
+      }
+    }
+  });
+}
+
+const channel = { channelId: '1650008888', channelSecret: randomBytes(24).toString('hex') };
+
+/** Starts one instance of the build; resolves with its origin once it answers. */
+async function startInstance(name: string, env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort();
+  const log = openSync(path.join(work, `${name}.log`), 'a');
+  const profiling = PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`];
+  const child = spawn(process.execPath, [...profiling, ...productionNodeFlags(), 'dist/server.js'], {
+    cwd: serverDir,
+    // eslint-disable-next-line no-restricted-syntax -- the search path only, as bench/run.ts gives it
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', log, log],
+  });
+  children.push(child);
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (${String(child.exitCode)}); its log is ${path.join(work, `${name}.log`)}`);
+    try {
+      await fetch(origin);
+      return { origin, child };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100)); // not listening yet: ask again
+    }
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The citizens, from their own process. */
+function surge(spec: SurgeSpec): Promise<SurgeResult> {
+  const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', 'bench/surge-load.ts'], { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(spec));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code === 0) resolve(JSON.parse(output) as SurgeResult);
+      else reject(new Error(`the surge's load process exited ${String(code)}`));
+    });
+  });
+}
+
+/** What the database holds after the surge, against what the citizens were answered. */
+async function verify(storage: Storage, result: SurgeResult): Promise<string[]> {
+  const rowsOf = async <Row>(sql: string): Promise<Row[]> =>
+    storage.postgres !== undefined ? ((await storage.postgres.query(sql)).rows as Row[]) : (storage.sqlite?.writer.prepare(sql).all() as Row[]);
+  const [claims] = await rowsOf<{ n: number; users: number; units: number }>("SELECT COUNT(*) AS n, COUNT(DISTINCT user_id) AS users, COALESCE(SUM(units), 0) AS units FROM slot_claims WHERE calendar_id = 'surge-calendar'");
+  const [records] = await rowsOf<{ n: number }>(`SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = '${SURVEY.surveyId}'`);
+  const answered = Object.values(result.bookings).reduce((sum, n) => sum + n, 0);
+  const full = result.bookings['409 slot_full'] ?? 0;
+  const ok = result.bookings['200'] ?? 0;
+  const capacity = DAYS * SLOTS_A_DAY * CAPACITY;
+  const bookedUsers = new Set(result.booked);
+  const checks = await checkDatabase(storage);
+  const lines = [
+    `every attempt answered once: ${answered === result.attempts && ok + full === answered ? 'yes' : 'NO'} (${answered.toLocaleString('en')} answers to ${result.attempts.toLocaleString('en')} attempts; ${ok.toLocaleString('en')} booked, ${full.toLocaleString('en')} full, ${(answered - ok - full).toLocaleString('en')} other)`,
+    `bookings = capacity: ${Number(claims?.units) === capacity && ok === capacity ? 'yes' : 'NO'} (${Number(claims?.units).toLocaleString('en')} units claimed of ${capacity.toLocaleString('en')}; ${ok.toLocaleString('en')} answered 200)`,
+    `none doubled: ${Number(claims?.n) === Number(claims?.users) && Number(claims?.n) === bookedUsers.size && Number(records?.n) === ok ? 'yes' : 'NO'} (${Number(claims?.n).toLocaleString('en')} claims by ${Number(claims?.users).toLocaleString('en')} citizens, ${Number(records?.n).toLocaleString('en')} records)`,
+    `database checks: ${checks.every((check) => check.ok) ? 'all passed' : checks.filter((check) => !check.ok).map((check) => check.message).join('; ')}`,
+  ];
+  return lines;
+}
+
+console.log(
+  `pnpm bench:surge — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}: ${CITIZENS.toLocaleString('en')} citizens arriving within ${SECONDS} s, ` +
+    `${DAYS * SLOTS_A_DAY} slots of ${CAPACITY} (${(DAYS * SLOTS_A_DAY * CAPACITY).toLocaleString('en')} units); each reloads the slots, books, reloads`,
+);
+for (const engine of ENGINES) {
+  let storage: Storage;
+  let origins: string[];
+  let stopDatabase = async () => undefined as unknown;
+  const instances: ChildProcess[] = [];
+  if (engine === 'sqlite') {
+    const databasePath = path.join(work, 'surge.sqlite');
+    storage = await openStorage({ databasePath });
+    await seed(storage);
+    const instance = await startInstance('sqlite', benchServerSettings({ databasePath, channel, noAppDir: path.join(work, 'no-app') }));
+    instances.push(instance.child);
+    origins = [instance.origin];
+  } else if (engine === 'postgres') {
+    const server = await startPostgres();
+    stopDatabase = server.stop;
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE city');
+    await admin.end();
+    const databaseUrl = server.url.replace(/\/postgres$/, '/city');
+    storage = await openStorage({ databasePath: 'unused', databaseUrl });
+    await seed(storage);
+    const started = await Promise.all(
+      [1, 2, 3].map((n) => startInstance(`postgres-${n}`, { ...benchServerSettings({ databasePath: 'unused', channel, noAppDir: path.join(work, 'no-app') }), DATABASE_URL: databaseUrl })),
+    );
+    instances.push(...started.map((instance) => instance.child));
+    origins = started.map((instance) => instance.origin);
+  } else {
+    throw new Error(`SURGE_ENGINES lists sqlite or postgres, not ${engine}`);
+  }
+  console.log(`\n${engine === 'sqlite' ? 'One SQLite instance' : 'Three instances over one PostgreSQL'}:`);
+  const result = await surge({ origins, citizens: CITIZENS, seconds: SECONDS, channel, survey: SURVEY, categoryId: 'surge-venue', calendarId: 'surge-calendar', from: FIRST_DAY, to: addDaysToDate(FIRST_DAY, DAYS - 1) });
+  const kinds = (tally: Record<string, number>) => Object.entries(tally).map(([kind, n]) => `${kind}: ${n.toLocaleString('en')}`).join(', ');
+  console.log(`  all answered ${(result.elapsedMs / 1000).toFixed(1)} s after the first arrival (arrivals over ${SECONDS} s)${result.resent > 0 ? `; ${result.resent} sent again after a failed connection` : ''}`);
+  console.log(`  bookings: ${kinds(result.bookings)}; p50 ${result.bookingMs.p50} ms, p95 ${result.bookingMs.p95} ms, p99 ${result.bookingMs.p99} ms, max ${result.bookingMs.max} ms`);
+  console.log(`  reloads of the slots: ${kinds(result.reloads)}; p50 ${result.reloadMs.p50} ms, p95 ${result.reloadMs.p95} ms, p99 ${result.reloadMs.p99} ms, max ${result.reloadMs.max} ms`);
+  await Promise.all(instances.map(stop));
+  for (const line of await verify(storage, result)) console.log(`  ${line}`);
+  await storage.close();
+  await stopDatabase();
+}
+process.exit(0);
