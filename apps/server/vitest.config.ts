@@ -40,6 +40,11 @@ export default mergeConfig(
       // Two files at a time even on two cores (vitest's default is one fewer than the cores): a
       // test waiting on PostgreSQL, a server process or the network leaves the other core free.
       maxWorkers: 2,
+      // A test that starts an app of its own on PostgreSQL (its demo seed included) takes seconds
+      // on a loaded CI machine, past vitest's 5 s; none waits on a timer, so a longer limit only
+      // spares a slow machine, it hides nothing.
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
       projects: [
         { extends: true, test: { name: 'sqlite', env: { TEST_DATABASE: 'sqlite' } } },
         { extends: true, test: { name: 'postgres', env: { TEST_DATABASE: 'postgres' }, exclude: [...configDefaults.exclude, ...ENGINE_INDEPENDENT] } },

@@ -122,10 +122,30 @@ export const CATEGORY_SELECT = `SELECT c.category_id, c.tag1, c.tag2, c.tag3, k.
 // What is left: the capacity less the units the slot's claims hold (claimed_units, see migration
 // 11), holds that lapsed by now given back (they stay counted there until swept). Now is the first
 // parameter (`?` on SQLite, `$1` on PostgreSQL).
+const leftUnits = (now: string) => `s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c
+      WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ${now}), 0)`;
+
 export const slotSelect = (now: string) => `SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
-    s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c
-      WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ${now}), 0) AS left_units
+    ${leftUnits(now)} AS left_units
   FROM calendar_slots s`;
+
+/**
+ * A calendar's slots from one date to another as ONE JSON text, `[[date, slotId, start, end,
+ * capacity, left], …]` in date, time and id order. The range a citizen reloads has up to a few
+ * hundred slots: read as rows, turning each of their values into JavaScript was most of the
+ * request's cost (455 µs for 200 slots, against 9 µs for SQLite to find them); one text and
+ * JSON.parse are a fraction of it. `json` names the engine's JSON functions: `array` builds one
+ * slot's array, `aggregate(items)` the text of the ordered list. Parameters: now, calendar, from, to.
+ */
+export const slotsAsJson = (parameters: [string, string, string, string], json: { array: string; aggregate: (items: string) => string }) =>
+  `SELECT ${json.aggregate(`${json.array}(s.date, s.slot_id, s.start_time, s.end_time, s.capacity, ${leftUnits(parameters[0])}) ORDER BY s.date, s.start_time, s.slot_id`)} AS slots
+   FROM calendar_slots s WHERE s.calendar_id = ${parameters[1]} AND s.date BETWEEN ${parameters[2]} AND ${parameters[3]}`;
+
+/** The slots {@link slotsAsJson} read (null: none). */
+export function slotsOfJson(calendarId: string, json: string | null): StoredSlot[] {
+  const slots = JSON.parse(json ?? '[]') as [string, string, string, string, number, number][];
+  return slots.map(([date, slotId, start, end, capacity, left]) => ({ calendarId, date, slotId, start, end, capacity, left }));
+}
 
 export const CLAIM_SELECT = `SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at,
     s.start_time, s.end_time

@@ -3,7 +3,7 @@ import { changedColumnsUpdate } from '../../db/changed-columns-update.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { CalendarRepository, SlotClaim } from './calendar-repository.js';
 import type { CategoryRow, CalendarRow, ClaimRow, FreedClaim, SlotRow } from './calendar-rows.js';
-import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, slotSelect, toCalendar, toCategory, toClaim, toSlot } from './calendar-rows.js';
+import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, slotsAsJson, slotSelect, slotsOfJson, toCalendar, toCategory, toClaim, toSlot } from './calendar-rows.js';
 
 const SLOT_SELECT = slotSelect('?');
 
@@ -23,9 +23,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
        change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays
      FROM calendars WHERE calendar_id = ?`,
   );
-  const slots = db.prepare<[number, string, string, string], SlotRow>(
-    `${SLOT_SELECT} WHERE s.calendar_id = ? AND s.date BETWEEN ? AND ? ORDER BY s.date, s.start_time, s.slot_id`,
-  );
+  const slots = db.prepare<[number, string, string, string], string | null>(slotsAsJson(['?', '?', '?', '?'], { array: 'json_array', aggregate: (items) => `json_group_array(${items})` })).pluck();
   const slot = db.prepare<[number, string, string, string], SlotRow>(`${SLOT_SELECT} WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?`);
   const closedDays = db.prepare<[string, string, string], { date: string }>(
     'SELECT date FROM calendar_closed_days WHERE calendar_id = ? AND date BETWEEN ? AND ? ORDER BY date',
@@ -117,7 +115,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
       });
     },
     async slots(calendarId, from, to, now) {
-      return slots.all(now, calendarId, from, to).map(toSlot);
+      return slotsOfJson(calendarId, slots.get(now, calendarId, from, to) ?? null);
     },
     async findSlot(calendarId, date, slotId, now) {
       const row = slot.get(now, calendarId, date, slotId);
