@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +17,15 @@ import { routes } from '@city/api-client/contract';
 import { EVENT_APPLICATION } from '@city/demo-data';
 import { buildSubmissionPayload } from '@city/survey-core';
 import { anchorBulk, auditedChanges, BULK_RECORDS, seedBulkRecords, serverBulk } from './bulk-status.js';
-import { benchSettings, keepFiles, onlyCases, profileDir, searchPath } from './env.js';
+import { benchSettings, keepFiles, onlyCases, profileDir } from './env.js';
 import { TRACED_CASES, traceCase, verdict } from './faithful.js';
 import type { TracedCase } from './faithful.js';
 import { benchCitizens, bookingBodies, CITIZENS, putItemBody, rowsPerRecord, seedDatabase } from './fixtures.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
+import type { StartedProcess } from './processes.js';
+import { startListening, stopProcess } from './processes.js';
 import { countLine, statementList } from './trace.js';
-import { freePort } from '../dev/free-port.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
 const RECORDS_PER_CITIZEN = 50; // for the read of a citizen's records
@@ -82,42 +83,16 @@ const pinning = (() => {
 const node = (cores: string | undefined, args: string[]): [string, string[]] =>
   cores === undefined ? [process.execPath, args] : ['taskset', ['-c', cores, process.execPath, ...args]];
 
-interface Started {
-  origin: string;
-  pid: number | undefined;
-  child: ChildProcess;
-}
+type Started = StartedProcess;
 
-/** Starts a server process and resolves with its origin once it answers HTTP. */
+/** Starts a server process on the measured core and resolves with its origin once it answers HTTP. */
 async function start(name: string, args: string[], env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  // Logs to a file, as an operator's service manager would take them; never through a pipe this
-  // process must drain while it measures.
-  const log = openSync(path.join(work, `${name}.log`), 'a');
-  const child = spawn(...node(pinning?.measured, args), { cwd: serverDir, env: { PATH: searchPath(), ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', log, log] });
-  children.push(child);
-  const origin = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}); see its log in ${work}`);
-    try {
-      await fetch(origin);
-      return { origin, pid: child.pid, child };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50)); // not listening yet: poll again
-    }
-  }
+  const started = await startListening(name, node(pinning?.measured, args), { cwd: serverDir, env, logDir: work });
+  children.push(started.child);
+  return started;
 }
 
-/** SIGTERM, and wait for the exit: the servers close their databases (and write the profile) first. */
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => {
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
+const stop = stopProcess;
 
 function load(spec: LoadSpec): Promise<LoadResult> {
   const child = spawn(...node(pinning?.load, ['--import', 'tsx', 'bench/load.ts']), { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
