@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { SurveyConfig } from '@city/survey-core';
 import { addDaysToDate, todayInJapan } from '@city/survey-core';
 import pg from 'pg';
-import { checkDatabase } from '../src/backup.js';
+import { checkDatabase, rowsOf } from '../src/backup.js';
 import type { Storage } from '../src/db/storage.js';
 import { openStorage } from '../src/db/storage.js';
 import { calendarImportRepository } from '../src/modules/calendars/repositories.js';
@@ -111,10 +111,8 @@ function surge(spec: SurgeSpec): Promise<SurgeResult> {
 
 /** What the database holds after the surge, against what the citizens were answered. */
 async function verify(storage: Storage, result: SurgeResult): Promise<string[]> {
-  const rowsOf = async <Row>(sql: string): Promise<Row[]> =>
-    storage.postgres !== undefined ? ((await storage.postgres.query(sql)).rows as Row[]) : (storage.sqlite?.writer.prepare(sql).all() as Row[]);
-  const [claims] = await rowsOf<{ n: number; users: number; units: number }>("SELECT COUNT(*) AS n, COUNT(DISTINCT user_id) AS users, COALESCE(SUM(units), 0) AS units FROM slot_claims WHERE calendar_id = 'surge-calendar'");
-  const [records] = await rowsOf<{ n: number }>(`SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = '${SURVEY.surveyId}'`);
+  const [claims] = await rowsOf<{ n: number; users: number; units: number }>(storage, "SELECT COUNT(*) AS n, COUNT(DISTINCT user_id) AS users, COALESCE(SUM(units), 0) AS units FROM slot_claims WHERE calendar_id = 'surge-calendar'");
+  const [records] = await rowsOf<{ n: number }>(storage, `SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = '${SURVEY.surveyId}'`);
   const answered = Object.values(result.bookings).reduce((sum, n) => sum + n, 0);
   const full = result.bookings['409 slot_full'] ?? 0;
   const ok = result.bookings['200'] ?? 0;

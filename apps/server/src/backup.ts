@@ -108,8 +108,8 @@ export interface DatabaseCheck {
   message: string;
 }
 
-/** Rows one statement answers, on either engine (`?` placeholders). */
-async function rowsOf<Row>(storage: Storage, sql: string): Promise<Row[]> {
+/** Rows one statement without parameters answers, on either engine. */
+export async function rowsOf<Row>(storage: Storage, sql: string): Promise<Row[]> {
   if (storage.postgres !== undefined) return (await storage.postgres.query(sql)).rows as Row[];
   if (storage.sqlite === undefined) throw new Error('a storage is either SQLite or PostgreSQL');
   return storage.sqlite.writer.prepare(sql).all() as Row[];
@@ -126,9 +126,9 @@ async function rowsOf<Row>(storage: Storage, sql: string): Promise<Row[]> {
 export async function checkDatabase(storage: Storage): Promise<DatabaseCheck[]> {
   const checks: DatabaseCheck[] = [];
   if (storage.sqlite !== undefined) {
-    const integrity = rowsOfSqlite(storage, 'PRAGMA integrity_check').map((row) => String(Object.values(row)[0]));
+    const integrity = (await rowsOf<Record<string, unknown>>(storage, 'PRAGMA integrity_check')).map((row) => String(Object.values(row)[0]));
     checks.push({ ok: integrity.join() === 'ok', message: `SQLite integrity_check: ${integrity.slice(0, 5).join('; ')}` });
-    const orphans = rowsOfSqlite(storage, 'PRAGMA foreign_key_check');
+    const orphans = await rowsOf(storage, 'PRAGMA foreign_key_check');
     checks.push({ ok: orphans.length === 0, message: `SQLite foreign_key_check: ${orphans.length === 0 ? 'no row without its parent' : `${orphans.length} rows without their parent`}` });
   } else {
     const unchecked = await rowsOf<{ conname: string }>(storage, 'SELECT conname FROM pg_constraint WHERE NOT convalidated ORDER BY conname');
@@ -162,11 +162,6 @@ export async function checkDatabase(storage: Storage): Promise<DatabaseCheck[]> 
             .join('; ')}${drifted.length > 10 ? ` and ${drifted.length - 10} more` : ''}`,
   });
   return checks;
-}
-
-function rowsOfSqlite(storage: Storage, pragma: string): Record<string, unknown>[] {
-  if (storage.sqlite === undefined) throw new Error('SQLite only');
-  return storage.sqlite.writer.prepare(pragma).all() as Record<string, unknown>[];
 }
 
 /** What the commands print through, and where a relative file name is from. */
