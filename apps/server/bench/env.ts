@@ -8,7 +8,7 @@ const number = (name: string, fallback: number): number => {
 /** Seconds per measured run (BENCH_SECONDS) and rounds of anchor-then-server (BENCH_ROUNDS). */
 export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 6), rounds: number('BENCH_ROUNDS', 5) });
 
-/** BENCH_ONLY=putItem,booking,records,searchable,bulk: measure only these cases (default all). */
+/** BENCH_ONLY=putItem,booking,records,searchable,bulk,putItem-postgres,booking-postgres: measure only these cases (default all). */
 export const onlyCases = () => process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 /** BENCH_KEEP=1: keep the databases and the servers' logs (their folder is printed). */

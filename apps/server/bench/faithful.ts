@@ -6,12 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { routes } from '@city/api-client/contract';
 import type { Citizen } from './fixtures.js';
 import { bookingBodies, putItemBody } from './fixtures.js';
-import { firstDifference, statementsDuring } from './trace.js';
+import { firstDifference } from './trace.js';
 
-/** A process started with SQL_TRACE_FILE: where it listens and where it traces. */
+/**
+ * A traced process: where it listens, and the statements it ran (normalised) while `send` did:
+ * from its SQL_TRACE_FILE on SQLite (trace.ts), from PostgreSQL's statement log (postgres-trace.ts).
+ */
 export interface Traced {
   origin: string;
-  traceFile: string;
+  statementsDuring: (send: () => Promise<void>) => Promise<string[]>;
 }
 
 export const TRACED_CASES = ['putItem', 'booking'] as const;
@@ -57,8 +60,8 @@ export async function traceCase(id: TracedCase, server: Traced, anchor: Traced, 
   const anchorUrl = `${anchor.origin}${FAITHFUL_PATHS[id]}`;
   await post(serverUrl, citizen, warmUp);
   await post(anchorUrl, citizen, warmUp);
-  const serverStatements = await statementsDuring(server.traceFile, () => post(serverUrl, citizen, traced));
-  const anchorStatements = await statementsDuring(anchor.traceFile, () => post(anchorUrl, citizen, traced));
+  const serverStatements = await server.statementsDuring(() => post(serverUrl, citizen, traced));
+  const anchorStatements = await anchor.statementsDuring(() => post(anchorUrl, citizen, traced));
   return { id, server: serverStatements, anchor: anchorStatements, difference: firstDifference(serverStatements, anchorStatements) };
 }
 

@@ -5,12 +5,11 @@ import { CITIZEN_QUESTIONNAIRE } from '@city/demo-data';
 import { signWebIdToken } from '@city/line-stand-in';
 import type { Answers, SurveyConfig } from '@city/survey-core';
 import { addDaysToDate, buildSubmissionPayload, formatReservationValue, todayInJapan } from '@city/survey-core';
-import { openDatabase } from '../src/db/database.js';
-import type { SqliteDatabase } from '../src/db/database.js';
-import { connectSqlite, sqliteStore } from '../src/db/sqlite-store.js';
+import type { StorageLocation } from '../src/db/storage.js';
+import { openStorage } from '../src/db/storage.js';
 import { seedDemoData } from '../src/demo-seed.js';
-import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
-import { sqliteStorage } from '../src/db/storage.js';
+import { calendarImportRepository } from '../src/modules/calendars/repositories.js';
+import { surveyRepository } from '../src/modules/surveys/repositories.js';
 
 export const CITIZENS = 10; // one per connection
 
@@ -30,27 +29,27 @@ export const BOOKING_SURVEY: SurveyConfig = {
 };
 const BOOKING_DATE = addDaysToDate(todayInJapan(), 7);
 
-function addBookingCalendar(db: SqliteDatabase): void {
-  db.prepare("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES ('bench-venue', '予約', '', '', 0)").run();
-  db.prepare(
-    `INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
-       change_closes_unit, change_closes_amount, max_active_bookings_per_user, updated_at)
-     VALUES ('bench-calendar', 'bench-venue', 60, 'days', 1, 'days', 1, NULL, 0)`,
-  ).run();
-  const slot = db.prepare("INSERT INTO calendar_slots (calendar_id, date, slot_id, start_time, end_time, capacity) VALUES ('bench-calendar', ?, ?, '10:00', '11:00', 10)");
-  slot.run(BOOKING_DATE, 'hot');
-  slot.run(BOOKING_DATE, 'cold');
-}
-
-/** The demo surveys and the booking case's calendar, written before any server opens the file. */
-export async function seedDatabase(file: string): Promise<void> {
-  const db = openDatabase(file);
-  const connections = connectSqlite(db);
-  await seedDemoData(sqliteStorage(connections));
-  await sqliteStore(connections, createSqliteSurveyRepository).transaction((surveys) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));
-  addBookingCalendar(db);
-  connections.reader.close();
-  db.close();
+/**
+ * The demo surveys and the booking case's calendar, written before any server opens the database:
+ * a SQLite file, or a PostgreSQL database (`databaseUrl`), through the server's repositories.
+ */
+export async function seedDatabase(location: StorageLocation): Promise<void> {
+  const storage = await openStorage(location);
+  try {
+    await seedDemoData(storage);
+    await storage.store(surveyRepository).transaction((surveys) => surveys.save({ config: BOOKING_SURVEY, lookupItemKeys: [], searchable: false }));
+    await storage.store(calendarImportRepository).transaction(async (admin) => {
+      await admin.insertCategory({ categoryId: 'bench-venue', tag1: '予約', tag2: '', tag3: '', position: 0 });
+      await admin.insertCalendar({
+        calendarId: 'bench-calendar',
+        categoryId: 'bench-venue',
+        rules: { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 } },
+      });
+      for (const slotId of ['hot', 'cold']) await admin.putSlot('bench-calendar', { date: BOOKING_DATE, slotId, start: '10:00', end: '11:00', capacity: 10 });
+    });
+  } finally {
+    await storage.close();
+  }
 }
 
 export interface Citizen {

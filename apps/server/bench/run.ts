@@ -1,9 +1,11 @@
 // pnpm bench: the server as production runs it (plain node, dist/server.js, NODE_ENV=production)
 // next to anchors (anchor.ts) on the same data: a lean one doing only the storage work no request
 // can skip, and for putItem and a booking a statement-faithful one running exactly the server's
-// SQL statements. Each is loaded by autocannon from a process of its own (load.ts), in the same
-// run, in turns. Before measuring, a traced server and a traced anchor (SQL_TRACE_FILE) run one
-// request of each of those two cases: the statements are printed, and compared (faithful.ts).
+// SQL statements; then putItem and the booking again on PostgreSQL, beside a faithful anchor of
+// their own (postgres-anchor.ts). Each is loaded by autocannon from a process of its own
+// (load.ts), in the same run, in turns. Before measuring, a traced server and a traced anchor
+// (SQL_TRACE_FILE; on PostgreSQL the database's statement log) run one request of each of those
+// two cases: the statements are printed, and compared (faithful.ts).
 // Prints figures and ratios; asserts nothing (test/bench-faithful.test.ts checks the anchor).
 // The machine is shared and noisy: compare the ratios, not the absolute figures.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,16 +18,20 @@ import { fileURLToPath } from 'node:url';
 import { routes } from '@city/api-client/contract';
 import { EVENT_APPLICATION } from '@city/demo-data';
 import { buildSubmissionPayload } from '@city/survey-core';
+import pg from 'pg';
+import { startPostgres } from '../dev/postgres-server.js';
+import { postgresBinaries } from '../src/backup.js';
 import { anchorBulk, auditedChanges, BULK_RECORDS, seedBulkRecords, serverBulk } from './bulk-status.js';
 import { benchSettings, keepFiles, onlyCases, profileDir } from './env.js';
-import { TRACED_CASES, traceCase, verdict } from './faithful.js';
+import { FAITHFUL_PATHS, TRACED_CASES, traceCase, verdict } from './faithful.js';
 import type { TracedCase } from './faithful.js';
 import { benchCitizens, bookingBodies, CITIZENS, putItemBody, rowsPerRecord, seedDatabase } from './fixtures.js';
 import type { LoadResult, LoadSpec } from './load.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import type { StartedProcess } from './processes.js';
 import { startListening, stopProcess } from './processes.js';
-import { countLine, statementList } from './trace.js';
+import { postgresStatementsDuring, STATEMENT_LOG_SETTINGS } from './postgres-trace.js';
+import { countLine, statementList, statementsDuring } from './trace.js';
 
 const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
 const RECORDS_PER_CITIZEN = 50; // for the read of a citizen's records
@@ -130,8 +136,8 @@ console.log(
 
 const profile = profileDir();
 const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`];
-await seedDatabase(path.join(work, 'server.sqlite'));
-await seedDatabase(path.join(work, 'anchor.sqlite'));
+await seedDatabase({ databasePath: path.join(work, 'server.sqlite') });
+await seedDatabase({ databasePath: path.join(work, 'anchor.sqlite') });
 // The traced processes' own copies, taken before anything else writes to either file.
 copyFileSync(path.join(work, 'server.sqlite'), path.join(work, 'traced-server.sqlite'));
 copyFileSync(path.join(work, 'anchor.sqlite'), path.join(work, 'traced-anchor.sqlite'));
@@ -153,7 +159,7 @@ if (tracedCases.length > 0) {
   console.log("\nStatements per request (the server's SQL trace, SQL_TRACE_FILE; literals as ?), in the order they ran, and whether the");
   console.log("faithful anchor ran the same (its transactions go through the server's queue: under load, both share commits alike):");
   for (const id of tracedCases) {
-    const trace = await traceCase(id, { origin: tracedServer.origin, traceFile: serverTrace }, { origin: tracedAnchor.origin, traceFile: anchorTrace }, citizen);
+    const trace = await traceCase(id, { origin: tracedServer.origin, statementsDuring: (send) => statementsDuring(serverTrace, send) }, { origin: tracedAnchor.origin, statementsDuring: (send) => statementsDuring(anchorTrace, send) }, citizen);
     statementCounts.set(id, countLine(id, trace.server));
     console.log(`\n${countLine(id, trace.server)}`);
     for (const line of statementList(trace.server)) console.log(line);
@@ -227,6 +233,8 @@ interface Case {
   server: Spec;
   /** In the order they are loaded each round, before the server; `ratio` names server/<it>. */
   anchors: { label: string; ratio: string; spec: Spec }[];
+  /** The processes loaded: the SQLite server and anchor unless named. */
+  processes?: { server: Started; anchor: Started };
 }
 const putItemUrl = `${server}${routes.putReservation.path}`;
 const cases: Case[] = [
@@ -266,7 +274,9 @@ const format = (r: LoadResult & { cpuUsPerRequest: number | undefined }) =>
   `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms` +
   (r.cpuUsPerRequest === undefined ? '' : `  CPU ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs/request`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-for (const benchCase of cases.filter((c) => selected(c.id))) {
+/** Loads a case's anchors and server in turns, round after round, and prints the figures and ratios. */
+async function measureCase(benchCase: Case): Promise<void> {
+  const { server: serverTarget, anchor: anchorTarget } = benchCase.processes ?? { server: serverProcess, anchor: anchorProcess };
   console.log(`\n${benchCase.name}`);
   const statements = statementCounts.get(benchCase.id as TracedCase);
   if (statements !== undefined) console.log(`  ${statements} a request, as traced above`);
@@ -281,11 +291,11 @@ for (const benchCase of cases.filter((c) => selected(c.id))) {
     const serverFirst = round % 2 === 0;
     const lines: string[] = [];
     const line = (label: string, text: string) => lines.push(`  ${lines.length === 0 ? `round ${round}` : '       '}  ${label.padEnd(width)} ${text}`);
-    const measureServer = () => measure(serverProcess, { ...benchCase.server, durationSeconds: SECONDS });
+    const measureServer = () => measure(serverTarget, { ...benchCase.server, durationSeconds: SECONDS });
     const serverEarly = serverFirst ? await measureServer() : undefined;
     const anchorResults = [];
     for (const { label, ratio, spec } of benchCase.anchors) {
-      const result = await measure(anchorProcess, { ...spec, durationSeconds: SECONDS });
+      const result = await measure(anchorTarget, { ...spec, durationSeconds: SECONDS });
       anchorResults.push({ ratio, result });
       line(label, format(result));
     }
@@ -302,6 +312,7 @@ for (const benchCase of cases.filter((c) => selected(c.id))) {
   const medians = [...ratios.entries()].reverse().map(([ratio, values]) => `server/${ratio} ${median(values).toFixed(2)}x (rounds ${values.map((v) => v.toFixed(2)).join(', ')})`);
   console.log(`  throughput, median of ${ROUNDS}: ${medians.join('   ')}`);
 }
+for (const benchCase of cases.filter((c) => selected(c.id))) await measureCase(benchCase);
 if (bulkCase && bulkAnchorMs !== undefined) {
   console.log(`\nBulk status change: ${BULK_RECORDS.toLocaleString('en')} filtered records 未対応 → 処理中 in one staff request (anchor: one transaction doing the same writes and audit entries)`);
   const result = await serverBulk(server);
@@ -309,4 +320,70 @@ if (bulkCase && bulkAnchorMs !== undefined) {
 }
 await Promise.all(children.map(stop));
 if (bulkCase) console.log(`  audit entries of status changes afterwards: ${auditedChanges(path.join(work, 'server.sqlite')).toLocaleString('en')}`);
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: putItem and the booking again, the server (DATABASE_URL) beside the PostgreSQL
+// anchor (postgres-anchor.ts), each on a database of its own in one PostgreSQL server started for
+// the bench (Debian's binaries, as the tests use). The statements are traced by PostgreSQL itself
+// (its statement log, on the traced databases only) and compared as on SQLite.
+const postgresCases = (['putItem', 'booking'] as const).filter((id) => selected(`${id}-postgres`));
+if (postgresCases.length > 0 && postgresBinaries() === undefined) {
+  console.log("\nOn PostgreSQL: not measured, PostgreSQL's binaries were not found (install Debian's postgresql package, as .ci/run does)");
+} else if (postgresCases.length > 0) {
+  await benchPostgres(postgresCases);
+}
+
+async function benchPostgres(ids: readonly TracedCase[]): Promise<void> {
+  const postgres = await startPostgres({ settings: STATEMENT_LOG_SETTINGS });
+  const logFile = path.join(postgres.dataDirectory, 'log/postgres.log');
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  const urlOf = (database: string) => postgres.url.replace(/\/postgres$/, `/${database}`);
+  for (const database of ['server', 'anchor', 'traced_server', 'traced_anchor']) {
+    await admin.query(`CREATE DATABASE ${database}`);
+    if (database.startsWith('traced_')) await admin.query(`ALTER DATABASE ${database} SET log_statement = 'all'`);
+    await seedDatabase({ databasePath: 'unused', databaseUrl: urlOf(database) });
+  }
+  await admin.end();
+  const serverOn = (database: string) => ({ ...serverSettings(path.join(work, 'unused.sqlite')), DATABASE_URL: urlOf(database) });
+  const postgresAnchorArgs = [...nodeFlags, '--conditions=@city/source', '--import', 'tsx', 'bench/postgres-anchor.ts'];
+
+  const [tracedServer, tracedAnchor] = await Promise.all([
+    start('traced-postgres-server', [...nodeFlags, 'dist/server.js'], serverOn('traced_server')),
+    start('traced-postgres-anchor', postgresAnchorArgs, { DATABASE_URL: urlOf('traced_anchor') }),
+  ]);
+  const [citizen] = citizens;
+  if (citizen === undefined) throw new Error('no citizens');
+  console.log("\nOn PostgreSQL: statements per request (PostgreSQL's own statement log, prepared statements' names in brackets), and whether the");
+  console.log('PostgreSQL anchor ran the same (its transactions are the server\'s own: a connection of the pool, BEGIN … COMMIT):');
+  const counts = new Map<TracedCase, string>();
+  for (const id of ids) {
+    const traced = (origin: string, database: string) => ({ origin, statementsDuring: (send: () => Promise<void>) => postgresStatementsDuring(logFile, database, send) });
+    const trace = await traceCase(id, traced(tracedServer.origin, 'traced_server'), traced(tracedAnchor.origin, 'traced_anchor'), citizen);
+    counts.set(id, countLine(id, trace.server));
+    console.log(`\n${countLine(id, trace.server)}`);
+    for (const line of statementList(trace.server)) console.log(line);
+    console.log(`  ${verdict(trace)}`);
+  }
+  await Promise.all([stop(tracedServer.child), stop(tracedAnchor.child)]);
+
+  const [server, anchor] = await Promise.all([
+    start('postgres-server', [...profiling, ...nodeFlags, 'dist/server.js'], serverOn('server')),
+    start('postgres-anchor', [...profiling, ...postgresAnchorArgs], { DATABASE_URL: urlOf('anchor') }),
+  ]);
+  const url = `${server.origin}${routes.putReservation.path}`;
+  const anchorUrl = (id: TracedCase) => `${anchor.origin}${FAITHFUL_PATHS[id]}`;
+  for (const id of ids) {
+    const connections = id === 'putItem' ? putItem : booking;
+    await measureCase({
+      id: `${id}-postgres`,
+      name: `${id === 'putItem' ? `putItem (市民アンケート, ${rowsPerRecord()} rows, update)` : 'putItem booking one hot slot'} on PostgreSQL (${counts.get(id) ?? 'not traced'}); faithful anchor: the server's statements`,
+      server: { url, method: 'POST', connections, idempotencyKeys: true },
+      anchors: [{ label: 'faithful anchor', ratio: 'faithful', spec: { url: anchorUrl(id), method: 'POST', connections, idempotencyKeys: true } }],
+      processes: { server, anchor },
+    });
+  }
+  await Promise.all([stop(server.child), stop(anchor.child)]);
+  await postgres.stop();
+}
 process.exit(0);

@@ -13,6 +13,8 @@ export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
   url: string;
   port: number;
+  /** Its data directory (a relative `log_directory` setting is under it). */
+  dataDirectory: string;
   /** Stops the server (fast shutdown) and removes its folder. */
   stop: () => Promise<void>;
 }
@@ -21,8 +23,11 @@ export interface PostgresServer {
 const asServerUser = (command: string, args: string[]): [string, string[]] =>
   process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 
-/** Starts a PostgreSQL server on a new data directory; resolves once it accepts connections. */
-export async function startPostgres(): Promise<PostgresServer> {
+/**
+ * Starts a PostgreSQL server on a new data directory; resolves once it accepts connections.
+ * `settings`: more server settings (`name=value`, each passed as `-c`), e.g. a statement log.
+ */
+export async function startPostgres(options: { settings?: string[] } = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (bin === undefined) throw new Error("PostgreSQL's binaries were not found: install Debian's postgresql package (.ci/run does)");
   const dir = mkdtempSync(path.join(tmpdir(), 'city-postgres-'));
@@ -37,7 +42,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   execFileSync(initdb, initdbArgs, { stdio: 'pipe' });
   const port = await freePort();
   // Tests need no durability: no fsync, no full pages; sockets only in the test's own folder.
-  const settings = ['-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const settings = ['-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200', ...(options.settings ?? []).flatMap((setting) => ['-c', setting])];
   const [postgres, postgresArgs] = asServerUser(path.join(bin, 'postgres'), ['-D', data, ...settings]);
   const server = spawn(postgres, postgresArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
@@ -91,5 +96,5 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100)); // not accepting connections yet: ask again
   }
-  return { url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`, port, stop };
+  return { url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`, port, dataDirectory: data, stop };
 }
