@@ -2,7 +2,7 @@
 // ready once it answers HTTP, and stopped as an operator stops it. Shared by run.ts and surge.ts.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../dev/free-port.js';
 import { searchPath } from './env.js';
@@ -43,4 +43,43 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/** User + system CPU (ms) from a /proc/<pid>/stat text (clock ticks, 100 a second). */
+const cpuOfStat = (stat: string): { command: string; ms: number } => {
+  const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { command, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 };
+};
+
+/**
+ * CPU time (user + system, ms) a process has used, from Linux's /proc; undefined elsewhere. Per
+ * request, it tells what each server costs even when other work on the machine skews throughput.
+ */
+export function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    return cpuOfStat(readFileSync(`/proc/${String(pid)}/stat`, 'utf8')).ms;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (ms) every running process named `command` (e.g. `postgres`) has used, from /proc; 0 elsewhere. */
+export function cpuMsOfCommand(command: string): number {
+  let total = 0;
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      if (stat.command === command) total += stat.ms;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
 }

@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,7 @@ import { benchCitizens, bookingBodies, CITIZENS, putItemBody, rowsPerRecord, see
 import type { LoadResult, LoadSpec } from './load.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import type { StartedProcess } from './processes.js';
-import { startListening, stopProcess } from './processes.js';
+import { cpuMs, startListening, stopProcess } from './processes.js';
 import { postgresStatementsDuring, STATEMENT_LOG_SETTINGS } from './postgres-trace.js';
 import { countLine, statementList, statementsDuring } from './trace.js';
 
@@ -47,19 +47,6 @@ process.once('exit', () => {
   if (keepFiles()) console.log(`Databases, traces and logs kept in ${work}`);
   else rmSync(work, { recursive: true, force: true });
 });
-
-/**
- * CPU time (user + system, ms) a process has used, from Linux's /proc; undefined elsewhere. Per
- * request, it tells what each server costs even when other work on the machine skews throughput.
- */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, 100 per second
-  } catch {
-    return undefined;
-  }
-}
 
 /** The cores this process may run on (`taskset -pc`, e.g. "0-3,6"), or undefined without taskset. */
 function allowedCores(): { list: string; cores: number[] } | undefined {

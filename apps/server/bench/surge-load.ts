@@ -1,8 +1,9 @@
 // The surge's citizens (`pnpm bench:surge`), in a process of their own: reads a SurgeSpec as JSON
 // on stdin, signs each citizen's ID token, then lets them arrive evenly over the surge's seconds.
-// Each reloads the week's slots, books one that the week shows free (a new Idempotency-Key, resent
+// Each reloads the week's slots (compressed, as a phone asks), books one that the week shows free (a new Idempotency-Key, resent
 // with the same key if the connection fails), and reloads the week again. Prints a SurgeResult.
 import { randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { routes } from '@city/api-client/contract';
 import { signWebIdToken } from '@city/line-stand-in';
 import type { SurveyConfig } from '@city/survey-core';
@@ -34,6 +35,10 @@ export interface SurgeResult {
   booked: string[];
   bookingMs: { p50: number; p95: number; p99: number; max: number };
   reloadMs: { p50: number; p95: number; p99: number; max: number };
+  /** The slowest booking (ms) of the citizens who arrived in each second of the surge, in order. */
+  slowestBookingBySecond: number[];
+  /** CPU time this process used (ms), tokens signed before the surge not counted. */
+  loadCpuMs: number;
   /** From the first request sent to the last answer. */
   elapsedMs: number;
 }
@@ -51,6 +56,7 @@ const agent = new Agent({ connections: 128, pipelining: 1, keepAliveTimeout: 30_
 const bookings: Record<string, number> = {};
 const reloads: Record<string, number> = {};
 const bookingTimes: number[] = [];
+const slowestBookingBySecond: number[] = [];
 const reloadTimes: number[] = [];
 const booked: string[] = [];
 let resent = 0;
@@ -66,9 +72,13 @@ async function reload(origin: string, token: string): Promise<Slot[]> {
   const started = performance.now();
   const response = await request(`${origin}${routes.getCalendarSlots.path}?calendarId=${spec.calendarId}&from=${spec.from}&to=${spec.to}`, {
     dispatcher: agent,
-    headers: { authorization: `Bearer ${token}` },
+    // As a phone's browser asks: compressed.
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' },
   });
-  const body = (await response.body.json()) as { data?: { slots: Slot[] } };
+  const bytes = Buffer.from(await response.body.arrayBuffer());
+  const encoding = response.headers['content-encoding'];
+  const text = (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
+  const body = JSON.parse(text) as { data?: { slots: Slot[] } };
   reloadTimes.push(performance.now() - started);
   count(reloads, String(response.statusCode));
   return body.data?.slots ?? [];
@@ -97,7 +107,10 @@ async function book(origin: string, token: string, i: number, slots: Slot[]): Pr
         body,
       });
       const answer = (await response.body.json()) as { code?: string };
-      bookingTimes.push(performance.now() - started);
+      const took = performance.now() - started;
+      bookingTimes.push(took);
+      const second = Math.floor((i * spec.seconds) / spec.citizens);
+      slowestBookingBySecond[second] = Math.max(slowestBookingBySecond[second] ?? 0, Math.round(took));
       const kind = response.statusCode === 200 ? '200' : `${response.statusCode} ${answer.code ?? ''}`;
       count(bookings, kind);
       if (response.statusCode === 200) booked.push(userIdOf(i));
@@ -123,6 +136,7 @@ const percentiles = (times: number[]) => {
 };
 
 // Arrivals spread evenly over the seconds: citizen i leaves at i × (seconds / citizens).
+const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const interval = (spec.seconds * 1000) / spec.citizens;
 const running: Promise<void>[] = [];
@@ -141,7 +155,12 @@ const result: SurgeResult = {
   booked,
   bookingMs: percentiles(bookingTimes),
   reloadMs: percentiles(reloadTimes),
+  slowestBookingBySecond: Array.from({ length: slowestBookingBySecond.length }, (_, second) => slowestBookingBySecond[second] ?? 0),
   elapsedMs: Math.round(performance.now() - started),
+  loadCpuMs: (() => {
+    const used = process.cpuUsage(cpuBefore);
+    return Math.round((used.user + used.system) / 1000);
+  })(),
 };
 await agent.close();
 process.stdout.write(JSON.stringify(result));

@@ -24,7 +24,7 @@ import { calendarImportRepository } from '../src/modules/calendars/repositories.
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
 import { startPostgres } from '../dev/postgres-server.js';
 import type { StartedProcess } from './processes.js';
-import { startListening, stopProcess } from './processes.js';
+import { cpuMs, cpuMsOfCommand, startListening, stopProcess } from './processes.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import type { SurgeResult, SurgeSpec } from './surge-load.js';
 
@@ -164,11 +164,22 @@ for (const engine of ENGINES) {
     throw new Error(`SURGE_ENGINES lists sqlite or postgres, not ${engine}`);
   }
   console.log(`\n${engine === 'sqlite' ? 'One SQLite instance' : 'Three instances over one PostgreSQL'}:`);
+  // CPU time (from /proc) of the instances, of PostgreSQL's processes and of the citizens' process:
+  // where a citizen's cost goes, whatever the machine's neighbours do to the latencies.
+  const instancesCpu = () => instances.reduce((sum, child) => sum + (cpuMs(child.pid) ?? 0), 0);
+  const cpuBefore = { instances: instancesCpu(), postgres: cpuMsOfCommand('postgres') };
   const result = await surge({ origins, citizens: CITIZENS, seconds: SECONDS, channel, survey: SURVEY, categoryId: 'surge-venue', calendarId: 'surge-calendar', from: FIRST_DAY, to: addDaysToDate(FIRST_DAY, DAYS - 1) });
+  const perCitizen = (ms: number) => `${(ms / 1000).toFixed(1)} s (${Math.round((ms * 1000) / CITIZENS)} µs a citizen)`;
+  const cpu = { instances: instancesCpu() - cpuBefore.instances, postgres: cpuMsOfCommand('postgres') - cpuBefore.postgres };
   const kinds = (tally: Record<string, number>) => Object.entries(tally).map(([kind, n]) => `${kind}: ${n.toLocaleString('en')}`).join(', ');
   console.log(`  all answered ${(result.elapsedMs / 1000).toFixed(1)} s after the first arrival (arrivals over ${SECONDS} s)${result.resent > 0 ? `; ${result.resent} sent again after a failed connection` : ''}`);
   console.log(`  bookings: ${kinds(result.bookings)}; p50 ${result.bookingMs.p50} ms, p95 ${result.bookingMs.p95} ms, p99 ${result.bookingMs.p99} ms, max ${result.bookingMs.max} ms`);
+  console.log(`  slowest booking by second of arrival (ms): ${result.slowestBookingBySecond.join(' ')}`);
   console.log(`  reloads of the slots: ${kinds(result.reloads)}; p50 ${result.reloadMs.p50} ms, p95 ${result.reloadMs.p95} ms, p99 ${result.reloadMs.p99} ms, max ${result.reloadMs.max} ms`);
+  console.log(
+    `  CPU: ${engine === 'sqlite' ? 'the instance' : 'the three instances'} ${perCitizen(cpu.instances)}` +
+      `${engine === 'postgres' ? `, PostgreSQL ${perCitizen(cpu.postgres)}` : ''}, the citizens' own process ${perCitizen(result.loadCpuMs)}`,
+  );
   await Promise.all(instances.map(stopProcess));
   for (const line of await verify(storage, result)) console.log(`  ${line}`);
   await storage.close();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { addDaysToDate, todayInJapan } from '@city/survey-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESSION_THRESHOLD_BYTES } from '../src/http/compression.js';
 import type { TestContext } from './helpers.js';
@@ -140,3 +141,40 @@ describe('API answers', () => {
     expect(response.json()).toEqual({ data: [], records: [] });
   });
 });
+
+describe('a calendar’s slots, the answer citizens reload most', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ NODE_ENV: 'development' }); // the demo calendars
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const slots = async (acceptEncoding?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `${pathOf('getCalendarSlots')}?calendarId=cal-checkup-central&from=${addDaysToDate(todayInJapan(), 1)}&to=${addDaysToDate(todayInJapan(), 14)}`,
+      headers: { authorization: `Bearer ${await ctx.tokenFor(ctx.users[0]!)}`, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) },
+    });
+
+  it('go out compressed as the client takes, the same answer in every encoding (prepared once, prepared-json.ts)', async () => {
+    const identity = await slots();
+    expect(identity.statusCode).toBe(200);
+    expect(identity.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(varyOf(identity)).toContain('accept-encoding');
+    expect(identity.json<{ data: { slots: unknown[] } }>().data.slots.length).toBeGreaterThan(20);
+
+    const br = await slots('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(identity.json());
+    const gzip = await slots('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(identity.json());
+    const none = await slots('identity');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toEqual(identity.json());
+  });
+});
+

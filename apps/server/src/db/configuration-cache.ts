@@ -8,6 +8,14 @@
 // generation, which the cache reads at most once per `maxAgeMs`: that is how long another
 // process's change may go unseen. Capacity is never cached: it is checked by the claim's
 // conditional write, whatever the cache holds.
+//
+// Beside it, what citizens reload most: a calendar's slots with what is left of each
+// (`getRecentAvailability`). Kept while no slot (its units, its capacity) nor the configuration
+// changed in this process (a change empties it as a configuration change does), until what it shows
+// changes with time alone (a hold lapsing, a booking window opening or closing: the loader says
+// when), and at most AVAILABILITY_MAX_AGE_MS by the request's clock: how late a reload may show
+// what another process (another instance, the import command) changed. Never what a booking checks:
+// that is the conditional write's, always on the database.
 
 /**
  * What a repository uses of the cache: {@link ConfigurationCache} itself on SQLite; on PostgreSQL,
@@ -17,10 +25,22 @@ export interface Configuration {
   get<T>(key: string, load: () => T): T;
   getAsync<T>(key: string, load: () => Promise<T>): Promise<T>;
   changed(uncommitted?: boolean): void;
+  /** `load`'s value for a calendar's availability read at `now` (ms), kept as the file's header says. */
+  getRecentAvailability<T>(key: string, now: number, load: () => Promise<{ value: T; validUntil: number }>): Promise<T>;
+  /** A slot's units or definition changed (in the transaction under way, on PostgreSQL). */
+  availabilityChanged(): void;
 }
 
 /** How long a change made by another process may go unseen (ms). */
 export const CONFIGURATION_MAX_AGE_MS = 1000;
+
+/**
+ * How long (ms, by the request's clock) a calendar's availability may be served from memory: how
+ * late a reload may show a booking made by another instance on the same database.
+ */
+export const AVAILABILITY_MAX_AGE_MS = 500;
+/** Availability reads kept at most (ranges asked); past it, all are forgotten. */
+const MOST_AVAILABILITY_ENTRIES = 256;
 
 /** What {@link ConfigurationCache} holds no value for (a value may be undefined). */
 const NOT_HELD = Symbol('not held');
@@ -33,6 +53,10 @@ export class ConfigurationCache implements Configuration {
   private changing = false;
   /** Transactions in progress (PostgreSQL's, side by side) that changed the configuration. */
   private openChanges = 0;
+  private availabilityGeneration = 0;
+  private readonly availability = new Map<string, { generation: number; loadedAt: number; validUntil: number; value: unknown }>();
+  /** A change to slots is uncommitted on SQLite's writer (see {@link availabilitySettled}). */
+  private availabilityChanging = false;
 
   /**
    * @param readStoredGeneration the database's configuration generation, raised by every change.
@@ -86,6 +110,69 @@ export class ConfigurationCache implements Configuration {
   }
 
   /**
+   * A calendar's availability (`key`: the calendar and range), loaded at `now` by `load` unless
+   * held from a load less than AVAILABILITY_MAX_AGE_MS earlier with no change since, and `now`
+   * still before the `validUntil` the load gave (when what it built changes with time alone: a
+   * hold lapsing, a booking window opening or closing).
+   *
+   * Unlike configuration, it is kept while bookings are uncommitted: `load` reads committed data
+   * only (SQLite's reader connection, PostgreSQL's pool), which stays the truth until the commit,
+   * and the end of every transaction that changed a slot forgets what was kept meanwhile. Under a
+   * stream of bookings (each group commit changing slots) the reloads between two commits share
+   * one read. Nothing is kept while the configuration is changing (statuses come from it).
+   */
+  async getRecentAvailability<T>(key: string, now: number, load: () => Promise<{ value: T; validUntil: number }>): Promise<T> {
+    if (!this.availabilityOpen()) {
+      this.checkStoredGeneration();
+      const entry = this.availability.get(key);
+      // A clock that went back (a test's) loads again too.
+      const fresh = entry !== undefined && now >= entry.loadedAt && now - entry.loadedAt < AVAILABILITY_MAX_AGE_MS && now < entry.validUntil;
+      if (fresh && entry.generation === this.availabilityGeneration) return entry.value as T;
+    }
+    const generation = this.availabilityGeneration;
+    const { value, validUntil } = await load();
+    if (generation === this.availabilityGeneration && !this.availabilityOpen()) {
+      if (this.availability.size >= MOST_AVAILABILITY_ENTRIES) this.availability.clear();
+      this.availability.set(key, { generation, loadedAt: now, validUntil, value });
+    }
+    return value;
+  }
+
+  private availabilityOpen(): boolean {
+    return this.changing || this.openChanges > 0;
+  }
+
+  /**
+   * Forgets every availability held: a slot changed. `uncommitted`: in a transaction still open
+   * (SQLite's writer): forgotten again by {@link availabilitySettled}, once it has ended.
+   */
+  availabilityChanged(uncommitted = false): void {
+    this.availabilityGeneration += 1;
+    this.availability.clear();
+    if (uncommitted) this.availabilityChanging = true;
+  }
+
+  /** The transactions that changed slots (SQLite's writer) have ended. */
+  availabilitySettled(): void {
+    if (!this.availabilityChanging) return;
+    this.availabilityChanging = false;
+    this.availabilityChanged();
+  }
+
+  /**
+   * A transaction running beside others (PostgreSQL) changed a slot: what is held is forgotten
+   * now, and again once it ends ({@link endAvailabilityChange}), whatever was kept meanwhile.
+   */
+  beginAvailabilityChange(): void {
+    this.availabilityChanged();
+  }
+
+  /** The transaction that called {@link beginAvailabilityChange} ended (committed or rolled back). */
+  endAvailabilityChange(): void {
+    this.availabilityChanged();
+  }
+
+  /**
    * A transaction running beside others (PostgreSQL) changed the configuration: nothing is kept
    * until it has ended ({@link endChange}), as for {@link changed} with `uncommitted`.
    */
@@ -107,6 +194,9 @@ export class ConfigurationCache implements Configuration {
   changed(uncommitted = false): void {
     this.generation += 1;
     this.entries.clear();
+    // What a slot's status is worked out from (rules, closed days) may have changed.
+    this.availabilityGeneration += 1;
+    this.availability.clear();
     if (uncommitted) this.changing = true;
   }
 

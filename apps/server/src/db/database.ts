@@ -84,6 +84,22 @@ export function watchConfigurationChanges(db: SqliteDatabase, listener: () => vo
   }
 }
 
+/**
+ * Calls `listener` whenever a statement on `db` inserts, changes or deletes a slot (its units taken
+ * or given back, its capacity or times edited): TEMP triggers of `db` alone, as above, for the
+ * availability citizens reload (db/configuration-cache.ts). Every path that changes a slot in this
+ * process is heard, whichever repository runs it.
+ */
+export function watchAvailabilityChanges(db: SqliteDatabase, listener: () => void): void {
+  db.function('availability_changed', { deterministic: false }, () => {
+    listener();
+    return null;
+  });
+  for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+    db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS calendar_slots_${event.toLowerCase()}_changes_availability_here AFTER ${event} ON main.calendar_slots BEGIN SELECT availability_changed(); END`);
+  }
+}
+
 export function migrate(db: SqliteDatabase): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
   // IMMEDIATE: two servers starting together on one file apply each migration once.

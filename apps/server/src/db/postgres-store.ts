@@ -51,6 +51,7 @@ const isRetryable = (error: unknown) =>
  */
 class TransactionConfiguration implements Configuration {
   changedHere = false;
+  availabilityChangedHere = false;
   constructor(private readonly cache: ConfigurationCache) {}
   get<T>(key: string, load: () => T): T {
     return this.cache.get(key, load);
@@ -63,8 +64,17 @@ class TransactionConfiguration implements Configuration {
     this.changedHere = true;
     this.cache.beginChange();
   }
+  getRecentAvailability<T>(key: string, now: number, load: () => Promise<{ value: T; validUntil: number }>): Promise<T> {
+    return this.cache.getRecentAvailability(key, now, load);
+  }
+  availabilityChanged(): void {
+    if (this.availabilityChangedHere) return;
+    this.availabilityChangedHere = true;
+    this.cache.beginAvailabilityChange();
+  }
   ended(): void {
     if (this.changedHere) this.cache.endChange();
+    if (this.availabilityChangedHere) this.cache.endAvailabilityChange();
   }
 }
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { ConfigurationCache } from './configuration-cache.js';
 import type { SqliteDatabase } from './database.js';
-import { sqlTraceOf, watchConfigurationChanges } from './database.js';
+import { sqlTraceOf, watchAvailabilityChanges, watchConfigurationChanges } from './database.js';
 import type { Store } from './store.js';
 
 /**
@@ -64,6 +64,9 @@ export function connectSqlite(writer: SqliteDatabase, options: { configurationMa
     configurationTouched ||= writer.inTransaction;
     configuration.changed(writer.inTransaction);
   });
+  watchAvailabilityChanges(writer, () => {
+    configuration.availabilityChanged(writer.inTransaction);
+  });
 
   // IMMEDIATE: the write lock is taken at the start, so a transaction that reads and then writes
   // never finds the data changed under it by another process.
@@ -115,6 +118,8 @@ export function connectSqlite(writer: SqliteDatabase, options: { configurationMa
       for (const done of succeeded) done.queued.reject(error);
       return;
     }
+    // Before any caller goes on: one that booked and then reloads sees its booking.
+    configuration.availabilitySettled();
     for (const done of succeeded) done.queued.resolve(done.value);
   };
 
@@ -134,6 +139,7 @@ export function connectSqlite(writer: SqliteDatabase, options: { configurationMa
           configurationTouched = false;
           configuration.settled();
         }
+        configuration.availabilitySettled(); // a group that failed: what it changed is not there
         if (queue.length > 0) setImmediate(runQueue);
         else busy = false;
       });

@@ -44,6 +44,10 @@ export function uncached<Repositories>(factory: RepositoryFactory<Repositories>)
         changed: (uncommitted) => {
           configuration.changed(uncommitted);
         },
+        getRecentAvailability: async (_key, _now, load) => (await load()).value,
+        availabilityChanged: () => {
+          configuration.availabilityChanged();
+        },
       }),
   };
 }

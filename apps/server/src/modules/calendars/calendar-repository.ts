@@ -62,6 +62,15 @@ export interface CalendarRepository {
   findCalendar(calendarId: string): Promise<StoredCalendar | undefined>;
   /** The calendar's slots from `from` to `to` (inclusive), by date then start; `left` as at `now`. */
   slots(calendarId: string, from: string, to: string, now: number): Promise<StoredSlot[]>;
+  /** When the first hold on the calendar's slots from `from` to `to` lapses after `now` (undefined: none held). */
+  nextHoldLapse(calendarId: string, from: string, to: string, now: number): Promise<number | undefined>;
+  /**
+   * What `build` makes of a calendar's availability (its slots and what is left of them), kept in
+   * memory for the next reloads as db/configuration-cache.ts says: emptied by any change to a slot
+   * or the configuration in this process, and kept until `validUntil` at most and
+   * AVAILABILITY_MAX_AGE_MS by `now`. `key` names what is built (the calendar and its range).
+   */
+  recentAvailability<T>(key: string, now: number, build: () => Promise<{ value: T; validUntil: number }>): Promise<T>;
   /** The slot, with `left` as at `now`. */
   findSlot(calendarId: string, date: string, slotId: string, now: number): Promise<StoredSlot | undefined>;
   /** The calendar's closed days from `from` to `to` (inclusive), in order. */

@@ -2,7 +2,7 @@
 // slots over a range of dates with what is left of each and whether it can be booked now.
 import { CALENDAR_RANGE_MAX_DAYS } from '@city/api-client';
 import type { CalendarCategory, CalendarCategoryTreeRoot, CalendarSlots, SlotStatus } from '@city/survey-core';
-import { bookingWindowState, isCalendarDate, japanTimeToEpochMs, todayInJapan } from '@city/survey-core';
+import { addDaysToDate, bookingWindowState, deadlineBefore, isCalendarDate, japanTimeToEpochMs, todayInJapan } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { CalendarRepository } from './calendar-repository.js';
@@ -57,9 +57,54 @@ export function isSameOrBelow(category: CalendarCategory, ancestor: CalendarCate
  * impossible date, `from` after `to`, or too long a range; 404 `calendar_not_found`.
  */
 export async function calendarSlots(calendars: CalendarRepository, calendarId: string, from: string, to: string, now: number): Promise<CalendarSlots> {
+  checkRange(from, to);
+  return buildCalendarSlots(calendars, calendarId, from, to, now);
+}
+
+/**
+ * {@link calendarSlots} as citizens reload it: what every citizen is answered alike, so built once
+ * (and made into an answer by `prepare`: serialized, compressed) for the reloads of the next
+ * moment, and built again after any booking, cancel or edit of a slot in this process
+ * (CalendarRepository.recentAvailability).
+ */
+export async function recentCalendarSlots<Answer>(
+  calendars: CalendarRepository,
+  query: { calendarId: string; from: string; to: string },
+  now: number,
+  prepare: (slots: CalendarSlots) => Answer,
+): Promise<Answer> {
+  const { calendarId, from, to } = query;
+  checkRange(from, to);
+  return calendars.recentAvailability(`${calendarId}\n${from}\n${to}`, now, async () => {
+    const slots = await buildCalendarSlots(calendars, calendarId, from, to, now);
+    return { value: prepare(slots), validUntil: await nextChange(calendars, slots, now) };
+  });
+}
+
+/**
+ * When the slots as built at `now` change with time alone: at the next midnight in Japan (the day,
+ * and the slots whose booking window opens), at the first deadline of a slot open for booking, or
+ * when the first hold on them lapses (its units free again). A reload at that moment builds them
+ * again, so on one instance a citizen sees a freed unit the millisecond it is free.
+ */
+async function nextChange(calendars: CalendarRepository, built: CalendarSlots, now: number): Promise<number> {
+  let next = japanTimeToEpochMs(addDaysToDate(built.today, 1), '00:00');
+  for (const slot of built.slots) {
+    if (slot.status === 'open') next = Math.min(next, deadlineBefore(slot.date, slot.start, built.rules.bookingClosesBefore));
+  }
+  const from = built.slots[0]?.date;
+  const to = built.slots.at(-1)?.date;
+  const lapse = from === undefined || to === undefined ? undefined : await calendars.nextHoldLapse(built.calendarId, from, to, now);
+  return lapse === undefined ? next : Math.min(next, lapse);
+}
+
+function checkRange(from: string, to: string): void {
   if (!isCalendarDate(from) || !isCalendarDate(to) || from > to || daysFromTo(from, to) > CALENDAR_RANGE_MAX_DAYS) {
     throw new HttpError(400, 'invalid_date_range', messages.invalidDateRange);
   }
+}
+
+async function buildCalendarSlots(calendars: CalendarRepository, calendarId: string, from: string, to: string, now: number): Promise<CalendarSlots> {
   const calendar = await calendars.findCalendar(calendarId);
   if (calendar === undefined) throw new HttpError(404, 'calendar_not_found', messages.calendarNotFound);
   const closedDays = await closedDaysOf(calendars, calendar, from, to);

@@ -18,14 +18,20 @@ const SLOT_SELECT = slotSelect('$1');
 export function createPostgresCalendarRepository(db: PostgresQueryable, configuration: Configuration): CalendarRepository {
   const rows = async <Row extends object>(name: string, text: string, values: unknown[] = []) => (await db.query<Row>({ name, text, values })).rows;
   const changed = async (name: string, text: string, values: unknown[]) => (await db.query({ name, text, values })).rowCount ?? 0;
+  /** A statement that moves a slot's units: the availability kept in memory is stale once it commits. */
+  const movesUnits = async (name: string, text: string, values: unknown[]) => {
+    const count = await changed(name, text, values);
+    if (count > 0) configuration.availabilityChanged();
+    return count;
+  };
   const takeUnits = (claim: SlotClaim) =>
-    changed(
+    movesUnits(
       'calendars.takeUnits',
       'UPDATE calendar_slots SET claimed_units = claimed_units + $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4 AND claimed_units + $1 <= capacity',
       [claim.units, claim.calendarId, claim.date, claim.slotId],
     );
   const giveUnits = (units: number, calendarId: string, date: string, slotId: string) =>
-    changed('calendars.giveUnits', 'UPDATE calendar_slots SET claimed_units = claimed_units - $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4', [units, calendarId, date, slotId]);
+    movesUnits('calendars.giveUnits', 'UPDATE calendar_slots SET claimed_units = claimed_units - $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4', [units, calendarId, date, slotId]);
   const giveBack = async (freed: readonly FreedClaim[]) => {
     for (const claim of freed) await giveUnits(claim.units, claim.calendar_id, claim.date, claim.slot_id);
   };
@@ -87,6 +93,17 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
       const json = { array: 'json_build_array', aggregate: (items: string) => `json_agg(${items})::text` };
       const [row] = await rows<{ slots: string | null }>('calendars.slots', slotsAsJson(['$1', '$2', '$3', '$4'], json), [now, calendarId, from, to]);
       return slotsOfJson(calendarId, row?.slots ?? null);
+    },
+    async recentAvailability(key, now, build) {
+      return configuration.getRecentAvailability(key, now, build);
+    },
+    async nextHoldLapse(calendarId, from, to, now) {
+      const [row] = await rows<{ lapse: string | null }>(
+        'calendars.nextHoldLapse',
+        'SELECT MIN(hold_expires_at) AS lapse FROM slot_claims WHERE calendar_id = $1 AND date BETWEEN $2 AND $3 AND hold_expires_at > $4',
+        [calendarId, from, to, now],
+      );
+      return row?.lapse === null || row?.lapse === undefined ? undefined : Number(row.lapse);
     },
     async findSlot(calendarId, date, slotId, now) {
       const [row] = await rows<SlotRow>('calendars.findSlot', `${SLOT_SELECT} WHERE s.calendar_id = $2 AND s.date = $3 AND s.slot_id = $4`, [now, calendarId, date, slotId]);

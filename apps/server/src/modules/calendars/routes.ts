@@ -1,9 +1,10 @@
 import { endpoints } from '@city/api-client/contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import { contractRoute } from '../../http/contract-route.js';
+import { PreparedJson } from '../../http/prepared-json.js';
 import type { CalendarRepository } from './calendar-repository.js';
 import { bookingLimits } from './bookings.js';
-import { calendarSlots, categoryTree } from './calendars.js';
+import { categoryTree, recentCalendarSlots } from './calendars.js';
 
 export interface CalendarsModuleDeps {
   authenticate: onRequestAsyncHookHandler;
@@ -29,9 +30,12 @@ export function calendarsModule(deps: CalendarsModuleDeps): FastifyPluginAsync {
 
     contractRoute(app, endpoints.getCalendarDisplaySettings, {}, async () => ({ data: await deps.calendars.displaySettings() }));
 
-    contractRoute(app, endpoints.getCalendarSlots, {}, async (request) => {
-      const { calendarId, from, to } = request.query;
-      return { data: await calendarSlots(deps.calendars, calendarId, from, to, deps.now()) };
+    // Reloaded by every citizen waiting for a slot: one answer for all of them, serialized and
+    // compressed once per change (a surge's thousands of reloads a second cost next to nothing).
+    // The route's own serializer (its response schema) writes JSON text.
+    contractRoute(app, endpoints.getCalendarSlots, {}, async (request, reply) => {
+      const answer = await recentCalendarSlots(deps.calendars, request.query, deps.now(), (data) => new PreparedJson(reply.serialize({ data }) as string));
+      return answer.send(request, reply);
     });
 
     contractRoute(app, endpoints.getBookingLimits, {}, async (request) => {

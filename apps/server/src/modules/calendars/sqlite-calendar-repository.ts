@@ -25,6 +25,9 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   );
   const slots = db.prepare<[number, string, string, string], string | null>(slotsAsJson(['?', '?', '?', '?'], { array: 'json_array', aggregate: (items) => `json_group_array(${items})` })).pluck();
   const slot = db.prepare<[number, string, string, string], SlotRow>(`${SLOT_SELECT} WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?`);
+  const nextHoldLapse = db
+    .prepare<[string, string, string, number], number | null>('SELECT MIN(hold_expires_at) FROM slot_claims WHERE calendar_id = ? AND date BETWEEN ? AND ? AND hold_expires_at > ?')
+    .pluck();
   const closedDays = db.prepare<[string, string, string], { date: string }>(
     'SELECT date FROM calendar_closed_days WHERE calendar_id = ? AND date BETWEEN ? AND ? ORDER BY date',
   );
@@ -116,6 +119,13 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     },
     async slots(calendarId, from, to, now) {
       return slotsOfJson(calendarId, slots.get(now, calendarId, from, to) ?? null);
+    },
+    async recentAvailability(key, now, build) {
+      // Without the file's cache (a repository of its own, uncached): built every time.
+      return configuration === undefined ? (await build()).value : configuration.getRecentAvailability(key, now, build);
+    },
+    async nextHoldLapse(calendarId, from, to, now) {
+      return nextHoldLapse.get(calendarId, from, to, now) ?? undefined;
     },
     async findSlot(calendarId, date, slotId, now) {
       const row = slot.get(now, calendarId, date, slotId);

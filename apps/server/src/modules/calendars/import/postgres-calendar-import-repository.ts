@@ -11,13 +11,18 @@ const CALENDAR_VALUES = (p: ReturnType<typeof calendarParams>) => [p.opens, p.cl
 /**
  * The calendar administration's writes over PostgreSQL, with SQLite's statements. Every write to
  * the configuration the servers keep in memory (categories, calendars, closed days, level names)
- * tells the configuration cache in the transaction that writes; slots and claims are never cached.
+ * tells the configuration cache in the transaction that writes; slots' availability is forgotten by the transaction that changes a slot.
  */
 export function createPostgresCalendarImportRepository(db: PostgresQueryable, configuration: Configuration): CalendarImportRepository {
   const query = async <Row extends object>(name: string, text: string, values: unknown[] = []) => (await db.query<Row>({ name, text, values })).rows;
   const run = async (name: string, text: string, values: unknown[]) => (await db.query({ name, text, values })).rowCount ?? 0;
   const changesConfiguration = (name: string, text: string, values: unknown[]) => {
     configuration.changed(true);
+    return run(name, text, values);
+  };
+  /** A slot added, redefined or removed: the availability citizens reload is stale once it commits. */
+  const changesSlots = (name: string, text: string, values: unknown[]) => {
+    configuration.availabilityChanged();
     return run(name, text, values);
   };
   return {
@@ -84,7 +89,7 @@ export function createPostgresCalendarImportRepository(db: PostgresQueryable, co
       ).map(slotOf);
     },
     async putSlot(calendarId, slot) {
-      await run(
+      await changesSlots(
         'calendarImport.putSlot',
         `INSERT INTO calendar_slots (calendar_id, date, slot_id, start_time, end_time, capacity) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (calendar_id, date, slot_id) DO UPDATE SET start_time = excluded.start_time, end_time = excluded.end_time, capacity = excluded.capacity`,
@@ -92,7 +97,7 @@ export function createPostgresCalendarImportRepository(db: PostgresQueryable, co
       );
     },
     async addSlotIfMissing(calendarId, slot) {
-      const added = await run(
+      const added = await changesSlots(
         'calendarImport.addSlot',
         `INSERT INTO calendar_slots (calendar_id, date, slot_id, start_time, end_time, capacity) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (calendar_id, date, slot_id) DO NOTHING`,
@@ -101,7 +106,7 @@ export function createPostgresCalendarImportRepository(db: PostgresQueryable, co
       return added > 0;
     },
     async deleteSlot(calendarId, date, slotId) {
-      await run('calendarImport.deleteSlot', 'DELETE FROM calendar_slots WHERE calendar_id = $1 AND date = $2 AND slot_id = $3', [calendarId, date, slotId]);
+      await changesSlots('calendarImport.deleteSlot', 'DELETE FROM calendar_slots WHERE calendar_id = $1 AND date = $2 AND slot_id = $3', [calendarId, date, slotId]);
     },
     async closedDaysOn(calendarId, dates) {
       return (await query<{ date: string }>('calendarImport.closedDaysOn', 'SELECT date FROM calendar_closed_days WHERE calendar_id = $1 AND date = ANY($2::text[]) ORDER BY date', [calendarId, dates])).map((row) => row.date);
