@@ -27,6 +27,7 @@ import {
 } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
 import { openTestDatabase } from './engines.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
 
 /** Append mode, and each booking takes two units. */
 const PAIR_SURVEY: SurveyConfig = {
@@ -120,7 +121,7 @@ async function createWorld(start = START) {
     for (const config of SURVEYS) await surveys.save({ config, lookupItemKeys: [], searchable: false });
   });
   // Nothing here is paid for: no order is ever settled.
-  const deps: RecordsDeps = { store, isOwnUpload: async () => true, now: () => world.clock, settleCancelledOrder: async () => undefined };
+  const deps: RecordsDeps = { store, fullSlots: new FullSlotHints(), isOwnUpload: async () => true, now: () => world.clock, settleCancelledOrder: async () => undefined };
   // Read through a call: whether the fault fired is decided inside the step.
   const fired = () => world.fired;
   return { execute: database.execute, deps, world, fired, close: database.close };

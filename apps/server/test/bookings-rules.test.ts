@@ -7,12 +7,13 @@ import { citizenView, japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../src/http/errors.js';
 import type { RepositoryFactory } from '../src/db/storage.js';
-import type { RecordRepositories } from '../src/modules/records/records.js';
+import type { RecordRepositories, RecordsDeps } from '../src/modules/records/records.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, daySlots, insertClaimRow, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext, pathOf } from './helpers.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
 
 /** The moment a Japan-time date and time stand for. */
 const at = (date: string, time: string) => japanTimeToEpochMs(date, time);
@@ -255,11 +256,67 @@ describe('slots that cannot be booked', () => {
     };
     const store = ctx.app.storage.store(factory);
     const six = citizen(6);
-    const attempt = submitRecord({ store, isOwnUpload: async () => true, now: () => clock, settleCancelledOrder: async () => undefined }, six.userId, bookingPayload(six.userId, value), undefined);
+    const attempt = submitRecord({ store, fullSlots: new FullSlotHints(), isOwnUpload: async () => true, now: () => clock, settleCancelledOrder: async () => undefined }, six.userId, bookingPayload(six.userId, value), undefined);
     await expect(attempt).rejects.toBeInstanceOf(HttpError);
     await expect(attempt).rejects.toMatchObject({ statusCode: 409, code: 'slot_full' });
     expect(await units()).toEqual({ 'cal-central|2026-12-03|1': 5 });
     expect((await ctx.records.read.find(keyOf(six.userId))) === undefined).toBe(true);
+  });
+});
+
+describe('a full slot, refused without a transaction (records/full-slot-refusal.ts)', () => {
+  const value = slotValue('checkup-central', '2026-12-03', '1');
+  let transactions = 0;
+  let deps: RecordsDeps;
+  beforeEach(async () => {
+    const store = ctx.app.storage.store(recordRepositories);
+    deps = {
+      store: {
+        read: store.read,
+        transaction: (work) => {
+          transactions += 1;
+          return store.transaction(work);
+        },
+      },
+      fullSlots: new FullSlotHints(),
+      isOwnUpload: async () => true,
+      now: () => clock,
+      settleCancelledOrder: async () => undefined,
+    };
+    for (const n of [1, 2, 3, 4, 5]) await submitRecord(deps, citizen(n).userId, bookingPayload(citizen(n).userId, value), { key: `book-${n}`, bodyHash: `hash-${n}` });
+    transactions = 0;
+  });
+  /** 'stored', or the refusal as the caller sees it. */
+  const attempt = (n: number, payload = bookingPayload(citizen(n).userId, value)) =>
+    submitRecord(deps, citizen(n).userId, payload, { key: `attempt-${n}`, bodyHash: `attempt-${n}` }).then(
+      () => 'stored',
+      (error: unknown) => (error instanceof HttpError ? { statusCode: error.statusCode, code: error.code, message: error.message, extra: error.extra } : error),
+    );
+
+  it("refuses the next citizen's first booking of a slot just found full on one read, with the transaction's own answer", async () => {
+    const first = await attempt(6);
+    expect(first).toMatchObject({ statusCode: 409, code: 'slot_full' });
+    expect(transactions).toBe(1);
+    expect(await attempt(7)).toEqual(first);
+    expect(await attempt(8)).toEqual(first);
+    expect(transactions).toBe(1); // neither ran one
+    expect(await units()).toEqual({ 'cal-central|2026-12-03|1': 5 });
+    // A unit freed: the next booking reads it free and takes it, in a transaction.
+    expect((await http.call(citizen(5), 'cancelReservation', changeOf(citizen(5)))).status).toBe(200);
+    expect(await attempt(9)).toBe('stored');
+    expect(await units()).toEqual({ 'cal-central|2026-12-03|1': 5 });
+  });
+
+  it('answers as the transaction would when another answer comes first: an invalid answer, a retried key, an edit keeping its booking', async () => {
+    await attempt(6); // refused: the slot is now "likely full"
+    transactions = 0;
+    expect(await attempt(7, bookingPayload(citizen(7).userId, value, { name: '' }))).toMatchObject({ statusCode: 400 });
+    // Citizen 1's booking sent again with its key: the answer stored then, not slot_full.
+    const retried = await submitRecord(deps, one.userId, bookingPayload(one.userId, value), { key: 'book-1', bodyHash: 'hash-1' });
+    expect(retried.partitionKey).toBe(keyOf(one.userId));
+    // Citizen 2 editing their booking, keeping the full slot: stored.
+    expect(await attempt(2, bookingPayload(two.userId, value, { name: '市民 二' }))).toBe('stored');
+    expect(transactions).toBe(3);
   });
 });
 

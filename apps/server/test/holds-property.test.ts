@@ -21,6 +21,7 @@ import { submitRecord } from '../src/modules/records/submit-record.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
 import { openTestDatabase } from './engines.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
 
 /** Append mode with a fee: every hold is a record of its own. */
 const PAID_SURVEY: SurveyConfig = {
@@ -59,7 +60,7 @@ async function createWorld() {
   await addCalendar(database.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: { maxActiveBookingsPerUser: undefined } });
   const clock = { now: START };
   // The provider is out of this test's reach: a cancelled order's payment is left as the record leaves it.
-  const deps: RecordsDeps = { store: database.store(recordRepositories), isOwnUpload: async () => true, now: () => clock.now, settleCancelledOrder: async () => undefined };
+  const deps: RecordsDeps = { store: database.store(recordRepositories), fullSlots: new FullSlotHints(), isOwnUpload: async () => true, now: () => clock.now, settleCancelledOrder: async () => undefined };
   return { execute: database.execute, deps, clock, close: database.close };
 }
 

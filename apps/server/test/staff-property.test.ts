@@ -20,6 +20,7 @@ import { bulkChangeStatus, changeStatus } from '../src/modules/records/staff-rec
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, DEFAULT_RULES, slotValue } from './calendar-fixtures.js';
 import { openTestDatabase } from './engines.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
 
 const SLOTS = [
   { date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 1 },
@@ -49,7 +50,7 @@ async function createWorld() {
   await addCalendar(database.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: SLOTS, rules: { ...DEFAULT_RULES, maxActiveBookingsPerUser: undefined } });
   await database.execute("INSERT INTO teams (team_id, name, created_at) VALUES ('team-a', 'A', 0)");
   const store = database.store(recordRepositories);
-  const deps: RecordsDeps = { store, now: () => japanTimeToEpochMs('2026-12-01', '10:00'), isOwnUpload: async () => true, settleCancelledOrder: async () => undefined };
+  const deps: RecordsDeps = { store, now: () => japanTimeToEpochMs('2026-12-01', '10:00'), fullSlots: new FullSlotHints(), isOwnUpload: async () => true, settleCancelledOrder: async () => undefined };
   return {
     execute: database.execute,
     deps,

@@ -26,6 +26,7 @@ import { createSqliteSettingsRepository } from '../src/modules/settings/sqlite-s
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import type { CalendarSpec } from './calendar-fixtures.js';
 import { CHECKUP_CATEGORIES, insertCalendar, insertCategories } from './calendar-fixtures.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
 
 const ORIGIN = 'https://city.example.jp';
 
@@ -63,6 +64,7 @@ export async function createUseCaseWorld(input: { calendar: CalendarSpec; survey
   const payments = createPayments({ store: paymentsStore, provider: sandbox, now, issuer: { name: '○○市' } });
   const records: RecordsDeps = {
     store: sqliteStore(connections, recordRepositories.sqlite),
+    fullSlots: new FullSlotHints(),
     isOwnUpload: async () => true,
     now,
     settleCancelledOrder: payments.settleCancelledOrder,

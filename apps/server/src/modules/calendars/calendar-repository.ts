@@ -44,6 +44,21 @@ export interface SlotClaim {
   holdExpiresAt?: number;
 }
 
+/**
+ * What a citizen's first booking on a slot depends on, read at once (one statement, one snapshot):
+ * see records/full-slot-refusal.ts.
+ */
+export interface NewBookingFacts {
+  /** The slot, with what is left of it. */
+  slot: StoredSlot;
+  /** The citizen sent this Idempotency-Key before. */
+  keySeen: boolean;
+  /** A record is stored under the submission's key. */
+  recordExists: boolean;
+  /** The citizen holds a claim (a booking or a hold) on a slot of this calendar. */
+  claimsInCalendar: boolean;
+}
+
 /** A claim with its slot's times, which the deadlines are counted from. */
 export interface SlotClaimWithTimes extends SlotClaim {
   start: string;
@@ -62,6 +77,12 @@ export interface CalendarRepository {
   findCalendar(calendarId: string): Promise<StoredCalendar | undefined>;
   /** The calendar's slots from `from` to `to` (inclusive), by date then start; `left` as at `now`. */
   slots(calendarId: string, from: string, to: string, now: number): Promise<StoredSlot[]>;
+  /** {@link NewBookingFacts} of one slot for a citizen's submission; undefined when there is no such slot. */
+  newBookingFacts(
+    slot: { calendarId: string; date: string; slotId: string },
+    citizen: { userId: string; partitionKey: string; idempotencyKey: string | undefined },
+    now: number,
+  ): Promise<NewBookingFacts | undefined>;
   /** When the first hold on the calendar's slots from `from` to `to` lapses after `now` (undefined: none held). */
   nextHoldLapse(calendarId: string, from: string, to: string, now: number): Promise<number | undefined>;
   /**

@@ -147,6 +147,33 @@ export function slotsOfJson(calendarId: string, json: string | null): StoredSlot
   return slots.map(([date, slotId, start, end, capacity, left]) => ({ calendarId, date, slotId, start, end, capacity, left }));
 }
 
+/** The row of {@link newBookingFactsSelect}. */
+export interface NewBookingFactsRow extends SlotRow {
+  key_seen: number | boolean;
+  record_exists: number | boolean;
+  claims_in_calendar: number | boolean;
+}
+
+/**
+ * One statement for a slot and what a citizen's first booking of it depends on. Parameters in
+ * order: now, user, Idempotency-Key, partition key, user, calendar, date, slot (`p(n)` writes the
+ * engine's n-th parameter: `?` on SQLite, `$n` on PostgreSQL).
+ */
+export const newBookingFactsSelect = (p: (n: number) => string) => `${slotSelect(p(1)).replace(
+  'AS left_units',
+  `AS left_units,
+    EXISTS (SELECT 1 FROM idempotency_keys WHERE user_id = ${p(2)} AND idempotency_key = ${p(3)}) AS key_seen,
+    EXISTS (SELECT 1 FROM survey_records WHERE partition_key = ${p(4)}) AS record_exists,
+    EXISTS (SELECT 1 FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.user_id = ${p(5)}) AS claims_in_calendar`,
+)} WHERE s.calendar_id = ${p(6)} AND s.date = ${p(7)} AND s.slot_id = ${p(8)}`;
+
+export const toNewBookingFacts = (row: NewBookingFactsRow) => ({
+  slot: toSlot(row),
+  keySeen: Boolean(row.key_seen),
+  recordExists: Boolean(row.record_exists),
+  claimsInCalendar: Boolean(row.claims_in_calendar),
+});
+
 export const CLAIM_SELECT = `SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at,
     s.start_time, s.end_time
   FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id`;

@@ -3,7 +3,8 @@ import type { Configuration } from '../../db/configuration-cache.js';
 import type { PostgresQueryable } from '../../db/postgres.js';
 import type { CalendarRepository, SlotClaim } from './calendar-repository.js';
 import type { CalendarRow, CategoryRow, ClaimRow, FreedClaim, SlotRow } from './calendar-rows.js';
-import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, slotsAsJson, slotSelect, slotsOfJson, toCalendar, toCategory, toClaim, toSlot } from './calendar-rows.js';
+import type { NewBookingFactsRow } from './calendar-rows.js';
+import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, newBookingFactsSelect, slotsAsJson, slotSelect, slotsOfJson, toCalendar, toCategory, toClaim, toNewBookingFacts, toSlot } from './calendar-rows.js';
 
 const SLOT_SELECT = slotSelect('$1');
 
@@ -96,6 +97,19 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
     },
     async recentAvailability(key, now, build) {
       return configuration.getRecentAvailability(key, now, build);
+    },
+    async newBookingFacts(target, citizen, now) {
+      const [row] = await rows<NewBookingFactsRow>('calendars.newBookingFacts', newBookingFactsSelect((n) => `$${n}`), [
+        now,
+        citizen.userId,
+        citizen.idempotencyKey ?? null,
+        citizen.partitionKey,
+        citizen.userId,
+        target.calendarId,
+        target.date,
+        target.slotId,
+      ]);
+      return row === undefined ? undefined : toNewBookingFacts(row);
     },
     async nextHoldLapse(calendarId, from, to, now) {
       const [row] = await rows<{ lapse: string | null }>(

@@ -3,7 +3,8 @@ import { changedColumnsUpdate } from '../../db/changed-columns-update.js';
 import type { SqliteDatabase } from '../../db/database.js';
 import type { CalendarRepository, SlotClaim } from './calendar-repository.js';
 import type { CategoryRow, CalendarRow, ClaimRow, FreedClaim, SlotRow } from './calendar-rows.js';
-import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, slotsAsJson, slotSelect, slotsOfJson, toCalendar, toCategory, toClaim, toSlot } from './calendar-rows.js';
+import type { NewBookingFactsRow } from './calendar-rows.js';
+import { CATEGORY_SELECT, changedClaimColumns, CLAIM_SELECT, newBookingFactsSelect, slotsAsJson, slotSelect, slotsOfJson, toCalendar, toCategory, toClaim, toNewBookingFacts, toSlot } from './calendar-rows.js';
 
 const SLOT_SELECT = slotSelect('?');
 
@@ -25,6 +26,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   );
   const slots = db.prepare<[number, string, string, string], string | null>(slotsAsJson(['?', '?', '?', '?'], { array: 'json_array', aggregate: (items) => `json_group_array(${items})` })).pluck();
   const slot = db.prepare<[number, string, string, string], SlotRow>(`${SLOT_SELECT} WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?`);
+  const newBookingFacts = db.prepare<[number, string, string | null, string, string, string, string, string], NewBookingFactsRow>(newBookingFactsSelect(() => '?'));
   const nextHoldLapse = db
     .prepare<[string, string, string, number], number | null>('SELECT MIN(hold_expires_at) FROM slot_claims WHERE calendar_id = ? AND date BETWEEN ? AND ? AND hold_expires_at > ?')
     .pluck();
@@ -123,6 +125,10 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     async recentAvailability(key, now, build) {
       // Without the file's cache (a repository of its own, uncached): built every time.
       return configuration === undefined ? (await build()).value : configuration.getRecentAvailability(key, now, build);
+    },
+    async newBookingFacts(target, citizen, now) {
+      const row = newBookingFacts.get(now, citizen.userId, citizen.idempotencyKey ?? null, citizen.partitionKey, citizen.userId, target.calendarId, target.date, target.slotId);
+      return row === undefined ? undefined : toNewBookingFacts(row);
     },
     async nextHoldLapse(calendarId, from, to, now) {
       return nextHoldLapse.get(calendarId, from, to, now) ?? undefined;

@@ -5,6 +5,7 @@ import type { FileRef } from '@city/survey-core';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Storage } from '../../db/storage.js';
 import { deleteRecord } from './change-record.js';
+import { FullSlotHints } from './full-slot-refusal.js';
 import type { RecordsDeps } from './records.js';
 import { recordRepositories } from './repositories.js';
 import { recordsModule } from './routes.js';
@@ -22,6 +23,7 @@ export function createRecordsModule(input: {
 }): { routes: FastifyPluginAsync[]; deleteRecord: (surveyId: string, partitionKey: string, userId: string) => Promise<void> } {
   const deps: RecordsDeps = {
     store: input.storage.store(recordRepositories),
+    fullSlots: new FullSlotHints(),
     now: input.now,
     isOwnUpload: input.isOwnUpload,
     settleCancelledOrder: input.settleCancelledOrder,

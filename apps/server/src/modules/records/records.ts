@@ -11,6 +11,7 @@ import type { AuditRepository } from '../audit/audit-repository.js';
 import type { RecordEventRepository } from './record-event-repository.js';
 import type { RecordRepository } from './record-repository.js';
 import type { RecordSearchRepository } from './record-search-repository.js';
+import type { FullSlotHints } from './full-slot-refusal.js';
 
 /**
  * The repositories a records transaction works with (surveys too: a record is checked against its
@@ -38,6 +39,8 @@ export interface RecordRepositories {
 /** The narrow dependencies of the records use-cases. */
 export interface RecordsDeps {
   store: Store<RecordRepositories>;
+  /** Slots bookings were refused on a moment ago, in this process (full-slot-refusal.ts). */
+  fullSlots: FullSlotHints;
   /** Whether the file is an upload of this user's, described as it was stored (the files module answers). */
   isOwnUpload: (userId: string, file: FileRef) => Promise<boolean>;
   /** The clock the booking rules are applied at (ms since the epoch). */

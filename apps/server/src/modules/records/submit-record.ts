@@ -18,6 +18,7 @@ import type { RecordRepositories, RecordsDeps } from './records.js';
 import { citizen } from '../../access/actor.js';
 import { requireRecordFor } from './record-access.js';
 import { newReceiptNumber } from './receipt-numbers.js';
+import { noteIfSlotFull, refuseOnFullSlot } from './full-slot-refusal.js';
 import {
   checkEdit,
   checkFiles,
@@ -49,17 +50,24 @@ export async function submitRecord(
   payload: SubmissionPayload,
   idempotency: Idempotency | undefined,
 ): Promise<ReservationResult> {
-  return deps.store.transaction(async (repositories) =>
-    once(repositories.idempotency, userId, idempotency, 'putItem', async () => {
-      const submission = await checkSubmission(deps, repositories, userId, payload);
-      checkPutItemOrder(payload, submission.paidOrder);
-      await storeSubmission(repositories, submission, deps.now());
-      if (submission.paidOrder !== undefined && submission.paidOrder.partitionKey !== submission.partitionKey) {
-        await moveOrderToRecord(repositories.orders, submission.paidOrder.orderId, submission.partitionKey, deps.now());
-      }
-      return { result: 'OK', partitionKey: submission.partitionKey, receiptNumber: submission.receiptNumber };
-    }),
-  );
+  // A slot full a moment ago: a citizen's first booking of it may be refused on one read.
+  await refuseOnFullSlot(deps, userId, payload, idempotency);
+  try {
+    return await deps.store.transaction(async (repositories) =>
+      once(repositories.idempotency, userId, idempotency, 'putItem', async () => {
+        const submission = await checkSubmission(deps, repositories, userId, payload);
+        checkPutItemOrder(payload, submission.paidOrder);
+        await storeSubmission(repositories, submission, deps.now());
+        if (submission.paidOrder !== undefined && submission.paidOrder.partitionKey !== submission.partitionKey) {
+          await moveOrderToRecord(repositories.orders, submission.paidOrder.orderId, submission.partitionKey, deps.now());
+        }
+        return { result: 'OK', partitionKey: submission.partitionKey, receiptNumber: submission.receiptNumber };
+      }),
+    );
+  } catch (error) {
+    noteIfSlotFull(deps, payload, error);
+    throw error;
+  }
 }
 
 /**
