@@ -118,6 +118,17 @@ describe('a calendar’s availability', () => {
     expect((await reload(calendars, now + 3)).slots.map((slot) => slot.status)).toEqual(['closedDay', 'closedDay', 'closedDay', 'closedDay']);
   });
 
+  it('builds once for reloads that arrive while it is being built', async () => {
+    const calendars = sqliteStore(connections, createSqliteCalendarRepository).read;
+    const [first, second] = await Promise.all([reload(calendars, now), reload(calendars, now + 1)]);
+    expect(second).toBe(first);
+    claim(db, '1', 1); // a change meanwhile: built again, for the reloads after it
+    const [third, fourth] = await Promise.all([reload(calendars, now + 2), reload(calendars, now + 3)]);
+    expect(third).not.toBe(first);
+    expect(fourth).toBe(third);
+    expect(third.slots.map((slot) => slot.left)).toEqual([4, 5, 5, 5]);
+  });
+
   it('serves what is committed while a booking is not, forgets it once the booking commits, and shows one rolled back as never made', async () => {
     const store = sqliteStore(connections, createSqliteCalendarRepository);
     expect(await left(store.read)).toEqual([5, 5, 5, 5]);

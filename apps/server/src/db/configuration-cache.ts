@@ -55,6 +55,8 @@ export class ConfigurationCache implements Configuration {
   private openChanges = 0;
   private availabilityGeneration = 0;
   private readonly availability = new Map<string, { generation: number; loadedAt: number; validUntil: number; value: unknown }>();
+  /** Loads under way, by key (see {@link getRecentAvailability}). */
+  private readonly availabilityLoads = new Map<string, { generation: number; startedAt: number; result: Promise<{ value: unknown; validUntil: number }> }>();
   /** A change to slots is uncommitted on SQLite's writer (see {@link availabilitySettled}). */
   private availabilityChanging = false;
 
@@ -122,20 +124,35 @@ export class ConfigurationCache implements Configuration {
    * one read. Nothing is kept while the configuration is changing (statuses come from it).
    */
   async getRecentAvailability<T>(key: string, now: number, load: () => Promise<{ value: T; validUntil: number }>): Promise<T> {
+    const usable = (entry: { loadedAt: number; validUntil: number } | undefined): entry is { loadedAt: number; validUntil: number } =>
+      // A clock that went back (a test's) loads again too.
+      entry !== undefined && now >= entry.loadedAt && now - entry.loadedAt < AVAILABILITY_MAX_AGE_MS && now < entry.validUntil;
     if (!this.availabilityOpen()) {
       this.checkStoredGeneration();
       const entry = this.availability.get(key);
-      // A clock that went back (a test's) loads again too.
-      const fresh = entry !== undefined && now >= entry.loadedAt && now - entry.loadedAt < AVAILABILITY_MAX_AGE_MS && now < entry.validUntil;
-      if (fresh && entry.generation === this.availabilityGeneration) return entry.value as T;
+      if (usable(entry) && entry.generation === this.availabilityGeneration) return entry.value as T;
     }
+    // One load at a time per key and generation: the reloads arriving while it runs (a surge's,
+    // when every booking made the last one stale) wait for it rather than each loading again. It
+    // started after the last change, so it is as fresh as a value held would be.
     const generation = this.availabilityGeneration;
-    const { value, validUntil } = await load();
-    if (generation === this.availabilityGeneration && !this.availabilityOpen()) {
-      if (this.availability.size >= MOST_AVAILABILITY_ENTRIES) this.availability.clear();
-      this.availability.set(key, { generation, loadedAt: now, validUntil, value });
+    const loading = this.availabilityLoads.get(key);
+    if (loading !== undefined && loading.generation === generation && now >= loading.startedAt) {
+      const shared = await loading.result;
+      if (usable({ loadedAt: loading.startedAt, validUntil: shared.validUntil })) return shared.value as T;
     }
-    return value;
+    const result = load();
+    this.availabilityLoads.set(key, { generation, startedAt: now, result });
+    try {
+      const { value, validUntil } = await result;
+      if (generation === this.availabilityGeneration && !this.availabilityOpen()) {
+        if (this.availability.size >= MOST_AVAILABILITY_ENTRIES) this.availability.clear();
+        this.availability.set(key, { generation, loadedAt: now, validUntil, value });
+      }
+      return value;
+    } finally {
+      if (this.availabilityLoads.get(key)?.result === result) this.availabilityLoads.delete(key);
+    }
   }
 
   private availabilityOpen(): boolean {
