@@ -6,27 +6,14 @@
 //   the values taken from the request body as the server takes them.
 // No sign-in, no checks, no rebuild in either: what the server costs beyond the faithful anchor is
 // its own code; beyond the lean anchor, that and the statements it chose to run.
-import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
-import { parseReservationValue } from '@city/survey-core';
 import { openDatabase } from '../src/db/database.js';
 import { connectSqlite } from '../src/db/sqlite-store.js';
+import type { AnchorRow as Row, FaithfulRequest } from './anchor-request.js';
+import { faithfulRequestOf, hashBodiesAsTheServer } from './anchor-request.js';
 import { anchorSettings } from './env.js';
 import type { ResultRow } from '../src/modules/records/record-rows.js';
 import { toRow } from '../src/modules/records/record-rows.js';
-
-interface Row {
-  partitionKey: string;
-  sortKey: string;
-  surveyId: string;
-  userId: string;
-  itemKey: string;
-  value: string;
-  userSearchKey: string;
-  isLiffMode: boolean;
-  check: string;
-  files?: unknown[];
-}
 
 const settings = anchorSettings();
 // SQL_TRACE_FILE: traced like the server, so that faithful.ts can compare the two.
@@ -114,19 +101,6 @@ const SQL = {
   },
 } as const;
 
-/** What a faithful step's values are taken from: the request, as the server reads it. */
-interface FaithfulRequest {
-  rows: Row[];
-  partitionKey: string;
-  surveyId: string;
-  userId: string;
-  idempotencyKey: string;
-  /** The body's hash, stored with the key as the server stores one. */
-  requestHash: string;
-  now: number;
-  /** The reservation answer (the booking case). */
-  slot: { itemKey: string; categoryId: string; date: string; slotId: string } | undefined;
-}
 type Read = (name: string) => Record<string, unknown>[];
 /** Where the record-with-rows read (raw) has the columns used below. */
 const RECORD = { receiptNumber: 3, sortKey: 11, itemKey: 14, value: 15, userSearchKey: 16, check: 18, filesJson: 19 } as const;
@@ -261,37 +235,9 @@ function runFaithful(steps: ReturnType<typeof prepare>, request: FaithfulRequest
   });
 }
 
-/** The values of a faithful request, from its body and headers as the server takes them. */
-function faithfulRequest(body: { data: Row[] }, idempotencyKey: string, requestHash: string): FaithfulRequest {
-  const [row] = body.data;
-  if (row === undefined) throw new Error('no rows');
-  let slot: FaithfulRequest['slot'];
-  for (const answer of body.data) {
-    const parsed = parseReservationValue(answer.value);
-    if (parsed !== undefined) slot = { itemKey: answer.itemKey, ...parsed };
-  }
-  return {
-    rows: body.data,
-    partitionKey: row.partitionKey,
-    surveyId: row.surveyId,
-    userId: row.userId,
-    idempotencyKey,
-    requestHash,
-    now: Date.now(),
-    slot,
-  };
-}
-
 const app = Fastify({ bodyLimit: 512 * 1024 });
-// The body's hash as the server takes it (of the body as sent, while parsing; see the server's
-// http/idempotency-hash.ts), for the faithful endpoints.
-const bodyHashes = new WeakMap<object, string>();
-app.removeContentTypeParser('application/json');
-app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-  const text = String(body);
-  bodyHashes.set(request, `putItem:${createHash('sha256').update(text).digest('base64url')}`);
-  done(null, JSON.parse(text));
-});
+// The body's hash as the server takes it, for the faithful endpoints.
+hashBodiesAsTheServer(app);
 app.post<{ Body: { data: Row[] } }>('/putItem', async (request) => {
   const [first] = request.body.data;
   replace.immediate(request.body.data, String(request.headers['idempotency-key'] ?? ''));
@@ -302,10 +248,10 @@ app.post<{ Body: { delta: number } }>('/book', async (request, reply) => {
   return { result: 'OK' };
 });
 app.post<{ Body: { data: Row[] } }>('/faithful/putItem', async (request) =>
-  runFaithful(faithfulPutItem, faithfulRequest(request.body, String(request.headers['idempotency-key'] ?? ''), bodyHashes.get(request) ?? '')),
+  runFaithful(faithfulPutItem, faithfulRequestOf(request)),
 );
 app.post<{ Body: { data: Row[] } }>('/faithful/book', async (request) =>
-  runFaithful(faithfulBooking, faithfulRequest(request.body, String(request.headers['idempotency-key'] ?? ''), bodyHashes.get(request) ?? '')),
+  runFaithful(faithfulBooking, faithfulRequestOf(request)),
 );
 app.get<{ Querystring: { surveyId: string } }>('/rowsOfUser', async (request) => {
   const rows = rowsOfUser.all(request.query.surveyId, String(request.headers['x-user-id'])) as ResultRow[];

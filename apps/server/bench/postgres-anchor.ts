@@ -6,25 +6,12 @@
 // sign-in, no checks, no rebuild: what the server costs beyond it is the server's own code.
 // The statements are copied from the list `pnpm bench` prints for PostgreSQL (the database's own
 // statement log, postgres-trace.ts); when the server's change, "faithful: NO" there says where.
-import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import type pg from 'pg';
-import { parseReservationValue } from '@city/survey-core';
 import { connectPostgres } from '../src/db/postgres-store.js';
 import { openPostgres } from '../src/db/postgres.js';
-
-interface Row {
-  partitionKey: string;
-  sortKey: string;
-  surveyId: string;
-  userId: string;
-  itemKey: string;
-  value: string;
-  userSearchKey: string;
-  isLiffMode: boolean;
-  check: string;
-  files?: unknown[];
-}
+import type { AnchorRow as Row, FaithfulRequest } from './anchor-request.js';
+import { faithfulRequestOf, hashBodiesAsTheServer } from './anchor-request.js';
 
 // eslint-disable-next-line no-restricted-syntax -- what run.ts gives this process
 const databaseUrl = process.env.DATABASE_URL;
@@ -77,17 +64,6 @@ const SQL = {
   },
 } as const;
 // ================================== end of the server's statements ==================================
-
-/** What a request's statements take their values from, as the server reads it. */
-interface FaithfulRequest {
-  rows: Row[];
-  partitionKey: string;
-  userId: string;
-  idempotencyKey: string;
-  requestHash: string;
-  now: number;
-  slot: { itemKey: string; categoryId: string; date: string; slotId: string } | undefined;
-}
 
 interface StoredRow {
   sort_key: string;
@@ -199,28 +175,11 @@ function runFaithful(request: FaithfulRequest): Promise<Record<string, unknown>>
   });
 }
 
-function faithfulRequest(body: { data: Row[] }, idempotencyKey: string, requestHash: string): FaithfulRequest {
-  const [row] = body.data;
-  if (row === undefined) throw new Error('no rows');
-  let slot: FaithfulRequest['slot'];
-  for (const answer of body.data) {
-    const parsed = parseReservationValue(answer.value);
-    if (parsed !== undefined) slot = { itemKey: answer.itemKey, ...parsed };
-  }
-  return { rows: body.data, partitionKey: row.partitionKey, userId: row.userId, idempotencyKey, requestHash, now: Date.now(), slot };
-}
-
 const app = Fastify({ bodyLimit: 512 * 1024 });
-// The body's hash as the server takes it (of the body as sent; the server's http/idempotency-hash.ts).
-const bodyHashes = new WeakMap<object, string>();
-app.removeContentTypeParser('application/json');
-app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-  const text = String(body);
-  bodyHashes.set(request, `putItem:${createHash('sha256').update(text).digest('base64url')}`);
-  done(null, JSON.parse(text));
-});
+// The body's hash as the server takes it, for the faithful endpoints.
+hashBodiesAsTheServer(app);
 for (const path of ['/faithful/putItem', '/faithful/book']) {
-  app.post<{ Body: { data: Row[] } }>(path, async (request) => runFaithful(faithfulRequest(request.body, String(request.headers['idempotency-key'] ?? ''), bodyHashes.get(request) ?? '')));
+  app.post<{ Body: { data: Row[] } }>(path, async (request) => runFaithful(faithfulRequestOf(request)));
 }
 
 const close = () =>

@@ -27,7 +27,7 @@ import {
 } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
 import { openTestDatabase } from './engines.js';
-import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
 /** Append mode, and each booking takes two units. */
 const PAIR_SURVEY: SurveyConfig = {

@@ -13,7 +13,7 @@ import type { HttpClient } from './calendar-fixtures.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, daySlots, insertClaimRow, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext, pathOf } from './helpers.js';
-import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
 /** The moment a Japan-time date and time stand for. */
 const at = (date: string, time: string) => japanTimeToEpochMs(date, time);

@@ -21,7 +21,7 @@ import { submitRecord } from '../src/modules/records/submit-record.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
 import { openTestDatabase } from './engines.js';
-import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
 /** Append mode with a fee: every hold is a record of its own. */
 const PAID_SURVEY: SurveyConfig = {

@@ -20,7 +20,7 @@ import { bulkChangeStatus, changeStatus } from '../src/modules/records/staff-rec
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import { addCalendar, addCategories, BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, DEFAULT_RULES, slotValue } from './calendar-fixtures.js';
 import { openTestDatabase } from './engines.js';
-import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
 const SLOTS = [
   { date: '2026-12-03', slotId: '1', start: '09:00', end: '10:00', capacity: 1 },

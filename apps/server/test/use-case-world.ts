@@ -26,7 +26,7 @@ import { createSqliteSettingsRepository } from '../src/modules/settings/sqlite-s
 import { createSqliteSurveyRepository } from '../src/modules/surveys/sqlite-survey-repository.js';
 import type { CalendarSpec } from './calendar-fixtures.js';
 import { CHECKUP_CATEGORIES, insertCalendar, insertCategories } from './calendar-fixtures.js';
-import { FullSlotHints } from '../src/modules/records/full-slot-refusal.js';
+import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
 const ORIGIN = 'https://city.example.jp';
 

@@ -19,28 +19,6 @@ import { BOOKING_ERROR_CODES } from '@city/api-client';
 import { HttpError } from '../../http/errors.js';
 import type { NewBookingFacts } from '../calendars/calendar-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
-import type { Idempotency } from './submit-record.js';
-import { checkSubmission } from './submit-record.js';
-
-/** How long a `slot_full` refusal makes the next bookings of that slot try the read first (ms). */
-const HINT_MS = 1_000;
-/** Slots remembered at most; past it, all are forgotten. */
-const MOST_HINTS = 10_000;
-
-/** Slots a booking was refused on recently, in this process: where a refusal without a transaction is worth a read. */
-export class FullSlotHints {
-  private readonly refusedAt = new Map<string, number>();
-
-  noteRefused(slotKey: string, now: number): void {
-    if (this.refusedAt.size >= MOST_HINTS) this.refusedAt.clear();
-    this.refusedAt.set(slotKey, now);
-  }
-
-  likelyFull(slotKey: string, now: number): boolean {
-    const at = this.refusedAt.get(slotKey);
-    return at !== undefined && now >= at && now - at < HINT_MS;
-  }
-}
 
 /** The one reservation answer of a submission (`<categoryId>|<date>|<slotId>`), if it has exactly one. */
 function onlyReservation(payload: SubmissionPayload): { categoryId: string; date: string; slotId: string; key: string } | undefined {
@@ -60,7 +38,14 @@ const isSlotFull = (error: unknown) => error instanceof HttpError && error.code 
  * Throws the `slot_full` refusal the transaction would give, when the facts allow answering it
  * without one (see the file's header); returns otherwise, for the usual path.
  */
-export async function refuseOnFullSlot(deps: RecordsDeps, userId: string, payload: SubmissionPayload, idempotency: Idempotency | undefined): Promise<void> {
+export async function refuseOnFullSlot(
+  deps: RecordsDeps,
+  userId: string,
+  payload: SubmissionPayload,
+  idempotency: { key: string } | undefined,
+  // The transaction's own checks (submit-record.ts's checkSubmission), passed in: that module calls this one.
+  check: (deps: RecordsDeps, repositories: RecordRepositories, userId: string, payload: SubmissionPayload) => Promise<unknown>,
+): Promise<void> {
   const reservation = onlyReservation(payload);
   const [first] = payload.data;
   const now = deps.now();
@@ -75,7 +60,7 @@ export async function refuseOnFullSlot(deps: RecordsDeps, userId: string, payloa
   );
   if (facts === undefined || facts.keySeen || facts.recordExists || facts.claimsInCalendar || facts.slot.left > 0) return;
   try {
-    await checkSubmission({ ...deps, now: () => now }, withFacts(read, facts, { userId, partitionKey: first.partitionKey }), userId, payload);
+    await check({ ...deps, now: () => now }, withFacts(read, facts, { userId, partitionKey: first.partitionKey }), userId, payload);
   } catch (error) {
     if (isSlotFull(error)) throw error;
   }

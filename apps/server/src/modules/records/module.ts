@@ -5,7 +5,7 @@ import type { FileRef } from '@city/survey-core';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Storage } from '../../db/storage.js';
 import { deleteRecord } from './change-record.js';
-import { FullSlotHints } from './full-slot-refusal.js';
+import { FullSlotHints } from './full-slot-hints.js';
 import type { RecordsDeps } from './records.js';
 import { recordRepositories } from './repositories.js';
 import { recordsModule } from './routes.js';

@@ -11,7 +11,7 @@ import type { AuditRepository } from '../audit/audit-repository.js';
 import type { RecordEventRepository } from './record-event-repository.js';
 import type { RecordRepository } from './record-repository.js';
 import type { RecordSearchRepository } from './record-search-repository.js';
-import type { FullSlotHints } from './full-slot-refusal.js';
+import type { FullSlotHints } from './full-slot-hints.js';
 
 /**
  * The repositories a records transaction works with (surveys too: a record is checked against its

@@ -51,7 +51,7 @@ export async function submitRecord(
   idempotency: Idempotency | undefined,
 ): Promise<ReservationResult> {
   // A slot full a moment ago: a citizen's first booking of it may be refused on one read.
-  await refuseOnFullSlot(deps, userId, payload, idempotency);
+  await refuseOnFullSlot(deps, userId, payload, idempotency, checkSubmission);
   try {
     return await deps.store.transaction(async (repositories) =>
       once(repositories.idempotency, userId, idempotency, 'putItem', async () => {

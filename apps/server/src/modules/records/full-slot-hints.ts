@@ -1,0 +1,22 @@
+// Slots bookings were refused on a moment ago, in this process: where full-slot-refusal.ts tries
+// one read before a transaction. A hint only: the read decides.
+
+/** How long a `slot_full` refusal makes the next bookings of that slot try the read first (ms). */
+const HINT_MS = 1_000;
+/** Slots remembered at most; past it, all are forgotten. */
+const MOST_HINTS = 10_000;
+
+/** Slots a booking was refused on recently, in this process: where a refusal without a transaction is worth a read. */
+export class FullSlotHints {
+  private readonly refusedAt = new Map<string, number>();
+
+  noteRefused(slotKey: string, now: number): void {
+    if (this.refusedAt.size >= MOST_HINTS) this.refusedAt.clear();
+    this.refusedAt.set(slotKey, now);
+  }
+
+  likelyFull(slotKey: string, now: number): boolean {
+    const at = this.refusedAt.get(slotKey);
+    return at !== undefined && now >= at && now - at < HINT_MS;
+  }
+}
