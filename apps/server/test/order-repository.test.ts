@@ -15,7 +15,7 @@ const ordersAndCalendars = {
     calendars: createSqliteCalendarRepository(db, configuration),
   }),
   postgres: (db: Parameters<typeof createPostgresOrderRepository>[0], configuration: Parameters<typeof createPostgresCalendarRepository>[1]) => ({
-    orders: createPostgresOrderRepository(db),
+    orders: createPostgresOrderRepository(db, configuration),
     calendars: createPostgresCalendarRepository(db, configuration),
   }),
 };

@@ -167,6 +167,7 @@ describe('paying at the sandbox', () => {
   it('a payment after the hold lapsed and another citizen took the slot is refunded exactly once, and getOrder says so', async () => {
     clock = NOW;
     const late = await hold(4, DATES[3]!);
+    expect(await leftOn(DATES[3]!)).toBe(0); // held: the calendar citizens reload says so
     const lapsed = await press(late.paymentUrl, 'lapse');
     expect(lapsed.status).toBe(200);
     expect(lapsed.html).toContain('予約枠の保留を期限切れにしました。');

@@ -86,9 +86,10 @@ export function watchConfigurationChanges(db: SqliteDatabase, listener: () => vo
 
 /**
  * Calls `listener` whenever a statement on `db` inserts, changes or deletes a slot (its units taken
- * or given back, its capacity or times edited): TEMP triggers of `db` alone, as above, for the
- * availability citizens reload (db/configuration-cache.ts). Every path that changes a slot in this
- * process is heard, whichever repository runs it.
+ * or given back, its capacity or times edited), or moves when a hold lapses (a tester's tool lapses
+ * it now): TEMP triggers of `db` alone, as above, for the availability citizens reload
+ * (db/configuration-cache.ts). Every path that changes them in this process is heard, whichever
+ * repository runs it.
  */
 export function watchAvailabilityChanges(db: SqliteDatabase, listener: () => void): void {
   db.function('availability_changed', { deterministic: false }, () => {
@@ -98,6 +99,7 @@ export function watchAvailabilityChanges(db: SqliteDatabase, listener: () => voi
   for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
     db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS calendar_slots_${event.toLowerCase()}_changes_availability_here AFTER ${event} ON main.calendar_slots BEGIN SELECT availability_changed(); END`);
   }
+  db.exec('CREATE TEMP TRIGGER IF NOT EXISTS slot_claims_lapse_changes_availability_here AFTER UPDATE OF hold_expires_at ON main.slot_claims BEGIN SELECT availability_changed(); END');
 }
 
 export function migrate(db: SqliteDatabase): void {

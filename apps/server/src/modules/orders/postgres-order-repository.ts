@@ -2,6 +2,7 @@ import type { PostgresQueryable } from '../../db/postgres.js';
 import type { OrderRepository, StoredOrder } from './order-repository.js';
 import type { OrderRow } from './order-rows.js';
 import { toOrder } from './order-rows.js';
+import type { Configuration } from '../../db/configuration-cache.js';
 
 const COLUMNS = `order_id, partition_key, survey_id, receipt_number, user_id, status, total_yen, lines_json, held_claims_json, provider,
   provider_session_id, hold_expires_at, created_at, updated_at, payment_url, payment_id, payment_method, paid_at, refund_id, refunded_at`;
@@ -12,7 +13,7 @@ const COLUMNS = `order_id, partition_key, survey_id, receipt_number, user_id, st
  * so a second settlement of the same order (a notification delivered to two instances at once)
  * waits for the first and then sees what it did. Outside a transaction the lock ends with the read.
  */
-export function createPostgresOrderRepository(db: PostgresQueryable): OrderRepository {
+export function createPostgresOrderRepository(db: PostgresQueryable, configuration: Configuration): OrderRepository {
   const orders = async (name: string, text: string, values: unknown[]) => (await db.query<OrderRow>({ name, text, values })).rows.map(toOrder);
   const order = async (name: string, text: string, values: unknown[]) => (await orders(name, text, values))[0];
   const changed = async (name: string, text: string, values: unknown[]) => (await db.query({ name, text, values })).rowCount ?? 0;
@@ -94,6 +95,8 @@ export function createPostgresOrderRepository(db: PostgresQueryable): OrderRepos
       const found = await find(orderId);
       if (found === undefined || found.status !== 'pending') return;
       await changed('orders.lapseClaims', 'UPDATE slot_claims SET hold_expires_at = $1 WHERE partition_key = $2 AND hold_expires_at IS NOT NULL', [now, found.partitionKey]);
+      // Their units are free from now: the slots citizens reload are stale once this commits.
+      configuration.availabilityChanged();
       await changed('orders.lapseOrder', 'UPDATE orders SET hold_expires_at = $1, updated_at = $1 WHERE order_id = $2', [now, orderId]);
     },
   };
