@@ -177,19 +177,6 @@ export class ConfigurationCache implements Configuration {
   }
 
   /**
-   * A transaction running beside others (PostgreSQL) changed a slot: what is held is forgotten
-   * now, and again once it ends ({@link endAvailabilityChange}), whatever was kept meanwhile.
-   */
-  beginAvailabilityChange(): void {
-    this.availabilityChanged();
-  }
-
-  /** The transaction that called {@link beginAvailabilityChange} ended (committed or rolled back). */
-  endAvailabilityChange(): void {
-    this.availabilityChanged();
-  }
-
-  /**
    * A transaction running beside others (PostgreSQL) changed the configuration: nothing is kept
    * until it has ended ({@link endChange}), as for {@link changed} with `uncommitted`.
    */

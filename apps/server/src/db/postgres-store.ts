@@ -70,11 +70,12 @@ class TransactionConfiguration implements Configuration {
   availabilityChanged(): void {
     if (this.availabilityChangedHere) return;
     this.availabilityChangedHere = true;
-    this.cache.beginAvailabilityChange();
+    // Forgotten now, and again once this transaction ends: whatever was kept meanwhile.
+    this.cache.availabilityChanged();
   }
   ended(): void {
     if (this.changedHere) this.cache.endChange();
-    if (this.availabilityChangedHere) this.cache.endAvailabilityChange();
+    if (this.availabilityChangedHere) this.cache.availabilityChanged();
   }
 }
 
