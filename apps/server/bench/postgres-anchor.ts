@@ -159,12 +159,15 @@ function runFaithful(request: FaithfulRequest): Promise<Record<string, unknown>>
       slot = { ...request.slot, calendarId: calendarOf(request.slot.categoryId) };
       claims = (await run<StoredClaim>(SQL.calendar.claimsOfRecord, [request.partitionKey])).rows;
       await run(SQL.calendar.findSlot, [request.now, slot.calendarId, slot.date, slot.slotId]);
-      const locked = [...claims.map((claim) => [claim.calendar_id, claim.date, claim.slot_id]), [slot.calendarId, slot.date, slot.slotId]];
-      await run(SQL.calendar.lockSlots, [locked.map((key) => key[0]), locked.map((key) => key[1]), locked.map((key) => key[2])]);
     }
     for (const values of changedRows(request, stored)) await run(SQL.record.updateAnswerRow, values);
     await run(SQL.record.nextVersion, [request.now, request.partitionKey]);
     if (slot !== undefined) {
+      // The slots locked just before their units change, when there are two or more.
+      const locked = [...claims.map((claim) => [claim.calendar_id, claim.date, claim.slot_id]), [slot.calendarId, slot.date, slot.slotId]];
+      if (new Set(locked.map((key) => key.join('\n'))).size > 1) {
+        await run(SQL.calendar.lockSlots, [locked.map((key) => key[0]), locked.map((key) => key[1]), locked.map((key) => key[2])]);
+      }
       for (const claim of claims) await run(SQL.calendar.giveUnits, [claim.units, claim.calendar_id, claim.date, claim.slot_id]);
       await run(SQL.calendar.takeUnits, [1, slot.calendarId, slot.date, slot.slotId]);
       await run(SQL.calendar.moveClaim, [slot.slotId, request.now, request.partitionKey, slot.itemKey]);

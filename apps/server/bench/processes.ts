@@ -45,11 +45,15 @@ export function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** User + system CPU (ms) from a /proc/<pid>/stat text (clock ticks, 100 a second). */
-const cpuOfStat = (stat: string): { command: string; ms: number } => {
+/**
+ * CPU (ms) from a /proc/<pid>/stat text (clock ticks, 100 a second): user and system, and the same
+ * of the children it has waited for (PostgreSQL's postmaster holds there its ended backends').
+ */
+const cpuOfStat = (stat: string): { command: string; ms: number; systemMs: number; childrenMs: number } => {
   const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { command, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 };
+  const ms = (field: number) => (Number(fields[field]) * 1000) / 100;
+  return { command, ms: ms(11) + ms(12), systemMs: ms(12), childrenMs: ms(13) + ms(14) };
 };
 
 /**
@@ -64,7 +68,19 @@ export function cpuMs(pid: number | undefined): number | undefined {
   }
 }
 
-/** CPU time (ms) every running process named `command` (e.g. `postgres`) has used, from /proc; 0 elsewhere. */
+/** Of cpuMs, the time spent in the kernel (system calls: sockets, files) (ms). */
+export function systemCpuMs(pid: number | undefined): number | undefined {
+  try {
+    return cpuOfStat(readFileSync(`/proc/${String(pid)}/stat`, 'utf8')).systemMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (ms) every running process named `command` (e.g. `postgres`) has used, with their ended
+ * children's (a PostgreSQL backend whose connection closed), from /proc; 0 elsewhere.
+ */
 export function cpuMsOfCommand(command: string): number {
   let total = 0;
   let entries: string[] = [];
@@ -76,7 +92,7 @@ export function cpuMsOfCommand(command: string): number {
   for (const pid of entries) {
     try {
       const stat = cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      if (stat.command === command) total += stat.ms;
+      if (stat.command === command) total += stat.ms + stat.childrenMs;
     } catch {
       // Gone meanwhile.
     }

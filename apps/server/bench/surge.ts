@@ -24,7 +24,7 @@ import { calendarImportRepository } from '../src/modules/calendars/repositories.
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
 import { startPostgres } from '../dev/postgres-server.js';
 import type { StartedProcess } from './processes.js';
-import { cpuMs, cpuMsOfCommand, startListening, stopProcess } from './processes.js';
+import { cpuMs, cpuMsOfCommand, startListening, stopProcess, systemCpuMs } from './processes.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import type { SurgeResult, SurgeSpec } from './surge-load.js';
 
@@ -36,12 +36,22 @@ const setting = (name: string, fallback: number) => {
 };
 const CITIZENS = setting('SURGE_CITIZENS', 50_000);
 const SECONDS = setting('SURGE_SECONDS', 60);
+/**
+ * Before the surge, other citizens book on another survey's calendar (SURGE_WARMUP_CITIZENS within
+ * SURGE_WARMUP_SECONDS; 0 for none): the instances meet the slot opening as a server running since
+ * the morning does, its code compiled by V8's optimizing compiler and its connections open. From a
+ * cold start the compiler's own work (a sixth of the instances' CPU in the first seconds, in perf)
+ * lands on the surge's first seconds.
+ */
+// eslint-disable-next-line no-restricted-syntax -- the bench's own setting
+const WARMUP_CITIZENS = process.env.SURGE_WARMUP_CITIZENS === '0' ? 0 : setting('SURGE_WARMUP_CITIZENS', 6_000);
+const WARMUP_SECONDS = setting('SURGE_WARMUP_SECONDS', 10);
 const DAYS = 20;
 const SLOTS_A_DAY = 10;
 const CAPACITY = 10;
 // eslint-disable-next-line no-restricted-syntax -- the bench's own setting
 const ENGINES = (process.env.SURGE_ENGINES ?? 'sqlite,postgres').split(',').map((engine) => engine.trim());
-/** SURGE_PROFILE=<dir>: each instance writes a CPU profile (node --cpu-prof) there when it stops. */
+/** SURGE_PROFILE=<dir>: each instance and the citizens' process write a CPU profile (node --cpu-prof) there when they stop. */
 // eslint-disable-next-line no-restricted-syntax -- the bench's own setting
 const PROFILE = process.env.SURGE_PROFILE;
 
@@ -54,35 +64,49 @@ process.once('exit', () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const SURVEY: SurveyConfig = {
-  surveyId: 'surge-vaccination',
-  surveyTitle: 'ワクチン接種の予約 (bench)',
-  isAppending: { value: true },
-  surveySchema: [
-    { itemKey: 'name', type: 'text', title: 'お名前', required: true },
-    { itemKey: 'slot', type: 'reservation', title: '接種日時', categoryId: 'surge-venue', required: true },
-  ],
-};
+/** A survey with one reservation item on its own category and calendar. */
+interface BookingSurvey {
+  survey: SurveyConfig;
+  categoryId: string;
+  calendarId: string;
+}
+const bookingSurvey = (name: string, title: string): BookingSurvey => ({
+  categoryId: `${name}-venue`,
+  calendarId: `${name}-calendar`,
+  survey: {
+    surveyId: `${name}-vaccination`,
+    surveyTitle: title,
+    isAppending: { value: true },
+    surveySchema: [
+      { itemKey: 'name', type: 'text', title: 'お名前', required: true },
+      { itemKey: 'slot', type: 'reservation', title: '接種日時', categoryId: `${name}-venue`, required: true },
+    ],
+  },
+});
+const SURGE = bookingSurvey('surge', 'ワクチン接種の予約 (bench)');
+const WARMUP = bookingSurvey('warmup', 'ワクチン接種の予約 (bench, 前日)');
 const FIRST_DAY = addDaysToDate(todayInJapan(), 7);
 
-/** The survey and the calendar: 20 days of 10 slots, 10 units each (2,000 units in all). */
+/** Each survey and its calendar: 20 days of 10 slots, 10 units each (2,000 units in all). */
 async function seed(storage: Storage): Promise<void> {
-  await storage.store(surveyRepository).transaction((surveys) => surveys.save({ config: SURVEY, lookupItemKeys: [], searchable: false }));
-  await storage.store(calendarImportRepository).transaction(async (admin) => {
-    await admin.insertCategory({ categoryId: 'surge-venue', tag1: 'ワクチン接種', tag2: '集団接種会場', tag3: '', position: 0 });
-    await admin.insertCalendar({
-      calendarId: 'surge-calendar',
-      categoryId: 'surge-venue',
-      rules: { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 }, maxActiveBookingsPerUser: 1 },
-    });
-    for (let day = 0; day < DAYS; day++) {
-      for (let n = 0; n < SLOTS_A_DAY; n++) {
-        // Half an hour each from 09:00.
-        const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-        await admin.putSlot('surge-calendar', { date: addDaysToDate(FIRST_DAY, day), slotId: String(n + 1), start: time(540 + 30 * n), end: time(570 + 30 * n), capacity: CAPACITY });
+  for (const { survey, categoryId, calendarId } of [SURGE, WARMUP]) {
+    await storage.store(surveyRepository).transaction((surveys) => surveys.save({ config: survey, lookupItemKeys: [], searchable: false }));
+    await storage.store(calendarImportRepository).transaction(async (admin) => {
+      await admin.insertCategory({ categoryId, tag1: 'ワクチン接種', tag2: '集団接種会場', tag3: categoryId, position: 0 });
+      await admin.insertCalendar({
+        calendarId,
+        categoryId,
+        rules: { bookingOpensDaysAhead: 60, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 }, maxActiveBookingsPerUser: 1 },
+      });
+      for (let day = 0; day < DAYS; day++) {
+        for (let n = 0; n < SLOTS_A_DAY; n++) {
+          // Half an hour each from 09:00.
+          const time = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+          await admin.putSlot(calendarId, { date: addDaysToDate(FIRST_DAY, day), slotId: String(n + 1), start: time(540 + 30 * n), end: time(570 + 30 * n), capacity: CAPACITY });
+        }
       }
-    }
-  });
+    });
+  }
 }
 
 const channel = { channelId: '1650008888', channelSecret: randomBytes(24).toString('hex') };
@@ -97,7 +121,8 @@ async function startInstance(name: string, env: Record<string, string>): Promise
 
 /** The citizens, from their own process. */
 function surge(spec: SurgeSpec): Promise<SurgeResult> {
-  const child = spawn(process.execPath, ['--conditions=@city/source', '--import', 'tsx', 'bench/surge-load.ts'], { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
+  const profiling = PROFILE === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE)}`, '--cpu-prof-name=load.cpuprofile'];
+  const child = spawn(process.execPath, [...profiling, '--conditions=@city/source', '--import', 'tsx', 'bench/surge-load.ts'], { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
   child.stdin.end(JSON.stringify(spec));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -109,10 +134,15 @@ function surge(spec: SurgeSpec): Promise<SurgeResult> {
   });
 }
 
+const kinds = (tally: Record<string, number>) => Object.entries(tally).map(([kind, n]) => `${kind}: ${n.toLocaleString('en')}`).join(', ');
+
 /** What the database holds after the surge, against what the citizens were answered. */
 async function verify(storage: Storage, result: SurgeResult): Promise<string[]> {
-  const [claims] = await rowsOf<{ n: number; users: number; units: number }>(storage, "SELECT COUNT(*) AS n, COUNT(DISTINCT user_id) AS users, COALESCE(SUM(units), 0) AS units FROM slot_claims WHERE calendar_id = 'surge-calendar'");
-  const [records] = await rowsOf<{ n: number }>(storage, `SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = '${SURVEY.surveyId}'`);
+  const [claims] = await rowsOf<{ n: number; users: number; units: number }>(
+    storage,
+    `SELECT COUNT(*) AS n, COUNT(DISTINCT user_id) AS users, COALESCE(SUM(units), 0) AS units FROM slot_claims WHERE calendar_id = '${SURGE.calendarId}'`,
+  );
+  const [records] = await rowsOf<{ n: number }>(storage, `SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = '${SURGE.survey.surveyId}'`);
   const answered = Object.values(result.bookings).reduce((sum, n) => sum + n, 0);
   const full = result.bookings['409 slot_full'] ?? 0;
   const ok = result.bookings['200'] ?? 0;
@@ -164,20 +194,31 @@ for (const engine of ENGINES) {
     throw new Error(`SURGE_ENGINES lists sqlite or postgres, not ${engine}`);
   }
   console.log(`\n${engine === 'sqlite' ? 'One SQLite instance' : 'Three instances over one PostgreSQL'}:`);
+  if (WARMUP_CITIZENS > 0) {
+    // Citizens other than the surge's (their numbers follow the surge's), on the warm-up survey.
+    const warmup = await surge({ origins, firstCitizen: CITIZENS, citizens: WARMUP_CITIZENS, seconds: WARMUP_SECONDS, channel, ...WARMUP, from: FIRST_DAY, to: addDaysToDate(FIRST_DAY, DAYS - 1) });
+    console.log(
+      `  before it, the warm-up: ${WARMUP_CITIZENS.toLocaleString('en')} other citizens within ${WARMUP_SECONDS} s on another survey's calendar (${kinds(warmup.bookings)}; p99 ${warmup.bookingMs.p99} ms)`,
+    );
+  }
   // CPU time (from /proc) of the instances, of PostgreSQL's processes and of the citizens' process:
   // where a citizen's cost goes, whatever the machine's neighbours do to the latencies.
   const instancesCpu = () => instances.reduce((sum, child) => sum + (cpuMs(child.pid) ?? 0), 0);
-  const cpuBefore = { instances: instancesCpu(), postgres: cpuMsOfCommand('postgres') };
-  const result = await surge({ origins, citizens: CITIZENS, seconds: SECONDS, channel, survey: SURVEY, categoryId: 'surge-venue', calendarId: 'surge-calendar', from: FIRST_DAY, to: addDaysToDate(FIRST_DAY, DAYS - 1) });
+  const instancesSystemCpu = () => instances.reduce((sum, child) => sum + (systemCpuMs(child.pid) ?? 0), 0);
+  const cpuBefore = { instances: instancesCpu(), instancesSystem: instancesSystemCpu(), postgres: cpuMsOfCommand('postgres') };
+  const result = await surge({ origins, firstCitizen: 0, citizens: CITIZENS, seconds: SECONDS, channel, ...SURGE, from: FIRST_DAY, to: addDaysToDate(FIRST_DAY, DAYS - 1) });
   const perCitizen = (ms: number) => `${(ms / 1000).toFixed(1)} s (${Math.round((ms * 1000) / CITIZENS)} µs a citizen)`;
-  const cpu = { instances: instancesCpu() - cpuBefore.instances, postgres: cpuMsOfCommand('postgres') - cpuBefore.postgres };
-  const kinds = (tally: Record<string, number>) => Object.entries(tally).map(([kind, n]) => `${kind}: ${n.toLocaleString('en')}`).join(', ');
+  const cpu = {
+    instances: instancesCpu() - cpuBefore.instances,
+    instancesSystem: instancesSystemCpu() - cpuBefore.instancesSystem,
+    postgres: cpuMsOfCommand('postgres') - cpuBefore.postgres,
+  };
   console.log(`  all answered ${(result.elapsedMs / 1000).toFixed(1)} s after the first arrival (arrivals over ${SECONDS} s)${result.resent > 0 ? `; ${result.resent} sent again after a failed connection` : ''}`);
   console.log(`  bookings: ${kinds(result.bookings)}; p50 ${result.bookingMs.p50} ms, p95 ${result.bookingMs.p95} ms, p99 ${result.bookingMs.p99} ms, max ${result.bookingMs.max} ms`);
   console.log(`  slowest booking by second of arrival (ms): ${result.slowestBookingBySecond.join(' ')}`);
   console.log(`  reloads of the slots: ${kinds(result.reloads)}; p50 ${result.reloadMs.p50} ms, p95 ${result.reloadMs.p95} ms, p99 ${result.reloadMs.p99} ms, max ${result.reloadMs.max} ms`);
   console.log(
-    `  CPU: ${engine === 'sqlite' ? 'the instance' : 'the three instances'} ${perCitizen(cpu.instances)}` +
+    `  CPU: ${engine === 'sqlite' ? 'the instance' : 'the three instances'} ${perCitizen(cpu.instances)}, ${Math.round((100 * cpu.instancesSystem) / Math.max(1, cpu.instances))}% of it in the kernel` +
       `${engine === 'postgres' ? `, PostgreSQL ${perCitizen(cpu.postgres)}` : ''}, the citizens' own process ${perCitizen(result.loadCpuMs)}`,
   );
   await Promise.all(instances.map(stopProcess));

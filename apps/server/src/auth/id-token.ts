@@ -24,7 +24,9 @@ export interface VerifiedUser {
  * (LIFF). Checks signature, issuer, audience (the channel id), expiry, and the nonce when asked.
  */
 export function createIdTokenVerifier(options: { channelId: string; channelSecret: string; lineApiBaseUrl: () => string }) {
-  const secret = new TextEncoder().encode(options.channelSecret);
+  // Imported once: given the secret's bytes, jose imports a key for every token it checks.
+  const secretKey = crypto.subtle.importKey('raw', new TextEncoder().encode(options.channelSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  secretKey.catch(() => undefined); // a secret that cannot be a key fails each check (invalid_token), never the process
   // jose caches the key set and refetches it only on an unknown key id (LINE rotates keys).
   let jwks: { url: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
   const keySet = () => {
@@ -62,7 +64,7 @@ export function createIdTokenVerifier(options: { channelId: string; channelSecre
     const checks = { issuer: LINE_ISSUER, audience: options.channelId, requiredClaims: ['exp', 'iat', 'sub'] };
     let payload: JWTPayload;
     try {
-      if (alg === 'HS256') ({ payload } = await jwtVerify(token, secret, { ...checks, algorithms: ['HS256'] }));
+      if (alg === 'HS256') ({ payload } = await jwtVerify(token, await secretKey, { ...checks, algorithms: ['HS256'] }));
       else if (alg === 'ES256') ({ payload } = await jwtVerify(token, keySet(), { ...checks, algorithms: ['ES256'] }));
       else throw new HttpError(401, 'invalid_token', messages.invalidToken);
     } catch (error) {

@@ -39,8 +39,25 @@ export const CONFIGURATION_MAX_AGE_MS = 1000;
  * late a reload may show a booking made by another instance on the same database.
  */
 export const AVAILABILITY_MAX_AGE_MS = 500;
+/**
+ * The least time (ms, real) between the starts of two builds of one calendar range's availability.
+ * While bookings land every few milliseconds (a surge's first seconds), each one makes the last
+ * build stale; the reloads after it then wait up to this long and share one build, instead of
+ * each booking costing a build (on PostgreSQL, three statements reading every slot, and the
+ * answer serialized and compressed again).
+ */
+export const AVAILABILITY_REBUILD_GAP_MS = 100;
 /** Availability reads kept at most (ranges asked); past it, all are forgotten. */
 const MOST_AVAILABILITY_ENTRIES = 256;
+
+/** A build of a calendar range's availability, under way or due. */
+interface AvailabilityLoad {
+  /** The availability generation it reads (undefined until it starts: it then reads the newest). */
+  generation: number | undefined;
+  /** The clock of the request that asked for it (ms). */
+  startedAt: number;
+  result: Promise<{ value: unknown; validUntil: number }>;
+}
 
 /** What {@link ConfigurationCache} holds no value for (a value may be undefined). */
 const NOT_HELD = Symbol('not held');
@@ -56,7 +73,9 @@ export class ConfigurationCache implements Configuration {
   private availabilityGeneration = 0;
   private readonly availability = new Map<string, { generation: number; loadedAt: number; validUntil: number; value: unknown }>();
   /** Loads under way, by key (see {@link getRecentAvailability}). */
-  private readonly availabilityLoads = new Map<string, { generation: number; startedAt: number; result: Promise<{ value: unknown; validUntil: number }> }>();
+  private readonly availabilityLoads = new Map<string, AvailabilityLoad>();
+  /** When (performance.now()) the last build of each key started, or is due to start. */
+  private readonly availabilityLoadStarts = new Map<string, number>();
   /** A change to slots is uncommitted on SQLite's writer (see {@link availabilitySettled}). */
   private availabilityChanging = false;
 
@@ -134,24 +153,34 @@ export class ConfigurationCache implements Configuration {
     }
     // One load at a time per key and generation: the reloads arriving while it runs (a surge's,
     // when every booking made the last one stale) wait for it rather than each loading again. It
-    // started after the last change, so it is as fresh as a value held would be.
-    const generation = this.availabilityGeneration;
+    // started after the last change, so it is as fresh as a value held would be. A load that has
+    // not started yet (AVAILABILITY_REBUILD_GAP_MS) takes every change before its start: any
+    // reload may wait for it.
     const loading = this.availabilityLoads.get(key);
-    if (loading !== undefined && loading.generation === generation && now >= loading.startedAt) {
+    if (loading !== undefined && (loading.generation === undefined || loading.generation === this.availabilityGeneration) && now >= loading.startedAt) {
       const shared = await loading.result;
       if (usable({ loadedAt: loading.startedAt, validUntil: shared.validUntil })) return shared.value as T;
     }
-    const result = load();
-    this.availabilityLoads.set(key, { generation, startedAt: now, result });
+    const wait = Math.min(AVAILABILITY_REBUILD_GAP_MS, (this.availabilityLoadStarts.get(key) ?? Number.NEGATIVE_INFINITY) + AVAILABILITY_REBUILD_GAP_MS - performance.now());
+    if (this.availabilityLoadStarts.size >= MOST_AVAILABILITY_ENTRIES) this.availabilityLoadStarts.clear();
+    this.availabilityLoadStarts.set(key, performance.now() + Math.max(0, wait));
+    const started: AvailabilityLoad = { generation: undefined, startedAt: now, result: Promise.resolve({ value: undefined, validUntil: 0 }) };
+    const run = async () => {
+      started.generation = this.availabilityGeneration;
+      return load();
+    };
+    const result = wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait)).then(run) : run();
+    started.result = result;
+    this.availabilityLoads.set(key, started);
     try {
       const { value, validUntil } = await result;
-      if (generation === this.availabilityGeneration && !this.availabilityOpen()) {
+      if (started.generation === this.availabilityGeneration && !this.availabilityOpen()) {
         if (this.availability.size >= MOST_AVAILABILITY_ENTRIES) this.availability.clear();
-        this.availability.set(key, { generation, loadedAt: now, validUntil, value });
+        this.availability.set(key, { generation: started.generation, loadedAt: now, validUntil, value });
       }
       return value;
     } finally {
-      if (this.availabilityLoads.get(key)?.result === result) this.availabilityLoads.delete(key);
+      if (this.availabilityLoads.get(key) === started) this.availabilityLoads.delete(key);
     }
   }
 

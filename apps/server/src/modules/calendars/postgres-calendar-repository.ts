@@ -146,7 +146,10 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
       return true;
     },
     async lockSlots(slots) {
-      if (slots.length === 0) return;
+      // One slot needs no order: the statement that moves its units locks its row. (Records are
+      // locked before any slot, so a slot's lock never waits on a record.) Skipping it saves a
+      // round trip, which the slot's next booking would spend waiting.
+      if (new Set(slots.map((slot) => `${slot.calendarId}\n${slot.date}\n${slot.slotId}`)).size <= 1) return;
       await db.query({
         name: 'calendars.lockSlots',
         text: `SELECT 1 FROM calendar_slots s JOIN unnest($1::text[], $2::text[], $3::text[]) AS l (calendar_id, date, slot_id)

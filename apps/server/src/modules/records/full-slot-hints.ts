@@ -1,8 +1,13 @@
 // Slots bookings were refused on a moment ago, in this process: where full-slot-refusal.ts tries
 // one read before a transaction. A hint only: the read decides.
 
-/** How long a `slot_full` refusal makes the next bookings of that slot try the read first (ms). */
-const HINT_MS = 1_000;
+/**
+ * How long a `slot_full` refusal makes the next bookings of that slot try the read first (ms). Long:
+ * a slot full in a surge stays full, and a hint gone stale costs one read. With one second, a slot
+ * refused on another instance a moment before went the transaction's way on this one (in
+ * `pnpm bench:surge` on three instances, 800 of the first 2,000 refusals: six round trips each).
+ */
+const HINT_MS = 30_000;
 /** Slots remembered at most; past it, all are forgotten. */
 const MOST_HINTS = 10_000;
 

@@ -32,6 +32,27 @@ export function createPostgresRecordRepository(db: PostgresQueryable): RecordRep
       filesJsonOf(row),
       position,
     ]);
+  // A whole record's rows in one statement (one round trip, not one a row: a 20-item survey's
+  // record is stored in 21 statements otherwise).
+  const insertRows = (rows: readonly SurveyResultRow[]) =>
+    changed(
+      'records.insertRows',
+      `INSERT INTO survey_results (${RESULT_COLUMNS}, position)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::integer[])`,
+      [
+        rows.map((row) => row.partitionKey),
+        rows.map((row) => row.sortKey),
+        rows.map((row) => row.surveyId),
+        rows.map((row) => row.userId),
+        rows.map((row) => row.itemKey),
+        rows.map((row) => row.value),
+        rows.map((row) => row.userSearchKey),
+        rows.map((row) => (row.isLiffMode ? 1 : 0)),
+        rows.map((row) => row.check),
+        rows.map((row) => filesJsonOf(row)),
+        rows.map((_, position) => position),
+      ],
+    );
   const deleteRecord = (partitionKey: string) => changed('records.delete', 'DELETE FROM survey_records WHERE partition_key = $1', [partitionKey]);
   const updateRow = postgresChangedColumnsUpdate(db, 'survey_results', ['partition_key', 'sort_key']);
 
@@ -116,7 +137,7 @@ export function createPostgresRecordRepository(db: PostgresQueryable): RecordRep
           now,
         ],
       );
-      for (const [position, row] of input.rows.entries()) await insertRow(row, position);
+      if (input.rows.length > 0) await insertRows(input.rows);
     },
 
     async update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {

@@ -250,7 +250,10 @@ export async function storeSubmission(
   entry?: { origin: RecordOrigin; enteredBy: string | null },
 ): Promise<void> {
   const { rows, receiptNumber, removePartitionKeys } = submission;
-  await calendars.lockSlots([...submission.heldClaims, ...submission.claims]);
+  // The slots are locked just before their units first change, not earlier: on PostgreSQL every
+  // other booking of a slot waits from then until this transaction commits, so the record's own
+  // writes go before it.
+  const lockSlots = () => calendars.lockSlots([...submission.heldClaims, ...submission.claims]);
   if (submission.inPlace) {
     await records.update({
       partitionKey: submission.partitionKey,
@@ -259,13 +262,19 @@ export async function storeSubmission(
       surveyVersion: submission.surveyVersion,
       previousSurveyVersion: submission.previousSurveyVersion ?? submission.surveyVersion,
     });
+    await lockSlots();
     await storeClaimChanges(calendars, submission.heldClaims, submission.claims, now);
   } else {
     // Old claims go first, so a kept or re-picked slot has their units back (and a record holding
     // a claim cannot be deleted).
-    await releaseReplacedClaims(calendars, removePartitionKeys);
+    const releasing = removePartitionKeys.length > 0;
+    if (releasing) {
+      await lockSlots();
+      await releaseReplacedClaims(calendars, removePartitionKeys);
+    }
     const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
     await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null, surveyVersion: submission.surveyVersion });
+    if (!releasing) await lockSlots();
     await storeClaims(calendars, submission.claims, now);
   }
   const [first] = rows;
