@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLineStandIn, DEV_CHANNEL } from '@city/line-stand-in';
@@ -137,6 +138,75 @@ describe('ID tokens', () => {
     const stranger = await createLineStandIn({ channelId: DEV_CHANNEL.channelId, channelSecret: 'x', nodeEnv: 'test' });
     const response = await getItem(await stranger.signLiffIdToken(ctx.users[0]!));
     expect(response.statusCode).toBe(401);
+  });
+
+  describe('a web-login token (HS256, checked with node:crypto as jose would)', () => {
+    const secret = new TextEncoder().encode(DEV_CHANNEL.channelSecret);
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ iss: 'https://access.line.me', aud: DEV_CHANNEL.channelId, sub: ctx.users[0]!.userId, ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(secret);
+    // By hand, for what jose will not sign: a header with crit, a claim of the wrong type.
+    const signedByHand = (header: Record<string, unknown>, claims: Record<string, unknown>) => {
+      const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const input = `${segment({ alg: 'HS256', ...header })}.${segment(claims)}`;
+      return `${input}.${createHmac('sha256', DEV_CHANNEL.channelSecret).update(input).digest('base64url')}`;
+    };
+    const goodClaims = () => ({
+      iss: 'https://access.line.me',
+      aud: DEV_CHANNEL.channelId,
+      sub: ctx.users[0]!.userId,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    });
+    const codeOf = async (token: string) => {
+      const response = await getItem(token);
+      return response.statusCode === 200 ? 200 : (response.json<{ code: string }>().code);
+    };
+
+    it('accepts an audience listed among others, and a not-before already passed', async () => {
+      expect(await codeOf(await signed({ aud: ['another-channel', DEV_CHANNEL.channelId], nbf: Math.floor(Date.now() / 1000) - 5 }))).toBe(200);
+    });
+
+    it.each([
+      ['not valid yet (nbf ahead)', { nbf: Math.floor(Date.now() / 1000) + 600 }],
+      ['no subject', { sub: undefined }],
+      ['an audience list without the channel', { aud: ['another-channel'] }],
+    ])('refuses a token with %s: invalid_token', async (_label, claims) => {
+      expect(await codeOf(await signed(claims))).toBe('invalid_token');
+    });
+
+    it('refuses a header asking for an extension it does not know (crit), and a text expiry', async () => {
+      expect(await codeOf(signedByHand({}, goodClaims()))).toBe(200); // the hand signer signs as LINE does
+      expect(await codeOf(signedByHand({ crit: ['b64'], b64: true }, goodClaims()))).toBe('invalid_token');
+      expect(await codeOf(signedByHand({}, { ...goodClaims(), exp: 'tomorrow' }))).toBe('invalid_token');
+    });
+
+    it('refuses a second spelling of a good signature, a cut one, and a fourth segment', async () => {
+      const token = await signed({});
+      const [header, claims, signature] = token.split('.') as [string, string, string];
+      // 32 bytes are 43 base64url characters; the last carries 4 spare bits: another letter with
+      // the same first two bits decodes to the same bytes.
+      const last = signature.at(-1)!;
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const twin = alphabet[(alphabet.indexOf(last) & ~0b1111) | ((alphabet.indexOf(last) + 1) & 0b1111)]!;
+      expect(Buffer.from(`${signature.slice(0, -1)}${twin}`, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
+      expect(await codeOf(`${header}.${claims}.${signature.slice(0, -1)}${twin}`)).toBe('invalid_token');
+      expect(await codeOf(`${header}.${claims}.${signature.slice(0, -2)}`)).toBe('invalid_token');
+      expect(await codeOf(`${token}.${signature}`)).toBe('invalid_token');
+      expect(await codeOf(token)).toBe(200);
+    });
+
+    it('answers invalid_token, not session_expired, for an expired token signed with another secret', async () => {
+      const forged = await new SignJWT({ iss: 'https://access.line.me', aud: DEV_CHANNEL.channelId, sub: ctx.users[0]!.userId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+        .sign(new TextEncoder().encode('not-the-channel-secret'));
+      expect(await codeOf(forged)).toBe('invalid_token');
+    });
   });
 
   it('refuses garbage', async () => {

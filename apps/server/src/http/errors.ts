@@ -9,7 +9,15 @@ export class HttpError extends Error {
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(message);
+    // A 4xx is an answer, never logged with a stack (error-handler.ts logs 5xx only): no stack is
+    // captured for it. Capturing one was 2% of an instance's CPU in a surge refusing 48,000 bookings.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
 }
 

@@ -37,16 +37,15 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
     for (const claim of freed) await giveUnits(claim.units, claim.calendar_id, claim.date, claim.slot_id);
   };
   const freeing = (name: string, text: string, values: unknown[]) => rows<FreedClaim>(name, text, values).then(giveBack);
-  /** As on SQLite: takes the units; when too few, sweeps the slot's lapsed holds and tries once more. */
-  const take = async (claim: SlotClaim, now: number): Promise<boolean> => {
-    if ((await takeUnits(claim)) === 1) return true;
+  /** Frees the slot's lapsed holds (their rows go, their units back to the slot). */
+  const sweepLapsedHoldsOfSlot = async (claim: SlotClaim, now: number): Promise<void> => {
     const lapsed = await rows<{ units: number }>(
       'calendars.deleteLapsedHoldsOfSlot',
       'DELETE FROM slot_claims WHERE calendar_id = $1 AND date = $2 AND slot_id = $3 AND hold_expires_at <= $4 RETURNING units',
       [claim.calendarId, claim.date, claim.slotId, now],
     );
     // None left when a concurrent transaction swept them (and committed) while this one waited on
-    // their rows: the units they freed are in the slot's row now, so it is tried again either way.
+    // their rows: the units they freed are in the slot's row now, so the caller tries again either way.
     if (lapsed.length > 0) {
       await giveUnits(
         lapsed.reduce((sum, hold) => sum + hold.units, 0),
@@ -55,6 +54,11 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
         claim.slotId,
       );
     }
+  };
+  /** As on SQLite: takes the units; when too few, sweeps the slot's lapsed holds and tries once more. */
+  const take = async (claim: SlotClaim, now: number): Promise<boolean> => {
+    if ((await takeUnits(claim)) === 1) return true;
+    await sweepLapsedHoldsOfSlot(claim, now);
     return (await takeUnits(claim)) === 1;
   };
   const updateClaim = postgresChangedColumnsUpdate(db, 'slot_claims', ['partition_key', 'item_key']);
@@ -136,14 +140,24 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
       return (await rows<ClaimRow>('calendars.claimsOfUser', `${CLAIM_SELECT} WHERE c.calendar_id = $1 AND c.user_id = $2`, [calendarId, userId])).map(toClaim);
     },
     async addClaim(claim, now) {
-      if (!(await take(claim, now))) return false;
-      await db.query({
-        name: 'calendars.insertClaim',
-        text: `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        values: [claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null],
-      });
-      return true;
+      // The units taken and the claim stored in one statement (one round trip while the slot's row
+      // is locked): the claim is inserted only when the conditional UPDATE took them.
+      const values = [claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null];
+      const takeAndInsert = () =>
+        movesUnits(
+          'calendars.takeUnitsAndInsertClaim',
+          `WITH taken AS (
+             UPDATE calendar_slots SET claimed_units = claimed_units + $7
+             WHERE calendar_id = $3 AND date = $4 AND slot_id = $5 AND claimed_units + $7 <= capacity RETURNING 1
+           )
+           INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
+           SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8::bigint, $9::bigint FROM taken`,
+          values,
+        );
+      if ((await takeAndInsert()) === 1) return true;
+      // Too few units: as take() does, the slot's lapsed holds are swept and it is tried once more.
+      await sweepLapsedHoldsOfSlot(claim, now);
+      return (await takeAndInsert()) === 1;
     },
     async lockSlots(slots) {
       // One slot needs no order: the statement that moves its units locks its row. (Records are

@@ -13,6 +13,30 @@ import { filesJsonOf, planRowEdits, RECORD_COLUMNS, RESULT_COLUMNS, toInfo, toRo
  * second on what the first stored, as on SQLite. Receipt numbers and keys are unique in the
  * schema: a collision no check caught fails the transaction instead of storing a duplicate.
  */
+/**
+ * Inserts rows given as arrays, one a column, starting at parameter `$first`: a whole record's rows
+ * in one statement (a 20-item survey's record was 21 round trips, one a row).
+ */
+const INSERT_ROWS_SQL = (first: number) => {
+  const types = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'integer', 'text', 'text', 'integer'];
+  return `INSERT INTO survey_results (${RESULT_COLUMNS}, position) SELECT * FROM unnest(${types.map((type, i) => `$${String(first + i)}::${type}[]`).join(', ')})`;
+};
+
+/** The parameters of {@link INSERT_ROWS_SQL}: the rows' columns, position last. */
+const rowArrays = (rows: readonly SurveyResultRow[]): unknown[] => [
+  rows.map((row) => row.partitionKey),
+  rows.map((row) => row.sortKey),
+  rows.map((row) => row.surveyId),
+  rows.map((row) => row.userId),
+  rows.map((row) => row.itemKey),
+  rows.map((row) => row.value),
+  rows.map((row) => row.userSearchKey),
+  rows.map((row) => (row.isLiffMode ? 1 : 0)),
+  rows.map((row) => row.check),
+  rows.map((row) => filesJsonOf(row)),
+  rows.map((_, position) => position),
+];
+
 export function createPostgresRecordRepository(db: PostgresQueryable): RecordRepository {
   const query = async <Row extends object>(name: string, text: string, values: unknown[]) => (await db.query<Row>({ name, text, values })).rows;
   const changed = async (name: string, text: string, values: unknown[]) => (await db.query({ name, text, values })).rowCount ?? 0;
@@ -32,27 +56,6 @@ export function createPostgresRecordRepository(db: PostgresQueryable): RecordRep
       filesJsonOf(row),
       position,
     ]);
-  // A whole record's rows in one statement (one round trip, not one a row: a 20-item survey's
-  // record is stored in 21 statements otherwise).
-  const insertRows = (rows: readonly SurveyResultRow[]) =>
-    changed(
-      'records.insertRows',
-      `INSERT INTO survey_results (${RESULT_COLUMNS}, position)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::text[], $10::text[], $11::integer[])`,
-      [
-        rows.map((row) => row.partitionKey),
-        rows.map((row) => row.sortKey),
-        rows.map((row) => row.surveyId),
-        rows.map((row) => row.userId),
-        rows.map((row) => row.itemKey),
-        rows.map((row) => row.value),
-        rows.map((row) => row.userSearchKey),
-        rows.map((row) => (row.isLiffMode ? 1 : 0)),
-        rows.map((row) => row.check),
-        rows.map((row) => filesJsonOf(row)),
-        rows.map((_, position) => position),
-      ],
-    );
   const deleteRecord = (partitionKey: string) => changed('records.delete', 'DELETE FROM survey_records WHERE partition_key = $1', [partitionKey]);
   const updateRow = postgresChangedColumnsUpdate(db, 'survey_results', ['partition_key', 'sort_key']);
 
@@ -121,9 +124,14 @@ export function createPostgresRecordRepository(db: PostgresQueryable): RecordRep
       let replaced: RecordRow | undefined;
       for (const key of input.removePartitionKeys) replaced ??= await recordRow(key);
       for (const key of input.removePartitionKeys) await deleteRecord(key);
+      // The record and its rows in one statement (one round trip): the rows' foreign key is checked
+      // at the statement's end, when the record is there.
       await changed(
-        'records.insert',
-        `INSERT INTO survey_records (${RECORD_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        'records.insertWithRows',
+        `WITH record AS (
+           INSERT INTO survey_records (${RECORD_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         )
+         ${INSERT_ROWS_SQL(11)}`,
         [
           first.partitionKey,
           first.surveyId,
@@ -135,9 +143,9 @@ export function createPostgresRecordRepository(db: PostgresQueryable): RecordRep
           input.surveyVersion,
           replaced?.created_at ?? now,
           now,
+          ...rowArrays(input.rows),
         ],
       );
-      if (input.rows.length > 0) await insertRows(input.rows);
     },
 
     async update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {
