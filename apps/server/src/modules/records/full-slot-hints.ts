@@ -14,10 +14,18 @@ const MOST_HINTS = 10_000;
 /** Slots a booking was refused on recently, in this process: where a refusal without a transaction is worth a read. */
 export class FullSlotHints {
   private readonly refusedAt = new Map<string, number>();
+  /** When the last refusal was noted (ms). */
+  private latest = Number.NEGATIVE_INFINITY;
 
   noteRefused(slotKey: string, now: number): void {
     if (this.refusedAt.size >= MOST_HINTS) this.refusedAt.clear();
     this.refusedAt.set(slotKey, now);
+    this.latest = now;
+  }
+
+  /** Whether any slot was refused within the hint's time: if none, no booking is worth looking at. */
+  anyRecent(now: number): boolean {
+    return now >= this.latest && now - this.latest < HINT_MS;
   }
 
   likelyFull(slotKey: string, now: number): boolean {

@@ -46,9 +46,11 @@ export async function refuseOnFullSlot(
   // The transaction's own checks (submit-record.ts's checkSubmission), passed in: that module calls this one.
   check: (deps: RecordsDeps, repositories: RecordRepositories, userId: string, payload: SubmissionPayload) => Promise<unknown>,
 ): Promise<void> {
+  // No slot refused lately in this process (a quiet day): not even the answers are looked at.
+  const now = deps.now();
+  if (!deps.fullSlots.anyRecent(now)) return;
   const reservation = onlyReservation(payload);
   const [first] = payload.data;
-  const now = deps.now();
   if (reservation === undefined || first === undefined || payload.oldPartitionKey !== undefined || !deps.fullSlots.likelyFull(reservation.key, now)) return;
   const read = deps.store.read;
   const calendarId = (await read.calendars.findCategory(reservation.categoryId))?.calendarId;
