@@ -3,7 +3,8 @@
 // Content-Length or chunks. The surge's load shares this machine's two cores with the servers it
 // measures; undici spent about three times this client's CPU a request, CPU the servers then lacked.
 // Enough HTTP for our own server's answers, not a general client: no redirects, no 100-continue,
-// no trailers, no pipelining.
+// no trailers, no pipelining, no timeouts; anything else (bytes no request asked for, an answer
+// without a length) fails the connection, and with it the request.
 import net from 'node:net';
 
 export interface BareResponse {
@@ -35,6 +36,11 @@ class Connection {
   ) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => {
+      // Bytes nobody asked for would be read as the next request's answer.
+      if (this.current === undefined) {
+        this.socket.destroy(new Error('bytes arrived with no request waiting'));
+        return;
+      }
       this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
       this.readAnswer();
     });
@@ -80,7 +86,12 @@ class Connection {
       for (;;) {
         const lineEnd = this.buffered.indexOf('\r\n', at);
         if (lineEnd < 0) return; // more to come
-        const size = Number.parseInt(this.buffered.toString('latin1', at, lineEnd), 16);
+        const sizeText = this.buffered.toString('latin1', at, lineEnd);
+        const size = Number.parseInt(sizeText, 16);
+        if (!/^[0-9a-fA-F]+$/.test(sizeText.split(';')[0] ?? '')) {
+          this.socket.destroy(new Error(`a chunk size that is not hexadecimal: ${sizeText}`));
+          return;
+        }
         if (this.buffered.length < lineEnd + 2 + size + 2) return;
         if (size === 0) {
           at = lineEnd + 4;
@@ -92,7 +103,13 @@ class Connection {
       body = Buffer.concat(chunks);
       rest = this.buffered.subarray(at);
     } else {
-      const length = Number(headers.get('content-length') ?? 0);
+      // Our server sends a length or chunks; an answer with neither (or a length that is no number)
+      // could not be told from the next one.
+      const length = status === 204 || status === 304 ? 0 : Number(headers.get('content-length'));
+      if (!Number.isSafeInteger(length) || length < 0) {
+        this.socket.destroy(new Error('an answer without a usable Content-Length'));
+        return;
+      }
       if (this.buffered.length < bodyStart + length) return;
       body = this.buffered.subarray(bodyStart, bodyStart + length);
       rest = this.buffered.subarray(bodyStart + length);

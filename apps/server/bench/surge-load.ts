@@ -8,6 +8,7 @@ import { routes } from '@city/api-client/contract';
 import { signWebIdToken } from '@city/line-stand-in';
 import type { SurveyConfig } from '@city/survey-core';
 import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
+import type { BareResponse } from './bare-http-client.js';
 import { BareHttpPool } from './bare-http-client.js';
 
 export interface SurgeSpec {
@@ -85,21 +86,30 @@ function slotsOf(origin: string, bytes: Buffer, encoding: unknown): Slot[] {
   return slots;
 }
 
+/** Connection failures a request is sent again after, at most; then the surge fails. */
+const MOST_SENDS = 5;
+
+/** `send()`'s answer, sent again when the connection fails (never when the answer is unexpected). */
+async function sendAgainOnFailure(send: () => Promise<BareResponse>): Promise<BareResponse> {
+  for (let sent = 1; ; sent++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (sent >= MOST_SENDS) throw error;
+      resent += 1;
+    }
+  }
+}
+
 /** Reloads the week's slots; returns them when `read` (the citizen's second reload only looks). */
 async function reload(origin: string, token: string, read: boolean): Promise<Slot[]> {
   const started = performance.now();
   // As a phone's browser asks: compressed.
   const head = `GET ${routes.getCalendarSlots.path}?calendarId=${spec.calendarId}&from=${spec.from}&to=${spec.to} HTTP/1.1\r\nauthorization: Bearer ${token}\r\naccept-encoding: br, gzip`;
-  for (;;) {
-    try {
-      const response = await poolOf(origin).request(head);
-      reloadTimes.push(performance.now() - started);
-      count(reloads, String(response.status));
-      return read && response.status === 200 ? slotsOf(origin, response.body, response.headers.get('content-encoding')) : [];
-    } catch {
-      resent += 1; // the connection failed: asked again, as the browser would
-    }
-  }
+  const response = await sendAgainOnFailure(() => poolOf(origin).request(head));
+  reloadTimes.push(performance.now() - started);
+  count(reloads, String(response.status));
+  return read && response.status === 200 ? slotsOf(origin, response.body, response.headers.get('content-encoding')) : [];
 }
 
 async function book(origin: string, token: string, i: number, slots: Slot[]): Promise<void> {
@@ -117,22 +127,16 @@ async function book(origin: string, token: string, i: number, slots: Slot[]): Pr
   const key = randomUUID();
   const started = performance.now();
   const head = `POST ${routes.putReservation.path} HTTP/1.1\r\nauthorization: Bearer ${token}\r\ncontent-type: application/json\r\nidempotency-key: ${key}`;
-  for (;;) {
-    try {
-      const response = await poolOf(origin).request(head, body);
-      const answer = JSON.parse(response.body.toString('utf8')) as { code?: string };
-      const took = performance.now() - started;
-      bookingTimes.push(took);
-      const second = Math.floor((i * spec.seconds) / spec.citizens);
-      slowestBookingBySecond[second] = Math.max(slowestBookingBySecond[second] ?? 0, Math.round(took));
-      const kind = response.status === 200 ? '200' : `${response.status} ${answer.code ?? ''}`;
-      count(bookings, kind);
-      if (response.status === 200) booked.push(userIdOf(i));
-      return;
-    } catch {
-      resent += 1; // the connection failed: the same key again, as the app retries
-    }
-  }
+  // The same key again when the connection fails, as the app retries.
+  const response = await sendAgainOnFailure(() => poolOf(origin).request(head, body));
+  const answer = JSON.parse(response.body.toString('utf8')) as { code?: string };
+  const took = performance.now() - started;
+  bookingTimes.push(took);
+  const second = Math.floor((i * spec.seconds) / spec.citizens);
+  slowestBookingBySecond[second] = Math.max(slowestBookingBySecond[second] ?? 0, Math.round(took));
+  const kind = response.status === 200 ? '200' : `${response.status} ${answer.code ?? ''}`;
+  count(bookings, kind);
+  if (response.status === 200) booked.push(userIdOf(i));
 }
 
 async function citizen(i: number): Promise<void> {

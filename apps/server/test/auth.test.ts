@@ -149,8 +149,8 @@ describe('ID tokens', () => {
         .setExpirationTime('1h')
         .sign(secret);
     // By hand, for what jose will not sign: a header with crit, a claim of the wrong type.
-    const signedByHand = (header: Record<string, unknown>, claims: Record<string, unknown>) => {
-      const segment = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const signedByHand = (header: Record<string, unknown>, claims: Record<string, unknown> | Buffer) => {
+      const segment = (value: unknown) => (Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value))).toString('base64url');
       const input = `${segment({ alg: 'HS256', ...header })}.${segment(claims)}`;
       return `${input}.${createHmac('sha256', DEV_CHANNEL.channelSecret).update(input).digest('base64url')}`;
     };
@@ -182,6 +182,15 @@ describe('ID tokens', () => {
       expect(await codeOf(signedByHand({}, goodClaims()))).toBe(200); // the hand signer signs as LINE does
       expect(await codeOf(signedByHand({ crit: ['b64'], b64: true }, goodClaims()))).toBe('invalid_token');
       expect(await codeOf(signedByHand({}, { ...goodClaims(), exp: 'tomorrow' }))).toBe('invalid_token');
+    });
+
+    it('refuses claims that are not UTF-8, and an expiry past any number (1e400)', async () => {
+      const text = JSON.stringify(goodClaims());
+      const broken = Buffer.concat([Buffer.from(text.slice(0, -1)), Buffer.from(',"name":"'), Buffer.from([0xff]), Buffer.from('"}')]);
+      expect(await codeOf(signedByHand({}, broken))).toBe('invalid_token');
+      const endless = Buffer.from(text.replace(/"exp":\d+/, '"exp":1e400'));
+      expect(endless.toString()).toContain('1e400');
+      expect(await codeOf(signedByHand({}, endless))).toBe('invalid_token');
     });
 
     it('refuses a second spelling of a good signature, a cut one, and a fourth segment', async () => {

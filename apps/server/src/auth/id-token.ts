@@ -94,12 +94,14 @@ export function createIdTokenVerifier(options: { channelId: string; channelSecre
 export type IdTokenVerifier = ReturnType<typeof createIdTokenVerifier>;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** Refuses bytes that are not UTF-8, as jose's decoder does (a replacement character would slip in). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A JWT segment's JSON object, or undefined when the segment is not base64url of one. */
 function jsonObjectOf(segment: string): Record<string, unknown> | undefined {
   if (!BASE64URL.test(segment)) return undefined;
   try {
-    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(UTF8.decode(Buffer.from(segment, 'base64url')));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
@@ -129,7 +131,8 @@ function verifyHs256(token: string, secret: Buffer, checks: { issuer: string; au
   const now = Math.floor(Date.now() / 1000);
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   if (payload.iss !== checks.issuer || !audiences.includes(checks.audience)) throw invalid();
-  if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number' || typeof payload.sub !== 'string') throw invalid();
+  // Finite: an `exp` of 1e400 would be remembered for ever.
+  if (typeof payload.exp !== 'number' || !Number.isFinite(payload.exp) || typeof payload.iat !== 'number' || typeof payload.sub !== 'string') throw invalid();
   if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) throw invalid();
   if (payload.exp <= now) throw new HttpError(401, 'session_expired', messages.sessionExpired);
   return payload;

@@ -160,9 +160,11 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
       return (await takeAndInsert()) === 1;
     },
     async lockSlots(slots) {
-      // One slot needs no order: the statement that moves its units locks its row. (Records are
-      // locked before any slot, so a slot's lock never waits on a record.) Skipping it saves a
-      // round trip, which the slot's next booking would spend waiting.
+      // One slot needs no order: the statement that moves its units locks its row. Skipping it
+      // saves a round trip, which the slot's next booking would spend waiting. (A record's key is
+      // taken before its slot by a new record, after it by one replacing another: two submissions
+      // of one citizen to one new key at once, one of them moving from another record, can
+      // deadlock; PostgreSQL ends one and it runs again, see postgres-store.ts.)
       if (new Set(slots.map((slot) => `${slot.calendarId}\n${slot.date}\n${slot.slotId}`)).size <= 1) return;
       await db.query({
         name: 'calendars.lockSlots',
