@@ -41,6 +41,11 @@ export interface RecordRepository {
   recordsOfUser(surveyId: string, userId: string): Promise<RecordInfo[]>;
   /** Records of the survey having every one of these userSearchKeys. */
   findBySearchKeys(surveyId: string, searchKeys: readonly string[]): Promise<string[]>;
+  /**
+   * Whether a record holds this receipt number. PostgreSQL's answers false without asking: the
+   * column is UNIQUE, and storing a taken number fails with unique_violation, which runs the
+   * transaction again from the start, with a new number (postgres-store.ts).
+   */
   isReceiptNumberTaken(receiptNumber: string): Promise<boolean>;
   /**
    * Stores a record whole: the records at `removePartitionKeys` (the one being replaced, and any
