@@ -57,25 +57,21 @@ const cpuOfStat = (stat: string): { command: string; ms: number; systemMs: numbe
 };
 
 /**
- * CPU time (user + system, ms) a process has used, from Linux's /proc; undefined elsewhere. Per
- * request, it tells what each server costs even when other work on the machine skews throughput.
+ * CPU time (user + system, ms) a process has used, and of it the kernel's (system calls: sockets,
+ * files), from Linux's /proc; undefined elsewhere. Per request, it tells what each server costs
+ * even when other work on the machine skews throughput.
  */
-export function cpuMs(pid: number | undefined): number | undefined {
+export function cpuTimes(pid: number | undefined): { ms: number; systemMs: number } | undefined {
   try {
-    return cpuOfStat(readFileSync(`/proc/${String(pid)}/stat`, 'utf8')).ms;
+    const { ms, systemMs } = cpuOfStat(readFileSync(`/proc/${String(pid)}/stat`, 'utf8'));
+    return { ms, systemMs };
   } catch {
     return undefined;
   }
 }
 
-/** Of cpuMs, the time spent in the kernel (system calls: sockets, files) (ms). */
-export function systemCpuMs(pid: number | undefined): number | undefined {
-  try {
-    return cpuOfStat(readFileSync(`/proc/${String(pid)}/stat`, 'utf8')).systemMs;
-  } catch {
-    return undefined;
-  }
-}
+/** {@link cpuTimes}' user + system (ms). */
+export const cpuMs = (pid: number | undefined): number | undefined => cpuTimes(pid)?.ms;
 
 /**
  * CPU time (ms) every running process named `command` (e.g. `postgres`) has used, with their ended

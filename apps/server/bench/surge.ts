@@ -24,7 +24,7 @@ import { calendarImportRepository } from '../src/modules/calendars/repositories.
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
 import { startPostgres } from '../dev/postgres-server.js';
 import type { StartedProcess } from './processes.js';
-import { cpuMs, cpuMsOfCommand, startListening, stopProcess, systemCpuMs } from './processes.js';
+import { cpuMsOfCommand, cpuTimes, startListening, stopProcess } from './processes.js';
 import { benchServerSettings, productionNodeFlags } from './server-settings.js';
 import type { SurgeResult, SurgeSpec } from './surge-load.js';
 
@@ -203,14 +203,21 @@ for (const engine of ENGINES) {
   }
   // CPU time (from /proc) of the instances, of PostgreSQL's processes and of the citizens' process:
   // where a citizen's cost goes, whatever the machine's neighbours do to the latencies.
-  const instancesCpu = () => instances.reduce((sum, child) => sum + (cpuMs(child.pid) ?? 0), 0);
-  const instancesSystemCpu = () => instances.reduce((sum, child) => sum + (systemCpuMs(child.pid) ?? 0), 0);
-  const cpuBefore = { instances: instancesCpu(), instancesSystem: instancesSystemCpu(), postgres: cpuMsOfCommand('postgres') };
+  const instancesCpu = () =>
+    instances.reduce(
+      (sum, child) => {
+        const times = cpuTimes(child.pid);
+        return { ms: sum.ms + (times?.ms ?? 0), systemMs: sum.systemMs + (times?.systemMs ?? 0) };
+      },
+      { ms: 0, systemMs: 0 },
+    );
+  const cpuBefore = { instances: instancesCpu(), postgres: cpuMsOfCommand('postgres') };
   const result = await surge({ origins, firstCitizen: 0, citizens: CITIZENS, seconds: SECONDS, channel, ...SURGE, from: FIRST_DAY, to: addDaysToDate(FIRST_DAY, DAYS - 1) });
   const perCitizen = (ms: number) => `${(ms / 1000).toFixed(1)} s (${Math.round((ms * 1000) / CITIZENS)} µs a citizen)`;
+  const instancesAfter = instancesCpu();
   const cpu = {
-    instances: instancesCpu() - cpuBefore.instances,
-    instancesSystem: instancesSystemCpu() - cpuBefore.instancesSystem,
+    instances: instancesAfter.ms - cpuBefore.instances.ms,
+    instancesSystem: instancesAfter.systemMs - cpuBefore.instances.systemMs,
     postgres: cpuMsOfCommand('postgres') - cpuBefore.postgres,
   };
   console.log(`  all answered ${(result.elapsedMs / 1000).toFixed(1)} s after the first arrival (arrivals over ${SECONDS} s)${result.resent > 0 ? `; ${result.resent} sent again after a failed connection` : ''}`);

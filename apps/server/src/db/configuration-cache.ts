@@ -161,9 +161,11 @@ export class ConfigurationCache implements Configuration {
       const shared = await loading.result;
       if (usable({ loadedAt: loading.startedAt, validUntil: shared.validUntil })) return shared.value as T;
     }
-    const wait = Math.min(AVAILABILITY_REBUILD_GAP_MS, (this.availabilityLoadStarts.get(key) ?? Number.NEGATIVE_INFINITY) + AVAILABILITY_REBUILD_GAP_MS - performance.now());
+    const realNow = performance.now();
+    const startAt = Math.max(realNow, (this.availabilityLoadStarts.get(key) ?? Number.NEGATIVE_INFINITY) + AVAILABILITY_REBUILD_GAP_MS);
     if (this.availabilityLoadStarts.size >= MOST_AVAILABILITY_ENTRIES) this.availabilityLoadStarts.clear();
-    this.availabilityLoadStarts.set(key, performance.now() + Math.max(0, wait));
+    this.availabilityLoadStarts.set(key, startAt);
+    const wait = startAt - realNow;
     const started: AvailabilityLoad = { generation: undefined, startedAt: now, result: Promise.resolve({ value: undefined, validUntil: 0 }) };
     const run = async () => {
       started.generation = this.availabilityGeneration;

@@ -25,11 +25,14 @@ export class FullSlotHints {
 
   /** Whether any slot was refused within the hint's time: if none, no booking is worth looking at. */
   anyRecent(now: number): boolean {
-    return now >= this.latest && now - this.latest < HINT_MS;
+    return isRecent(this.latest, now);
   }
 
   likelyFull(slotKey: string, now: number): boolean {
     const at = this.refusedAt.get(slotKey);
-    return at !== undefined && now >= at && now - at < HINT_MS;
+    return at !== undefined && isRecent(at, now);
   }
 }
+
+/** A refusal at `at` still hints at `now` (a clock gone back: no). */
+const isRecent = (at: number, now: number) => now >= at && now - at < HINT_MS;
