@@ -33,7 +33,7 @@ import { cpuMs, startListening, stopProcess } from './processes.js';
 import { postgresStatementsDuring, STATEMENT_LOG_SETTINGS } from './postgres-trace.js';
 import { countLine, statementList, statementsDuring } from './trace.js';
 
-const { seconds: SECONDS, rounds: ROUNDS } = benchSettings();
+const { seconds: SECONDS, rounds: ROUNDS, slices: SLICES } = benchSettings();
 const RECORDS_PER_CITIZEN = 50; // for the read of a citizen's records
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
@@ -87,19 +87,40 @@ async function start(name: string, args: string[], env: Record<string, string>):
 
 const stop = stopProcess;
 
-function load(spec: LoadSpec): Promise<LoadResult> {
+/**
+ * The load generator (load.ts): one process for the whole bench, on the load's cores, running the
+ * specs sent to it one at a time.
+ */
+const loadGenerator = (() => {
   const child = spawn(...node(pinning?.load, ['--import', 'tsx', 'bench/load.ts']), { cwd: serverDir, stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(JSON.stringify(spec));
+  // Not among `children`: the PostgreSQL cases still load after the SQLite processes stopped.
+  process.once('exit', () => child.kill('SIGTERM'));
+  const waiting: { resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      const result = code === 0 ? (JSON.parse(output) as LoadResult) : undefined;
-      if (result === undefined) reject(new Error(`load generator exited ${String(code)}`));
-      else if (result.failed > 0) reject(new Error(`${spec.url}: ${result.failed} of ${result.requests} requests failed`));
-      else resolve(result);
-    });
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    for (let end = output.indexOf('\n'); end >= 0; end = output.indexOf('\n')) {
+      const line = output.slice(0, end);
+      output = output.slice(end + 1);
+      waiting.shift()?.resolve(line);
+    }
   });
+  child.once('exit', (code) => {
+    for (const { reject } of waiting.splice(0)) reject(new Error(`load generator exited ${String(code)}`));
+  });
+  return {
+    run: (spec: LoadSpec) =>
+      new Promise<string>((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        child.stdin.write(`${JSON.stringify(spec)}\n`);
+      }),
+  };
+})();
+
+async function load(spec: LoadSpec): Promise<LoadResult> {
+  const result = JSON.parse(await loadGenerator.run(spec)) as LoadResult;
+  if (result.failed > 0) throw new Error(`${spec.url}: ${result.failed} of ${result.requests} requests failed`);
+  return result;
 }
 
 async function post(url: string, headers: Record<string, string>, body: unknown): Promise<void> {
@@ -117,7 +138,7 @@ const nodeFlags = productionNodeFlags();
 const anchorArgs = [...nodeFlags, '--conditions=@city/source', '--import', 'tsx', 'bench/anchor.ts'];
 
 console.log(
-  `pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per run, ${ROUNDS} rounds` +
+  `pnpm bench — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${cpus().length} cores, ${CITIZENS} connections (one citizen each), ${SECONDS} s per target and round in turns of ${(SECONDS / SLICES).toFixed(1)} s, ${ROUNDS} rounds` +
     (pinning === undefined ? '' : `, measured processes on core ${pinning.measured}, load on ${pinning.load}`),
 );
 
@@ -184,13 +205,19 @@ const [serverProcess, anchorProcess] = await Promise.all([
 const server = serverProcess.origin;
 const anchor = anchorProcess.origin;
 
-/** Loads one of the two and measures the CPU time its process used meanwhile. */
-async function measure(target: Started, spec: LoadSpec): Promise<LoadResult & { cpuUsPerRequest: number | undefined }> {
+/** What one run of load did to a target: its answers, and the CPU time its process used meanwhile. */
+interface Measured extends LoadResult {
+  seconds: number;
+  /** Undefined where /proc cannot tell. */
+  cpuMs: number | undefined;
+}
+
+/** Loads one of the processes and measures the CPU time it used meanwhile. */
+async function measure(target: Started, spec: LoadSpec): Promise<Measured> {
   const before = cpuMs(target.pid);
   const result = await load(spec);
   const after = cpuMs(target.pid);
-  const cpuUsPerRequest = before === undefined || after === undefined ? undefined : ((after - before) * 1000) / result.requests;
-  return { ...result, cpuUsPerRequest };
+  return { ...result, seconds: spec.durationSeconds, cpuMs: before === undefined || after === undefined ? undefined : after - before };
 }
 
 // putItem: each citizen replaces their own record of the update-mode questionnaire.
@@ -257,11 +284,35 @@ const cases: Case[] = [
   },
 ];
 
-const format = (r: LoadResult & { cpuUsPerRequest: number | undefined }) =>
+/**
+ * A round's runs of one target added up: requests over the seconds loaded, CPU a request over
+ * every run, the median of the runs' p50 and the highest of their p99.
+ */
+function combined(runs: Measured[]) {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const cpu = runs.every((run) => run.cpuMs !== undefined) ? runs.reduce((sum, run) => sum + (run.cpuMs ?? 0), 0) : undefined;
+  return {
+    requestsPerSecond: requests / seconds,
+    p50Ms: median(runs.map((run) => run.p50Ms)),
+    p99Ms: Math.max(...runs.map((run) => run.p99Ms)),
+    cpuUsPerRequest: cpu === undefined ? undefined : (cpu * 1000) / requests,
+  };
+}
+const format = (r: ReturnType<typeof combined>) =>
   `${r.requestsPerSecond.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms` +
   (r.cpuUsPerRequest === undefined ? '' : `  CPU ${r.cpuUsPerRequest.toFixed(0).padStart(4)} µs/request`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-/** Loads a case's anchors and server in turns, round after round, and prints the figures and ratios. */
+
+/**
+ * Loads a case's anchors and server in turns, round after round, and prints the figures and ratios.
+ *
+ * Within a round each target is loaded SLICES times for SECONDS / SLICES, the targets taking turns
+ * (anchors, server, anchors, server, …, each slice starting one further along), and a round's
+ * figures add its slices up. On this shared machine the speed drifts by a fifth over a few
+ * seconds (other tenants): one run of SECONDS per target, in turn, made rounds of the same code
+ * range from 0.58x to 1.07x. Short turns give every target the same share of fast and slow moments.
+ */
 async function measureCase(benchCase: Case): Promise<void> {
   const { server: serverTarget, anchor: anchorTarget } = benchCase.processes ?? { server: serverProcess, anchor: anchorProcess };
   console.log(`\n${benchCase.name}`);
@@ -270,31 +321,34 @@ async function measureCase(benchCase: Case): Promise<void> {
   // Warm every target (JIT, SQLite page cache) before anything counts.
   for (const { spec } of benchCase.anchors) await load({ ...spec, durationSeconds: 2 });
   await load({ ...benchCase.server, durationSeconds: 2 });
+  const targets = [
+    ...benchCase.anchors.map(({ label, spec }) => ({ label, process: anchorTarget, spec })),
+    { label: 'server', process: serverTarget, spec: benchCase.server },
+  ];
   const ratios = new Map<string, number[]>(benchCase.anchors.map(({ ratio }) => [ratio, []]));
-  const width = Math.max(...benchCase.anchors.map(({ label }) => label.length), 'server'.length);
+  const width = Math.max(...targets.map(({ label }) => label.length));
   for (let round = 1; round <= ROUNDS; round++) {
-    // Odd rounds load the anchors first, even rounds the server first: a drift in the machine's
-    // speed over a round (other tenants) then favours neither side in the median.
-    const serverFirst = round % 2 === 0;
-    const lines: string[] = [];
-    const line = (label: string, text: string) => lines.push(`  ${lines.length === 0 ? `round ${round}` : '       '}  ${label.padEnd(width)} ${text}`);
-    const measureServer = () => measure(serverTarget, { ...benchCase.server, durationSeconds: SECONDS });
-    const serverEarly = serverFirst ? await measureServer() : undefined;
-    const anchorResults = [];
-    for (const { label, ratio, spec } of benchCase.anchors) {
-      const result = await measure(anchorTarget, { ...spec, durationSeconds: SECONDS });
-      anchorResults.push({ ratio, result });
-      line(label, format(result));
+    const runs = targets.map((): Measured[] => []);
+    for (let slice = 0; slice < SLICES; slice++) {
+      const first = (round - 1 + slice) % targets.length;
+      for (let k = 0; k < targets.length; k++) {
+        const index = (first + k) % targets.length;
+        const target = targets[index];
+        if (target === undefined) continue;
+        runs[index]?.push(await measure(target.process, { ...target.spec, durationSeconds: SECONDS / SLICES }));
+      }
     }
-    const serverResult = serverEarly ?? (await measureServer());
-    const roundRatios = anchorResults.map(({ ratio, result }) => {
-      const value = serverResult.requestsPerSecond / result.requestsPerSecond;
+    const results = runs.map(combined);
+    const serverResult = results.at(-1);
+    if (serverResult === undefined) throw new Error('no server runs');
+    const lines = targets.map(({ label }, index) => `  ${index === 0 ? `round ${round}` : '       '}  ${label.padEnd(width)} ${format(results[index] ?? serverResult)}`);
+    const roundRatios = benchCase.anchors.map(({ ratio }, index) => {
+      const value = serverResult.requestsPerSecond / (results[index]?.requestsPerSecond ?? NaN);
       ratios.get(ratio)?.push(value);
       return `server/${ratio} ${value.toFixed(2)}x`;
     });
     // The faithful ratio first: it is the one the server's own code answers for.
-    line('server', `${format(serverResult)}   ${roundRatios.reverse().join('  ')}${serverFirst ? '  (server loaded first)' : ''}`);
-    console.log(lines.join('\n'));
+    console.log(`${lines.join('\n')}   ${roundRatios.reverse().join('  ')}`);
   }
   const medians = [...ratios.entries()].reverse().map(([ratio, values]) => `server/${ratio} ${median(values).toFixed(2)}x (rounds ${values.map((v) => v.toFixed(2)).join(', ')})`);
   console.log(`  throughput, median of ${ROUNDS}: ${medians.join('   ')}`);

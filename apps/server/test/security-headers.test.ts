@@ -1,6 +1,6 @@
-// The security headers every answer carries, and the Content-Security-Policy only where a browser
-// renders a document: the citizen app's page gets the app's policy, the payment sandbox's page keeps
-// its own, and the API's JSON gets no policy.
+// The security headers every answer carries (the API's JSON those that act on any answer), and the
+// Content-Security-Policy only where a browser renders a document: the citizen app's page gets the
+// app's policy, the payment sandbox's page keeps its own, and the API's JSON gets no policy.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,8 +30,22 @@ const APP_POLICY =
 
 const INDEX = '<!doctype html><html lang="ja"><head><!--city-runtime-config--></head><body><div id="root"></div></body></html>';
 
+/** What the API's JSON answers carry: the headers that act on any answer, not only on a document. */
+const API_HEADERS = {
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+};
+
 const expectSecurityHeaders = (response: LightMyRequestResponse) => {
   expect(response.headers).toMatchObject(EXPECTED_HEADERS);
+  expect(response.headers['x-powered-by']).toBeUndefined();
+};
+
+const expectApiSecurityHeaders = (response: LightMyRequestResponse) => {
+  expect(response.headers).toMatchObject(API_HEADERS);
+  for (const name of Object.keys(EXPECTED_HEADERS)) if (!(name in API_HEADERS)) expect(response.headers[name], name).toBeUndefined();
   expect(response.headers['x-powered-by']).toBeUndefined();
 };
 
@@ -50,7 +64,7 @@ describe('security headers', () => {
     rmSync(appDir, { recursive: true, force: true });
   });
 
-  it('go on the API’s JSON answers, errors included, without a Content-Security-Policy', async () => {
+  it('go on the API’s JSON answers, errors included, those that act on any answer and no Content-Security-Policy', async () => {
     const [user] = ctx.users;
     const answered = await ctx.app.inject({
       method: 'GET',
@@ -62,7 +76,7 @@ describe('security headers', () => {
     for (const [response, status] of [[answered, 200], [refused, 401], [notFound, 404]] as const) {
       expect(response.statusCode).toBe(status);
       expect(response.headers['content-type']).toContain('application/json');
-      expectSecurityHeaders(response);
+      expectApiSecurityHeaders(response);
       expect(response.headers['content-security-policy']).toBeUndefined();
     }
   });

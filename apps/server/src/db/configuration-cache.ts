@@ -196,7 +196,8 @@ export class ConfigurationCache implements Configuration {
    */
   availabilityChanged(uncommitted = false): void {
     this.availabilityGeneration += 1;
-    this.availability.clear();
+    // Every booking changes a slot: clearing an empty Map still allocates a new table for it.
+    if (this.availability.size > 0) this.availability.clear();
     if (uncommitted) this.availabilityChanging = true;
   }
 

@@ -44,10 +44,22 @@ export const SECURITY_HEADERS: readonly (readonly [name: string, value: string])
 ];
 
 /**
+ * What the API's JSON answers carry of {@link SECURITY_HEADERS}: those a browser applies to any
+ * answer (OWASP's REST Security Cheat Sheet: HSTS, nosniff, framing refused; and CORP, so no other
+ * site's page can load a citizen's data). The others act only where a document is rendered
+ * (opener, agent cluster, DNS prefetch, referrer of its requests, the old XSS auditor) or in
+ * software long gone (IE8 downloads, Flash policy files), and each header is work on every answer.
+ */
+export const API_SECURITY_HEADERS: readonly (readonly [name: string, value: string])[] = SECURITY_HEADERS.filter(([name]) =>
+  ['cross-origin-resource-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options'].includes(name),
+);
+
+/**
  * Security headers, CORS for the one other origin allowed to call the API, and rate limiting (off
  * by default; routes opt in).
  *
- * The headers are fixed strings set by one hook as the answer goes out: @fastify/helmet rebuilt its
+ * The headers are fixed strings set by one hook as the answer goes out (JSON answers the API's
+ * subset, everything else all of them): @fastify/helmet rebuilt its
  * middleware and parsed the policy again on every request (about 5% of the CPU under load). A
  * header a route set itself is kept, as it was with helmet. The policy only matters where a browser
  * renders a document, so it goes on HTML answers only, and never over a policy of the page's own
@@ -55,8 +67,9 @@ export const SECURITY_HEADERS: readonly (readonly [name: string, value: string])
  */
 export async function registerSecurity(app: FastifyInstance, options: { corsOrigin: string | undefined }): Promise<void> {
   app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of SECURITY_HEADERS) if (!reply.hasHeader(name)) void reply.header(name, value);
     const type = reply.getHeader('content-type');
+    const json = typeof type === 'string' && type.startsWith('application/json');
+    for (const [name, value] of json ? API_SECURITY_HEADERS : SECURITY_HEADERS) if (!reply.hasHeader(name)) void reply.header(name, value);
     if (typeof type === 'string' && type.startsWith('text/html') && !reply.hasHeader('content-security-policy')) {
       void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     }

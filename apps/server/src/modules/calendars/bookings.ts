@@ -240,7 +240,8 @@ async function resolveSlot(calendars: CalendarRepository, item: ReservationItem,
   if (ref === undefined) throw notFound();
   const category = await calendars.findCategory(ref.categoryId);
   if (category?.calendarId === undefined) throw notFound();
-  if (item.categoryId !== undefined) {
+  // The item's own category is where most answers book: nothing more to look up.
+  if (item.categoryId !== undefined && item.categoryId !== category.categoryId) {
     const allowed = await calendars.findCategory(item.categoryId);
     if (allowed === undefined || !isSameOrBelow(category, allowed)) throw notFound();
   }
