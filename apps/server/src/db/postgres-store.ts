@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Configuration } from './configuration-cache.js';
 import { ConfigurationCache } from './configuration-cache.js';
 import type { PostgresQueryable } from './postgres.js';
-import type { Store } from './store.js';
+import type { Awaitable, Store } from './store.js';
 
 /**
  * One PostgreSQL database as the stores use it: a pool, from which each transaction takes a
@@ -23,7 +23,7 @@ export interface PostgresConnections {
    * back when it rejects. After a deadlock or a serialization failure, `work` runs again from the
    * start, up to {@link MOST_ATTEMPTS} times: it must do nothing but database work.
    */
-  transact: <T>(work: (client: pg.PoolClient, configuration: Configuration) => Promise<T>) => Promise<T>;
+  transact: <T>(work: (client: pg.PoolClient, configuration: Configuration) => Awaitable<T>) => Promise<T>;
   /** The configuration kept in memory for this database (see configuration-cache.ts). */
   configuration: ConfigurationCache;
   /** Stops watching the configuration; the pool is the caller's to end. */
@@ -95,7 +95,7 @@ export function connectPostgres(pool: pg.Pool, options: { configurationMaxAgeMs?
   poll.unref();
   void readGeneration().catch(() => undefined);
 
-  const transact = async <T>(work: (client: pg.PoolClient, configuration: Configuration) => Promise<T>): Promise<T> => {
+  const transact = async <T>(work: (client: pg.PoolClient, configuration: Configuration) => Awaitable<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       const client = await pool.connect();
       const transactionConfiguration = new TransactionConfiguration(configuration);

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { ConfigurationCache } from './configuration-cache.js';
 import type { SqliteDatabase } from './database.js';
 import { sqlTraceOf, watchAvailabilityChanges, watchConfigurationChanges } from './database.js';
-import type { Store } from './store.js';
+import type { Awaitable, Store } from './store.js';
 
 /**
  * One SQLite file as the stores use it: the writer connection, on which every transaction runs
@@ -17,7 +17,7 @@ export interface SqliteConnections {
    * of its writes are committed when it resolves, none when it rejects. See {@link connectSqlite}
    * for how transactions queued together share one commit.
    */
-  transact: <T>(work: () => Promise<T>) => Promise<T>;
+  transact: <T>(work: () => Awaitable<T>) => Promise<T>;
   /** The configuration the repositories keep in memory for this file (see configuration-cache.ts). */
   configuration: ConfigurationCache;
 }
@@ -29,7 +29,7 @@ export interface SqliteConnections {
 const MOST_IN_ONE_COMMIT = 32;
 
 interface Queued {
-  work: () => Promise<unknown>;
+  work: () => Awaitable<unknown>;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
@@ -145,7 +145,7 @@ export function connectSqlite(writer: SqliteDatabase, options: { configurationMa
       });
   };
 
-  const transact = <T>(work: () => Promise<T>): Promise<T> =>
+  const transact = <T>(work: () => Awaitable<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (busy) return;

@@ -15,6 +15,7 @@ import { messages } from '../../messages.js';
 import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
 import { isSameOrBelow } from './calendars.js';
 import { isClosedOn } from './closures.js';
+import type { Awaitable } from '../../db/store.js';
 
 /** A refusal of one reservation answer, with the message beside its item too. */
 function refusal(statusCode: 400 | 409, code: string, message: string, itemKey: string): HttpError {
@@ -169,7 +170,13 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
  * records' claims freed, so a kept or re-picked slot has its units back). 409 `slot_full` when
  * the database finds the slot full after all: someone else took the units in the meantime.
  */
-export async function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number): Promise<void> {
+export function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number): Awaitable<void> {
+  // No new claim (an edit that moved or kept its booking): nothing to store, answered at once.
+  if (claims.length === 0) return;
+  return addClaims(calendars, claims, now);
+}
+
+async function addClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number): Promise<void> {
   for (const claim of claims) {
     if (!(await calendars.addClaim(claim, now))) {
       throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);

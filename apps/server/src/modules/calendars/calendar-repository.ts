@@ -1,4 +1,5 @@
 import type { CalendarCategory, CalendarDisplaySettings, CalendarRules } from '@city/survey-core';
+import type { Awaitable } from '../../db/store.js';
 
 /** Days a calendar's rules close it (see closures.ts): weekdays, 0 (Sunday) to 6, and Japan's public holidays. */
 export interface CalendarClosures {
@@ -70,64 +71,64 @@ export interface SlotClaimWithTimes extends SlotClaim {
  * but for claims: those are written by the records use-cases, inside their transaction.
  */
 export interface CalendarRepository {
-  displaySettings(): Promise<CalendarDisplaySettings>;
+  displaySettings(): Awaitable<CalendarDisplaySettings>;
   /** Every category, in display order, with the calendar hanging off it (if any). */
-  categories(): Promise<CalendarCategory[]>;
-  findCategory(categoryId: string): Promise<CalendarCategory | undefined>;
-  findCalendar(calendarId: string): Promise<StoredCalendar | undefined>;
+  categories(): Awaitable<CalendarCategory[]>;
+  findCategory(categoryId: string): Awaitable<CalendarCategory | undefined>;
+  findCalendar(calendarId: string): Awaitable<StoredCalendar | undefined>;
   /** The calendar's slots from `from` to `to` (inclusive), by date then start; `left` as at `now`. */
-  slots(calendarId: string, from: string, to: string, now: number): Promise<StoredSlot[]>;
+  slots(calendarId: string, from: string, to: string, now: number): Awaitable<StoredSlot[]>;
   /** {@link NewBookingFacts} of one slot for a citizen's submission; undefined when there is no such slot. */
   newBookingFacts(
     slot: { calendarId: string; date: string; slotId: string },
     citizen: { userId: string; partitionKey: string; idempotencyKey: string | undefined },
     now: number,
-  ): Promise<NewBookingFacts | undefined>;
+  ): Awaitable<NewBookingFacts | undefined>;
   /** When the first hold on the calendar's slots from `from` to `to` lapses after `now` (undefined: none held). */
-  nextHoldLapse(calendarId: string, from: string, to: string, now: number): Promise<number | undefined>;
+  nextHoldLapse(calendarId: string, from: string, to: string, now: number): Awaitable<number | undefined>;
   /**
    * What `build` makes of a calendar's availability (its slots and what is left of them), kept in
    * memory for the next reloads as db/configuration-cache.ts says: emptied by any change to a slot
    * or the configuration in this process, and kept until `validUntil` at most and
    * AVAILABILITY_MAX_AGE_MS by `now`. `key` names what is built (the calendar and its range).
    */
-  recentAvailability<T>(key: string, now: number, build: () => Promise<{ value: T; validUntil: number }>): Promise<T>;
+  recentAvailability<T>(key: string, now: number, build: () => Promise<{ value: T; validUntil: number }>): Awaitable<T>;
   /** The slot, with `left` as at `now`. */
-  findSlot(calendarId: string, date: string, slotId: string, now: number): Promise<StoredSlot | undefined>;
+  findSlot(calendarId: string, date: string, slotId: string, now: number): Awaitable<StoredSlot | undefined>;
   /** The calendar's closed days from `from` to `to` (inclusive), in order. */
-  closedDays(calendarId: string, from: string, to: string): Promise<string[]>;
-  isClosedDay(calendarId: string, date: string): Promise<boolean>;
-  claimsOfRecord(partitionKey: string): Promise<SlotClaimWithTimes[]>;
+  closedDays(calendarId: string, from: string, to: string): Awaitable<string[]>;
+  isClosedDay(calendarId: string, date: string): Awaitable<boolean>;
+  claimsOfRecord(partitionKey: string): Awaitable<SlotClaimWithTimes[]>;
   /** The user's claims in the calendar, whatever their record. */
-  claimsOfUser(calendarId: string, userId: string): Promise<SlotClaimWithTimes[]>;
+  claimsOfUser(calendarId: string, userId: string): Awaitable<SlotClaimWithTimes[]>;
   /**
    * Adds the claim, taking its units from the slot by one conditional write; false (nothing
    * written) when the slot has fewer units left than it takes, its holds lapsed at `now` counted as
    * free (they are swept then).
    */
-  addClaim(claim: SlotClaim, now: number): Promise<boolean>;
+  addClaim(claim: SlotClaim, now: number): Awaitable<boolean>;
   /**
    * Moves the record's claim for `claim.itemKey`, stored as `before`, to `claim`'s slot (and units,
    * owner, hold), taking the units there as addClaim does; false (nothing written) when that slot
    * is full. The units of the slot it leaves are given back first, by {@link giveBackUnits}, so
    * that claims which swap slots find each other's units free.
    */
-  moveClaim(before: SlotClaim, claim: SlotClaim, now: number): Promise<boolean>;
+  moveClaim(before: SlotClaim, claim: SlotClaim, now: number): Awaitable<boolean>;
   /** Gives back the units of a claim about to move (see moveClaim); its row stays until moved. */
-  giveBackUnits(claim: SlotClaim): Promise<void>;
+  giveBackUnits(claim: SlotClaim): Awaitable<void>;
   /**
    * Locks the slots' rows in one order (calendar, date, slot) before their units change, so two
    * transactions changing the same slots wait on each other instead of deadlocking.
    */
-  lockSlots(slots: readonly { calendarId: string; date: string; slotId: string }[]): Promise<void>;
+  lockSlots(slots: readonly { calendarId: string; date: string; slotId: string }[]): Awaitable<void>;
   /** Frees the record's claim for the item (its row goes, its units go back to the slot). */
-  releaseClaim(partitionKey: string, itemKey: string): Promise<void>;
+  releaseClaim(partitionKey: string, itemKey: string): Awaitable<void>;
   /** Frees every claim of the record. */
-  releaseClaimsOfRecord(partitionKey: string): Promise<void>;
+  releaseClaimsOfRecord(partitionKey: string): Awaitable<void>;
   /** Frees the record's holds, keeping its confirmed bookings. */
-  releaseHoldsOfRecord(partitionKey: string): Promise<void>;
+  releaseHoldsOfRecord(partitionKey: string): Awaitable<void>;
   /** Frees every hold lapsed at `now` (the maintenance job); answers how many. */
-  sweepLapsedHolds(now: number): Promise<number>;
+  sweepLapsedHolds(now: number): Awaitable<number>;
   /** Turns the record's claim for the item into a confirmed booking. */
-  confirmClaim(partitionKey: string, itemKey: string): Promise<void>;
+  confirmClaim(partitionKey: string, itemKey: string): Awaitable<void>;
 }

@@ -4,6 +4,7 @@
 import holidayJp from '@holiday-jp/holiday_jp';
 import { addDaysToDate, dayOfWeek } from '@city/survey-core';
 import type { CalendarClosures, CalendarRepository, StoredCalendar } from './calendar-repository.js';
+import type { Awaitable } from '../../db/store.js';
 
 export type { CalendarClosures };
 
@@ -28,8 +29,8 @@ export async function closedDaysOf(calendars: Pick<CalendarRepository, 'closedDa
 }
 
 /** Whether the calendar is closed on `date`, by its rules (no query) or by a date staff closed. */
-export async function isClosedOn(calendars: Pick<CalendarRepository, 'isClosedDay'>, calendar: Pick<StoredCalendar, 'calendarId' | 'closures'>, date: string): Promise<boolean> {
-  return closedByRule(calendar.closures, date) || (await calendars.isClosedDay(calendar.calendarId, date));
+export function isClosedOn(calendars: Pick<CalendarRepository, 'isClosedDay'>, calendar: Pick<StoredCalendar, 'calendarId' | 'closures'>, date: string): Awaitable<boolean> {
+  return closedByRule(calendar.closures, date) || calendars.isClosedDay(calendar.calendarId, date);
 }
 
 /** Whether the calendar's rules close it on `date`. */

@@ -97,7 +97,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   const closedDatesOf = (calendarId: string) => cached(`closed dates\n${calendarId}`, () => new Set(allClosedDays.all(calendarId).map((row) => row.date)));
 
   return {
-    async displaySettings() {
+    displaySettings() {
       return cached('calendar display settings', () => {
         const row = settings.get();
         // Migration 3 inserts the row; it is only ever updated.
@@ -105,82 +105,82 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
         return { categoryLabels: { tag1: row.tag1_label, tag2: row.tag2_label, tag3: row.tag3_label } };
       });
     },
-    async categories() {
+    categories() {
       return allCategories();
     },
-    async findCategory(categoryId) {
+    findCategory(categoryId) {
       if (configuration !== undefined) return categoriesById().get(categoryId);
       const row = category.get(categoryId);
       return row === undefined ? undefined : toCategory(row);
     },
-    async findCalendar(calendarId) {
+    findCalendar(calendarId) {
       return cached(`calendar\n${calendarId}`, () => {
         const row = calendar.get(calendarId);
         return row === undefined ? undefined : toCalendar(row);
       });
     },
-    async slots(calendarId, from, to, now) {
+    slots(calendarId, from, to, now) {
       return slotsOfJson(calendarId, slots.get(now, calendarId, from, to) ?? null);
     },
     async recentAvailability(key, now, build) {
       // Without the file's cache (a repository of its own, uncached): built every time.
       return configuration === undefined ? (await build()).value : configuration.getRecentAvailability(key, now, build);
     },
-    async newBookingFacts(target, citizen, now) {
+    newBookingFacts(target, citizen, now) {
       const row = newBookingFacts.get(now, citizen.userId, citizen.idempotencyKey ?? null, citizen.partitionKey, citizen.userId, target.calendarId, target.date, target.slotId);
       return row === undefined ? undefined : toNewBookingFacts(row);
     },
-    async nextHoldLapse(calendarId, from, to, now) {
+    nextHoldLapse(calendarId, from, to, now) {
       return nextHoldLapse.get(calendarId, from, to, now) ?? undefined;
     },
-    async findSlot(calendarId, date, slotId, now) {
+    findSlot(calendarId, date, slotId, now) {
       const row = slot.get(now, calendarId, date, slotId);
       return row === undefined ? undefined : toSlot(row);
     },
-    async closedDays(calendarId, from, to) {
+    closedDays(calendarId, from, to) {
       return closedDays.all(calendarId, from, to).map((row) => row.date);
     },
-    async isClosedDay(calendarId, date) {
+    isClosedDay(calendarId, date) {
       if (configuration !== undefined) return closedDatesOf(calendarId).has(date);
       return (closedDay.get(calendarId, date)?.n ?? 0) > 0;
     },
-    async claimsOfRecord(partitionKey) {
+    claimsOfRecord(partitionKey) {
       return claimsOfRecord.all(partitionKey).map(toClaim);
     },
-    async claimsOfUser(calendarId, userId) {
+    claimsOfUser(calendarId, userId) {
       return claimsOfUser.all(calendarId, userId).map(toClaim);
     },
-    async addClaim(claim: SlotClaim, now: number) {
+    addClaim(claim: SlotClaim, now: number) {
       if (!take(claim, now)) return false;
       insertClaim.run(claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null);
       return true;
     },
-    async lockSlots() {
+    lockSlots() {
       // One writer: nothing to order.
     },
-    async giveBackUnits(claim) {
+    giveBackUnits(claim) {
       giveUnits.run(claim.units, claim.calendarId, claim.date, claim.slotId);
     },
-    async moveClaim(before: SlotClaim, claim: SlotClaim, now: number) {
+    moveClaim(before: SlotClaim, claim: SlotClaim, now: number) {
       if (!take(claim, now)) return false;
       moveClaimRow(before, claim);
       return true;
     },
-    async releaseClaim(partitionKey, itemKey) {
+    releaseClaim(partitionKey, itemKey) {
       giveBack(deleteClaim.all(partitionKey, itemKey));
     },
-    async releaseClaimsOfRecord(partitionKey) {
+    releaseClaimsOfRecord(partitionKey) {
       giveBack(deleteClaims.all(partitionKey));
     },
-    async releaseHoldsOfRecord(partitionKey) {
+    releaseHoldsOfRecord(partitionKey) {
       giveBack(deleteHolds.all(partitionKey));
     },
-    async sweepLapsedHolds(now) {
+    sweepLapsedHolds(now) {
       const lapsed = deleteEveryLapsedHold.all(now);
       giveBack(lapsed);
       return lapsed.length;
     },
-    async confirmClaim(partitionKey, itemKey) {
+    confirmClaim(partitionKey, itemKey) {
       confirmClaim.run(partitionKey, itemKey);
     },
   };

@@ -1,3 +1,5 @@
+import type { Awaitable } from '../../db/store.js';
+
 /** A member number as issued: whose it is, which registration it belongs to, and whether it was retired. */
 export interface MemberNumber {
   surveyId: string;
@@ -17,23 +19,23 @@ export interface MemberNumber {
  */
 export interface MemberNumberRepository {
   /** The user's active (not withdrawn) number in the member survey. */
-  activeOfUser(surveyId: string, userId: string): Promise<MemberNumber | undefined>;
+  activeOfUser(surveyId: string, userId: string): Awaitable<MemberNumber | undefined>;
   /** The active number of a registration record. */
-  activeOfRecord(partitionKey: string): Promise<MemberNumber | undefined>;
+  activeOfRecord(partitionKey: string): Awaitable<MemberNumber | undefined>;
   /** Whether this number was ever issued in the survey (active or retired). */
-  find(surveyId: string, memberNumber: string): Promise<MemberNumber | undefined>;
+  find(surveyId: string, memberNumber: string): Awaitable<MemberNumber | undefined>;
   /**
    * The sequence the survey's next number takes: above every one ever issued there, retired ones
    * included. The survey's issuing is then the calling transaction's until it ends: another one
    * asking meanwhile (another server instance, on PostgreSQL) waits, and then sees this one's number
    * and registration.
    */
-  nextSequence(surveyId: string): Promise<number>;
-  insert(number: MemberNumber): Promise<void>;
+  nextSequence(surveyId: string): Awaitable<number>;
+  insert(number: MemberNumber): Awaitable<void>;
   /** The registration moved to another record (an edit under a new key). */
-  moveToRecord(surveyId: string, sequence: number, partitionKey: string): Promise<void>;
+  moveToRecord(surveyId: string, sequence: number, partitionKey: string): Awaitable<void>;
   /** A claimed paper card's number becomes the claimer's. */
-  setUser(partitionKey: string, userId: string): Promise<void>;
+  setUser(partitionKey: string, userId: string): Awaitable<void>;
   /** Retires the record's active number. */
-  withdraw(partitionKey: string, withdrawnAt: number): Promise<void>;
+  withdraw(partitionKey: string, withdrawnAt: number): Awaitable<void>;
 }

@@ -2,7 +2,7 @@
 import type { MemberCard } from '@city/api-client';
 import type { SurveyResultRow } from '@city/survey-core';
 import { answersFromRows, todayInJapan } from '@city/survey-core';
-import type { Store } from '../../db/store.js';
+import type { Awaitable, Store } from '../../db/store.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
@@ -14,7 +14,7 @@ import type { MemberNumberRepository } from './member-number-repository.js';
  * members (a registration issues a number) and never the other way round.
  */
 export interface RegistrationRows {
-  rowsOfItems(partitionKey: string, itemKeys: readonly string[]): Promise<SurveyResultRow[]>;
+  rowsOfItems(partitionKey: string, itemKeys: readonly string[]): Awaitable<SurveyResultRow[]>;
 }
 
 /** The repositories a members transaction works with: the numbers, and the registrations' rows. */

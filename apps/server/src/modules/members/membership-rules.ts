@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { MemberNumber, MemberNumberRepository } from './member-number-repository.js';
+import type { Awaitable } from '../../db/store.js';
 
 /** The number a registration will hold once stored: a new one, or the one it already had. */
 export interface PlannedMemberNumber {
@@ -22,13 +23,22 @@ export interface PlannedMemberNumber {
 }
 
 /** 403 `membership_required` unless the user holds an active number of the survey's required membership. */
-export async function requireMembership(
-  { members, surveys }: { members: MemberNumberRepository; surveys: SurveyRepository },
+export function requireMembership(
+  repositories: { members: MemberNumberRepository; surveys: SurveyRepository },
   survey: SurveyConfig,
   userId: string,
-): Promise<void> {
+): Awaitable<void> {
+  // Most surveys require none: answered at once, without an async function's promise.
   const required = survey.requiresMembership;
   if (required === undefined) return;
+  return requireMembershipOf(repositories, required, userId);
+}
+
+async function requireMembershipOf(
+  { members, surveys }: { members: MemberNumberRepository; surveys: SurveyRepository },
+  required: string,
+  userId: string,
+): Promise<void> {
   if ((await members.activeOfUser(required, userId)) !== undefined) return;
   const memberSurvey = (await surveys.find(required))?.config;
   const name = memberSurvey?.membership?.name ?? memberSurvey?.surveyTitle ?? '会員';
@@ -55,14 +65,25 @@ export function withoutNumberRows(config: SurveyConfig, rows: readonly SurveyRes
  * another active number there (a claimed paper card, say): one registration per citizen. Stores
  * nothing; {@link storeMemberNumber} does, in the same transaction.
  */
-export async function planMemberNumber(
+export function planMemberNumber(
   members: MemberNumberRepository,
   survey: SurveyConfig,
   userId: string,
   previousPartitionKey: string | undefined,
-): Promise<PlannedMemberNumber | undefined> {
+): Awaitable<PlannedMemberNumber | undefined> {
+  // Not a member survey (most are not): nothing to plan, answered at once.
   const { membership } = survey;
   if (membership === undefined) return undefined;
+  return planNumberOf(members, survey, membership, userId, previousPartitionKey);
+}
+
+async function planNumberOf(
+  members: MemberNumberRepository,
+  survey: SurveyConfig,
+  membership: NonNullable<SurveyConfig['membership']>,
+  userId: string,
+  previousPartitionKey: string | undefined,
+): Promise<PlannedMemberNumber> {
   const kept = previousPartitionKey === undefined ? undefined : await members.activeOfRecord(previousPartitionKey);
   if (kept !== undefined) return { ...keptNumber(kept), itemKey: membership.numberItemKey, isNew: false };
   // First: it holds the survey's issuing, so that the check below sees every registration committed

@@ -20,32 +20,32 @@ export function createSqliteMemberNumberRepository(db: SqliteDatabase): MemberNu
   const withdraw = db.prepare<[number, string]>('UPDATE member_numbers SET withdrawn_at = ? WHERE partition_key = ? AND withdrawn_at IS NULL');
 
   return {
-    async activeOfUser(surveyId, userId) {
+    activeOfUser(surveyId, userId) {
       const row = activeOfUser.get(surveyId, userId);
       return row === undefined ? undefined : toNumber(row);
     },
-    async activeOfRecord(partitionKey) {
+    activeOfRecord(partitionKey) {
       const row = activeOfRecord.get(partitionKey);
       return row === undefined ? undefined : toNumber(row);
     },
-    async find(surveyId, memberNumber) {
+    find(surveyId, memberNumber) {
       const row = byNumber.get(surveyId, memberNumber);
       return row === undefined ? undefined : toNumber(row);
     },
     // Transactions run one at a time on SQLite: nothing else issues a number meanwhile.
-    async nextSequence(surveyId) {
+    nextSequence(surveyId) {
       return (maxSequence.get(surveyId)?.n ?? 0) + 1;
     },
-    async insert(number) {
+    insert(number) {
       insert.run(number.surveyId, number.sequence, number.memberNumber, number.partitionKey, number.userId, number.issuedAt, number.withdrawnAt);
     },
-    async moveToRecord(surveyId, sequence, partitionKey) {
+    moveToRecord(surveyId, sequence, partitionKey) {
       move.run(partitionKey, surveyId, sequence);
     },
-    async setUser(partitionKey, userId) {
+    setUser(partitionKey, userId) {
       setUser.run(userId, partitionKey);
     },
-    async withdraw(partitionKey, withdrawnAt) {
+    withdraw(partitionKey, withdrawnAt) {
       withdraw.run(withdrawnAt, partitionKey);
     },
   };

@@ -1,4 +1,5 @@
 import type { PricedOrderLine } from '@city/survey-core';
+import type { Awaitable } from '../../db/store.js';
 
 export type OrderStatus = 'pending' | 'paid' | 'cancelled' | 'failed' | 'expired' | 'refunded';
 
@@ -49,35 +50,35 @@ export type NewOrder = Omit<StoredOrder, 'paymentUrl' | 'paymentId' | 'paymentMe
 
 /** Orders (migrations 4 and 5). Written only inside transactions of the records and payments use-cases. */
 export interface OrderRepository {
-  insert(order: NewOrder): Promise<void>;
-  find(orderId: string): Promise<StoredOrder | undefined>;
+  insert(order: NewOrder): Awaitable<void>;
+  find(orderId: string): Awaitable<StoredOrder | undefined>;
   /** The record's pending order, if any (there is at most one). */
-  pendingOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
+  pendingOfRecord(partitionKey: string): Awaitable<StoredOrder | undefined>;
   /** The record's pending and paid orders (at most one of each), read together. */
-  openOfRecord(partitionKey: string): Promise<{ pending: StoredOrder | undefined; paid: StoredOrder | undefined }>;
+  openOfRecord(partitionKey: string): Awaitable<{ pending: StoredOrder | undefined; paid: StoredOrder | undefined }>;
   /** The record's paid order, if any (a record is paid for at most once). */
-  paidOfRecord(partitionKey: string): Promise<StoredOrder | undefined>;
-  setStatus(orderId: string, status: OrderStatus, now: number): Promise<void>;
+  paidOfRecord(partitionKey: string): Awaitable<StoredOrder | undefined>;
+  setStatus(orderId: string, status: OrderStatus, now: number): Awaitable<void>;
   /** The order now pays for this record (an edit replaced the one it was made for). */
-  moveToRecord(orderId: string, partitionKey: string, now: number): Promise<void>;
+  moveToRecord(orderId: string, partitionKey: string, now: number): Awaitable<void>;
   /** The order a provider's session was made for. */
-  findBySession(provider: string, sessionId: string): Promise<StoredOrder | undefined>;
+  findBySession(provider: string, sessionId: string): Awaitable<StoredOrder | undefined>;
   /** The products any order of the survey holds (paid, waiting or refunded): they are answers the editor must not orphan. */
-  productIdsOrdered(surveyId: string): Promise<Set<string>>;
+  productIdsOrdered(surveyId: string): Awaitable<Set<string>>;
   /** The user's orders, newest first; only one record's when `partitionKey` is given. */
-  ofUser(userId: string, partitionKey?: string): Promise<StoredOrder[]>;
+  ofUser(userId: string, partitionKey?: string): Awaitable<StoredOrder[]>;
   /**
    * Stores the order's payment session, unless it has one already or is no longer pending (answers
    * whether it was stored).
    */
-  setSession(orderId: string, session: { provider: string; sessionId: string; url: string }, now: number): Promise<boolean>;
+  setSession(orderId: string, session: { provider: string; sessionId: string; url: string }, now: number): Awaitable<boolean>;
   /** Stores what the provider said of the payment, unless it was stored already. */
-  setPayment(orderId: string, payment: { paymentId: string; method: string; paidAt: number }, now: number): Promise<void>;
+  setPayment(orderId: string, payment: { paymentId: string; method: string; paidAt: number }, now: number): Awaitable<void>;
   /** Marks the order refunded with this refund, unless it was marked already (answers whether it was). */
-  markRefunded(orderId: string, refundId: string, now: number): Promise<boolean>;
+  markRefunded(orderId: string, refundId: string, now: number): Awaitable<boolean>;
   /**
    * A tester's tool (the sandbox's 保留期限を過ぎたことにする): the order's holds lapse at `now`, as if
    * the citizen had been away past the hold's lifetime.
    */
-  lapseHolds(orderId: string, now: number): Promise<void>;
+  lapseHolds(orderId: string, now: number): Awaitable<void>;
 }

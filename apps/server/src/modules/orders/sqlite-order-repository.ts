@@ -38,10 +38,10 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     "SELECT lines_json FROM orders WHERE survey_id = ? AND status IN ('pending', 'paid', 'refunded')",
   );
   return {
-    async productIdsOrdered(surveyId) {
+    productIdsOrdered(surveyId) {
       return new Set(linesOfSurvey.all(surveyId).flatMap((row) => (JSON.parse(row.lines_json) as StoredOrder['lines']).map((line) => line.productId)));
     },
-    async insert(order) {
+    insert(order) {
       insert.run(
         order.orderId,
         order.partitionKey,
@@ -59,45 +59,45 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
         order.updatedAt,
       );
     },
-    async find(orderId) {
+    find(orderId) {
       const row = find.get(orderId);
       return row === undefined ? undefined : toOrder(row);
     },
-    async pendingOfRecord(partitionKey) {
+    pendingOfRecord(partitionKey) {
       const row = pendingOfRecord.get(partitionKey);
       return row === undefined ? undefined : toOrder(row);
     },
-    async openOfRecord(partitionKey) {
+    openOfRecord(partitionKey) {
       const open = openOfRecord.all(partitionKey).map(toOrder);
       return { pending: open.find((order) => order.status === 'pending'), paid: open.find((order) => order.status === 'paid') };
     },
-    async paidOfRecord(partitionKey) {
+    paidOfRecord(partitionKey) {
       const row = paidOfRecord.get(partitionKey);
       return row === undefined ? undefined : toOrder(row);
     },
-    async moveToRecord(orderId, partitionKey, now) {
+    moveToRecord(orderId, partitionKey, now) {
       moveToRecord.run(partitionKey, now, orderId);
     },
-    async setStatus(orderId, status, now) {
+    setStatus(orderId, status, now) {
       setStatus.run(status, now, orderId);
     },
-    async findBySession(provider, sessionId) {
+    findBySession(provider, sessionId) {
       const row = findBySession.get(provider, sessionId);
       return row === undefined ? undefined : toOrder(row);
     },
-    async ofUser(userId, partitionKey) {
+    ofUser(userId, partitionKey) {
       return (partitionKey === undefined ? ofUser.all(userId) : ofRecord.all(userId, partitionKey)).map(toOrder);
     },
-    async setSession(orderId, session, now) {
+    setSession(orderId, session, now) {
       return setSession.run(session.provider, session.sessionId, session.url, now, orderId).changes === 1;
     },
-    async setPayment(orderId, payment, now) {
+    setPayment(orderId, payment, now) {
       setPayment.run(payment.paymentId, payment.method, payment.paidAt, now, orderId);
     },
-    async markRefunded(orderId, refundId, now) {
+    markRefunded(orderId, refundId, now) {
       return markRefunded.run(refundId, now, now, orderId).changes === 1;
     },
-    async lapseHolds(orderId, now) {
+    lapseHolds(orderId, now) {
       const order = find.get(orderId);
       if (order === undefined || order.status !== 'pending') return;
       lapseClaims.run(now, order.partition_key);

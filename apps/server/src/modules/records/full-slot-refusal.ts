@@ -19,6 +19,7 @@ import { BOOKING_ERROR_CODES } from '@city/api-client';
 import { HttpError } from '../../http/errors.js';
 import type { NewBookingFacts } from '../calendars/calendar-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
+import type { Awaitable } from '../../db/store.js';
 
 /** The one reservation answer of a submission (`<categoryId>|<date>|<slotId>`), if it has exactly one. */
 function onlyReservation(payload: SubmissionPayload): { categoryId: string; date: string; slotId: string; key: string } | undefined {
@@ -38,17 +39,29 @@ const isSlotFull = (error: unknown) => error instanceof HttpError && error.code 
  * Throws the `slot_full` refusal the transaction would give, when the facts allow answering it
  * without one (see the file's header); returns otherwise, for the usual path.
  */
-export async function refuseOnFullSlot(
+export function refuseOnFullSlot(
   deps: RecordsDeps,
   userId: string,
   payload: SubmissionPayload,
   idempotency: { key: string } | undefined,
   // The transaction's own checks (submit-record.ts's checkSubmission), passed in: that module calls this one.
   check: (deps: RecordsDeps, repositories: RecordRepositories, userId: string, payload: SubmissionPayload) => Promise<unknown>,
-): Promise<void> {
-  // No slot refused lately in this process (a quiet day): not even the answers are looked at.
+): Awaitable<void> {
+  // No slot refused lately in this process (a quiet day): not even the answers are looked at, and
+  // the answer comes at once (no async function's promise on every booking).
   const now = deps.now();
   if (!deps.fullSlots.anyRecent(now)) return;
+  return refuseIfLikelyFull(deps, userId, payload, idempotency, check, now);
+}
+
+async function refuseIfLikelyFull(
+  deps: RecordsDeps,
+  userId: string,
+  payload: SubmissionPayload,
+  idempotency: { key: string } | undefined,
+  check: (deps: RecordsDeps, repositories: RecordRepositories, userId: string, payload: SubmissionPayload) => Promise<unknown>,
+  now: number,
+): Promise<void> {
   const reservation = onlyReservation(payload);
   const [first] = payload.data;
   if (reservation === undefined || first === undefined || payload.oldPartitionKey !== undefined || !deps.fullSlots.likelyFull(reservation.key, now)) return;

@@ -1,4 +1,5 @@
 import type { CheckStatus, SurveyResultRow } from '@city/survey-core';
+import type { Awaitable } from '../../db/store.js';
 
 /** Where a record came from: the citizen app in LINE or a browser, staff (by phone), or a file. */
 export type RecordOrigin = 'line' | 'web' | 'staff' | 'import';
@@ -23,30 +24,30 @@ export interface RecordInfo {
 
 /** Survey records (one per partitionKey) and their result rows. Writes run inside a transaction. */
 export interface RecordRepository {
-  find(partitionKey: string): Promise<RecordInfo | undefined>;
+  find(partitionKey: string): Awaitable<RecordInfo | undefined>;
   /**
    * The record and its rows (in the order they were submitted), read together, and whether it has
    * an order pending or paid (an edit reads its orders only then).
    */
-  findWithRows(partitionKey: string): Promise<{ record: RecordInfo; rows: SurveyResultRow[]; hasOpenOrder: boolean } | undefined>;
+  findWithRows(partitionKey: string): Awaitable<{ record: RecordInfo; rows: SurveyResultRow[]; hasOpenOrder: boolean } | undefined>;
   /** The record's rows, in the order they were submitted. */
-  rowsOf(partitionKey: string): Promise<SurveyResultRow[]>;
+  rowsOf(partitionKey: string): Awaitable<SurveyResultRow[]>;
   /** The record's rows of these items only, in the order they were submitted. */
-  rowsOfItems(partitionKey: string, itemKeys: readonly string[]): Promise<SurveyResultRow[]>;
+  rowsOfItems(partitionKey: string, itemKeys: readonly string[]): Awaitable<SurveyResultRow[]>;
   /** Whether any row of the record has a closed status (see isClosedCheckStatus). */
-  isClosed(partitionKey: string): Promise<boolean>;
+  isClosed(partitionKey: string): Awaitable<boolean>;
   /** Every row of the user's records in the survey, record by record. */
-  rowsOfUser(surveyId: string, userId: string): Promise<SurveyResultRow[]>;
+  rowsOfUser(surveyId: string, userId: string): Awaitable<SurveyResultRow[]>;
   /** The user's records in the survey (owner and receipt number), in partitionKey order. */
-  recordsOfUser(surveyId: string, userId: string): Promise<RecordInfo[]>;
+  recordsOfUser(surveyId: string, userId: string): Awaitable<RecordInfo[]>;
   /** Records of the survey having every one of these userSearchKeys. */
-  findBySearchKeys(surveyId: string, searchKeys: readonly string[]): Promise<string[]>;
+  findBySearchKeys(surveyId: string, searchKeys: readonly string[]): Awaitable<string[]>;
   /**
    * Whether a record holds this receipt number. PostgreSQL's answers false without asking: the
    * column is UNIQUE, and storing a taken number fails with unique_violation, which runs the
    * transaction again from the start, with a new number (postgres-store.ts).
    */
-  isReceiptNumberTaken(receiptNumber: string): Promise<boolean>;
+  isReceiptNumberTaken(receiptNumber: string): Awaitable<boolean>;
   /**
    * Stores a record whole: the records at `removePartitionKeys` (the one being replaced, and any
    * earlier version under the new key) go, the new record and its rows come.
@@ -64,7 +65,7 @@ export interface RecordRepository {
     enteredBy?: string | null;
     /** The survey version the rows answer. */
     surveyVersion: number;
-  }): Promise<void>;
+  }): Awaitable<void>;
   /**
    * Stores an edit of the record in place (its key, owner, origin and receipt number stay): of
    * `rows`, only those that differ from `previousRows` (its rows as read in this transaction) are
@@ -77,14 +78,14 @@ export interface RecordRepository {
     previousRows: readonly SurveyResultRow[];
     surveyVersion: number;
     previousSurveyVersion: number;
-  }): Promise<void>;
+  }): Awaitable<void>;
   /**
    * Sets the status of every row of the record and raises its version; with `ifVersion`, only
    * when the record is still at that version (answers whether it was changed).
    */
-  setCheck(partitionKey: string, check: CheckStatus, ifVersion?: number): Promise<boolean>;
+  setCheck(partitionKey: string, check: CheckStatus, ifVersion?: number): Awaitable<boolean>;
   /** Removes the record and its rows. */
-  delete(partitionKey: string): Promise<void>;
+  delete(partitionKey: string): Awaitable<void>;
   /** Gives an unclaimed record (its rows and slot claims) to a user; false when someone already has it. */
-  claim(partitionKey: string, userId: string): Promise<boolean>;
+  claim(partitionKey: string, userId: string): Awaitable<boolean>;
 }

@@ -9,14 +9,14 @@ export function createSqliteIdempotencyRepository(db: SqliteDatabase): Idempoten
   const insert = db.prepare('INSERT INTO idempotency_keys (user_id, idempotency_key, request_hash, response_json, created_at) VALUES (?, ?, ?, ?, ?)');
   const prune = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at < ?');
   return {
-    async reserve(userId, key) {
+    reserve(userId, key) {
       const row = find.get(userId, key);
       return row === undefined ? undefined : { requestHash: row.request_hash, response: JSON.parse(row.response_json) as unknown };
     },
-    async remember(userId, key, requestHash, response) {
+    remember(userId, key, requestHash, response) {
       insert.run(userId, key, requestHash, JSON.stringify(response), Date.now());
     },
-    async forgetOlderThan(time) {
+    forgetOlderThan(time) {
       return prune.run(time).changes;
     },
   };

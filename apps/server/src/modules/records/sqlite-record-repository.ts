@@ -99,11 +99,11 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   };
 
   return {
-    async find(partitionKey) {
+    find(partitionKey) {
       return info(partitionKey);
     },
 
-    async findWithRows(partitionKey) {
+    findWithRows(partitionKey) {
       const joined = recordWithRows.all(partitionKey, partitionKey);
       const [first] = joined;
       if (first === undefined) return undefined;
@@ -130,27 +130,27 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       return { record, rows, hasOpenOrder: openOrders > 0 };
     },
 
-    async rowsOf(partitionKey) {
+    rowsOf(partitionKey) {
       return rowsOfRecord.all(partitionKey).map(toRow);
     },
 
-    async rowsOfItems(partitionKey, itemKeys) {
+    rowsOfItems(partitionKey, itemKeys) {
       return itemKeys.length === 0 ? [] : rowsOfItems.all(partitionKey, JSON.stringify(itemKeys)).map(toRow);
     },
 
-    async isClosed(partitionKey) {
+    isClosed(partitionKey) {
       return closed.get(partitionKey, closedStatuses)?.closed === 1;
     },
 
-    async rowsOfUser(surveyId, userId) {
+    rowsOfUser(surveyId, userId) {
       return rowsOfUser.all(surveyId, userId).map(toRow);
     },
 
-    async recordsOfUser(surveyId, userId) {
+    recordsOfUser(surveyId, userId) {
       return recordsOfUser.all(surveyId, userId).map(toInfo);
     },
 
-    async findBySearchKeys(surveyId, searchKeys) {
+    findBySearchKeys(surveyId, searchKeys) {
       if (searchKeys.length === 0) return [];
       const placeholders = searchKeys.map(() => '?').join(', ');
       // Built from a count of "?" only; the values are bound.
@@ -161,11 +161,11 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       return statement.all(surveyId, ...searchKeys, new Set(searchKeys).size).map((row) => row.partition_key);
     },
 
-    async isReceiptNumberTaken(receiptNumber) {
+    isReceiptNumberTaken(receiptNumber) {
       return (receiptTaken.get(receiptNumber)?.n ?? 0) > 0;
     },
 
-    async replace(input) {
+    replace(input) {
       const [first] = input.rows;
       if (first === undefined) throw new Error('A record needs at least one row');
       const now = Date.now();
@@ -202,7 +202,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       });
     },
 
-    async update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {
+    update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {
       for (const edit of planRowEdits(previousRows, rows)) {
         if (edit.kind === 'insert') {
           const { row, position } = edit;
@@ -214,17 +214,17 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       else updateRecord.run(surveyVersion, Date.now(), partitionKey);
     },
 
-    async setCheck(partitionKey, check: CheckStatus, ifVersion) {
+    setCheck(partitionKey, check: CheckStatus, ifVersion) {
       if (nextVersion.run({ now: Date.now(), partitionKey, ifVersion: ifVersion ?? null }).changes === 0) return false;
       setCheck.run(check, partitionKey);
       return true;
     },
 
-    async delete(partitionKey) {
+    delete(partitionKey) {
       deleteRecord.run(partitionKey); // rows go with it (ON DELETE CASCADE)
     },
 
-    async claim(partitionKey, userId) {
+    claim(partitionKey, userId) {
       if (claimRecord.run(userId, Date.now(), partitionKey).changes === 0) return false;
       claimRows.run(userId, partitionKey);
       claimSlots.run(userId, partitionKey);

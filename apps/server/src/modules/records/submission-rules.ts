@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { ReservationAnswer } from '../calendars/bookings.js';
+import type { Awaitable } from '../../db/store.js';
 
 /**
  * putItem stores nothing that must be paid for: an order goes through temprary and a payment. The
@@ -135,11 +136,17 @@ export function checkEdit(survey: SurveyConfig, closed: boolean, keptRows: reado
 }
 
 /** Files: each one an upload of this caller's, described as it was stored. `survey` is the citizen's view. */
-export async function checkFiles(
-  survey: SurveyConfig,
-  answers: Answers,
-  isOwnUpload: (file: FileRef) => Promise<boolean>,
-): Promise<void> {
+export function checkFiles(survey: SurveyConfig, answers: Answers, isOwnUpload: (file: FileRef) => Promise<boolean>): Awaitable<void> {
+  // No file answered (most submissions): nothing to ask, answered at once.
+  const answered = survey.surveySchema.some((item) => {
+    const answer = item.type === 'files' ? answers[item.itemKey] : undefined;
+    return Array.isArray(answer) && answer.length > 0;
+  });
+  if (!answered) return;
+  return checkUploads(survey, answers, isOwnUpload);
+}
+
+async function checkUploads(survey: SurveyConfig, answers: Answers, isOwnUpload: (file: FileRef) => Promise<boolean>): Promise<void> {
   const badItems: string[] = [];
   for (const item of survey.surveySchema) {
     if (item.type !== 'files') continue;

@@ -71,19 +71,19 @@ export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?:
   const cached = <T>(key: string, load: () => T): T => (configuration === undefined ? load() : configuration.get(key, load));
 
   return {
-    async find(surveyId) {
+    find(surveyId) {
       return cached(`survey\n${surveyId}`, () => {
         const row = byId.get(surveyId);
         return row === undefined ? undefined : fromRow(row);
       });
     },
-    async listAll() {
+    listAll() {
       return all.all().map(fromRow);
     },
-    async listSearchable() {
+    listSearchable() {
       return cached('searchable surveys', () => searchable.all().map(fromRow));
     },
-    async configOfVersion(surveyId, version) {
+    configOfVersion(surveyId, version) {
       const current = byId.get(surveyId);
       if (current?.version === version) return fromRow(current).config;
       const key = `${surveyId}\n${String(version)}`;
@@ -97,10 +97,10 @@ export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?:
       }
       return config;
     },
-    async versions(surveyId) {
+    versions(surveyId) {
       return versions.all(surveyId).map((row) => ({ version: row.version, createdAt: row.created_at, createdBy: row.created_by, records: row.records }));
     },
-    async save(survey, savedBy = 'system:import', now = Date.now()) {
+    save(survey, savedBy = 'system:import', now = Date.now()) {
       const config = JSON.stringify(survey.config);
       const version = survey.version ?? 1;
       upsert.run({
@@ -115,38 +115,38 @@ export function createSqliteSurveyRepository(db: SqliteDatabase, configuration?:
       upsertVersion.run({ surveyId: survey.config.surveyId, version, config, now, savedBy });
       olderVersions.delete(`${survey.config.surveyId}\n${String(version)}`);
     },
-    async setState(surveyId, state, now) {
+    setState(surveyId, state, now) {
       setState.run(state, now, surveyId);
     },
-    async delete(surveyId) {
+    delete(surveyId) {
       deleteSurvey.run(surveyId);
       parsed.delete(surveyId);
       // A survey made again under this id has versions of its own.
       for (const key of olderVersions.keys()) if (key.startsWith(`${surveyId}\n`)) olderVersions.delete(key);
     },
-    async countRecords(surveyId, version) {
+    countRecords(surveyId, version) {
       return (version === undefined ? countRecords.get(surveyId) : countRecordsOfVersion.get(surveyId, version))?.n ?? 0;
     },
-    async answeredItemKeys(surveyId) {
+    answeredItemKeys(surveyId) {
       return new Set(answeredItems.all(surveyId).map((row) => row.item_key));
     },
-    async isEmpty() {
+    isEmpty() {
       return (count.get()?.n ?? 0) === 0;
     },
-    async teamsOf(surveyId) {
+    teamsOf(surveyId) {
       return teamsOf.all(surveyId).map((row) => row.team_id);
     },
-    async ofTeams(teamIds) {
+    ofTeams(teamIds) {
       return teamIds.length === 0 ? [] : ofTeams.all(JSON.stringify(teamIds)).map(fromRow);
     },
-    async columnChoice(staffId, surveyId) {
+    columnChoice(staffId, surveyId) {
       const row = columnChoice.get(staffId, surveyId);
       return row === undefined ? undefined : (JSON.parse(row.item_keys_json) as string[]);
     },
-    async saveColumnChoice(staffId, surveyId, itemKeys, now) {
+    saveColumnChoice(staffId, surveyId, itemKeys, now) {
       saveColumnChoice.run({ staffId, surveyId, itemKeys: JSON.stringify(itemKeys), now });
     },
-    async setTeams(surveyId, teamIds) {
+    setTeams(surveyId, teamIds) {
       clearTeams.run(surveyId);
       for (const teamId of new Set(teamIds)) addTeam.run(surveyId, teamId);
     },

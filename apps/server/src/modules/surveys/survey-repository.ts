@@ -1,5 +1,6 @@
 import type { SurveyState } from '@city/api-client/staff-contract';
 import type { SurveyConfig } from '@city/survey-core';
+import type { Awaitable } from '../../db/store.js';
 
 /** Where a survey stands: staff prepare a draft, citizens answer a published one, a closed one takes no new answers. */
 export type { SurveyState };
@@ -31,37 +32,37 @@ export interface SurveyVersionInfo {
 
 /** Survey configurations and their versions. */
 export interface SurveyRepository {
-  find(surveyId: string): Promise<StoredSurvey | undefined>;
+  find(surveyId: string): Awaitable<StoredSurvey | undefined>;
   /** The configuration of one version of the survey (a record is read with its own version's). */
-  configOfVersion(surveyId: string, version: number): Promise<SurveyConfig | undefined>;
+  configOfVersion(surveyId: string, version: number): Awaitable<SurveyConfig | undefined>;
   /** Every version of the survey, oldest first, with how many records each holds. */
-  versions(surveyId: string): Promise<SurveyVersionInfo[]>;
+  versions(surveyId: string): Awaitable<SurveyVersionInfo[]>;
   /** Every survey, by id (drafts and closed ones too). */
-  listAll(): Promise<StoredSurvey[]>;
+  listAll(): Awaitable<StoredSurvey[]>;
   /** The published surveys listed for citizens, by id. */
-  listSearchable(): Promise<StoredSurvey[]>;
+  listSearchable(): Awaitable<StoredSurvey[]>;
   /**
    * Adds the survey, or replaces the one with its id; its configuration is stored as the version
    * given (replacing that version's, which the editor does only while no record was answered on it).
    * `savedBy` names the actor as the audit log does (default `system:import`, as test set-ups and
    * the import command save); `now` defaults to the wall clock.
    */
-  save(survey: SurveyToSave, savedBy?: string, now?: number): Promise<void>;
-  setState(surveyId: string, state: SurveyState, now: number): Promise<void>;
+  save(survey: SurveyToSave, savedBy?: string, now?: number): Awaitable<void>;
+  setState(surveyId: string, state: SurveyState, now: number): Awaitable<void>;
   /** Removes a survey with no records: its versions, teams and column choices go with it. */
-  delete(surveyId: string): Promise<void>;
-  isEmpty(): Promise<boolean>;
+  delete(surveyId: string): Awaitable<void>;
+  isEmpty(): Awaitable<boolean>;
   /** How many records the survey has (on any version, or on one). */
-  countRecords(surveyId: string, version?: number): Promise<number>;
+  countRecords(surveyId: string, version?: number): Awaitable<number>;
   /** The items of the survey that hold an answer on some record (any version). */
-  answeredItemKeys(surveyId: string): Promise<Set<string>>;
+  answeredItemKeys(surveyId: string): Awaitable<Set<string>>;
   /** The teams that own the survey: their staff see and act on its records. */
-  teamsOf(surveyId: string): Promise<string[]>;
+  teamsOf(surveyId: string): Awaitable<string[]>;
   /** Every survey one of these teams owns, by id. */
-  ofTeams(teamIds: readonly string[]): Promise<StoredSurvey[]>;
+  ofTeams(teamIds: readonly string[]): Awaitable<StoredSurvey[]>;
   /** The survey is owned by exactly these teams. */
-  setTeams(surveyId: string, teamIds: readonly string[]): Promise<void>;
+  setTeams(surveyId: string, teamIds: readonly string[]): Awaitable<void>;
   /** The results-list columns the staff member chose for the survey (item keys), if any. */
-  columnChoice(staffId: string, surveyId: string): Promise<string[] | undefined>;
-  saveColumnChoice(staffId: string, surveyId: string, itemKeys: readonly string[], now: number): Promise<void>;
+  columnChoice(staffId: string, surveyId: string): Awaitable<string[] | undefined>;
+  saveColumnChoice(staffId: string, surveyId: string, itemKeys: readonly string[], now: number): Awaitable<void>;
 }

@@ -6,6 +6,8 @@ import type { Actor } from '../../access/actor.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { StoredSurvey, SurveyRepository } from './survey-repository.js';
+import type { Awaitable } from '../../db/store.js';
+import { whenAnswered } from '../../db/store.js';
 
 const citizenViews = new WeakMap<SurveyConfig, SurveyConfig>();
 
@@ -53,10 +55,11 @@ export async function requireSurveyOfActor(surveys: SurveyRepository, actor: Act
 }
 
 /** The survey, or 404 `survey_not_found`. */
-export async function requireSurvey(surveys: SurveyRepository, surveyId: string): Promise<StoredSurvey> {
-  const survey = await surveys.find(surveyId);
-  if (survey === undefined) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
-  return survey;
+export function requireSurvey(surveys: SurveyRepository, surveyId: string): Awaitable<StoredSurvey> {
+  return whenAnswered(surveys.find(surveyId), (survey) => {
+    if (survey === undefined) throw new HttpError(404, 'survey_not_found', messages.surveyNotFound);
+    return survey;
+  });
 }
 
 /**
@@ -82,9 +85,10 @@ export async function itemsOfEveryVersion(surveys: SurveyRepository, survey: Sto
  * filtering and an edit's kept rows must know of, so an item removed by an edit keeps its rules
  * for the records that still answer it.
  */
-export async function configOfEveryVersion(surveys: SurveyRepository, survey: StoredSurvey): Promise<SurveyConfig> {
+export function configOfEveryVersion(surveys: SurveyRepository, survey: StoredSurvey): Awaitable<SurveyConfig> {
+  // A survey never edited (most): its configuration, answered at once.
   if (survey.version === 1) return survey.config;
-  return { ...survey.config, surveySchema: await itemsOfEveryVersion(surveys, survey) };
+  return itemsOfEveryVersion(surveys, survey).then((surveySchema) => ({ ...survey.config, surveySchema }));
 }
 
 /**
