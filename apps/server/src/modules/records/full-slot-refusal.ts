@@ -35,6 +35,9 @@ function onlyReservation(payload: SubmissionPayload): { categoryId: string; date
 
 const isSlotFull = (error: unknown) => error instanceof HttpError && error.code === BOOKING_ERROR_CODES.slotFull;
 
+/** The transaction's own checks (submit-record.ts's checkSubmission), passed in: that module calls this one. */
+type SubmissionCheck = (deps: RecordsDeps, repositories: RecordRepositories, userId: string, payload: SubmissionPayload) => Promise<unknown>;
+
 /**
  * Throws the `slot_full` refusal the transaction would give, when the facts allow answering it
  * without one (see the file's header); returns otherwise, for the usual path.
@@ -44,8 +47,7 @@ export function refuseOnFullSlot(
   userId: string,
   payload: SubmissionPayload,
   idempotency: { key: string } | undefined,
-  // The transaction's own checks (submit-record.ts's checkSubmission), passed in: that module calls this one.
-  check: (deps: RecordsDeps, repositories: RecordRepositories, userId: string, payload: SubmissionPayload) => Promise<unknown>,
+  check: SubmissionCheck,
 ): Awaitable<void> {
   // No slot refused lately in this process (a quiet day): not even the answers are looked at, and
   // the answer comes at once (no async function's promise on every booking).
@@ -59,7 +61,7 @@ async function refuseIfLikelyFull(
   userId: string,
   payload: SubmissionPayload,
   idempotency: { key: string } | undefined,
-  check: (deps: RecordsDeps, repositories: RecordRepositories, userId: string, payload: SubmissionPayload) => Promise<unknown>,
+  check: SubmissionCheck,
   now: number,
 ): Promise<void> {
   const reservation = onlyReservation(payload);
