@@ -10,7 +10,7 @@ const number = (name: string, fallback: number): number => {
  * round's seconds are taken in (BENCH_SLICES: each target loaded that many times for
  * BENCH_SECONDS / BENCH_SLICES, in turns; see run.ts's measureCase).
  */
-export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 6), rounds: number('BENCH_ROUNDS', 5), slices: Math.round(number('BENCH_SLICES', 6)) });
+export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 6), rounds: number('BENCH_ROUNDS', 5), slices: Math.max(1, Math.round(number('BENCH_SLICES', 6))) });
 
 /** BENCH_ONLY=putItem,booking,records,searchable,bulk,putItem-postgres,booking-postgres: measure only these cases (default all). */
 export const onlyCases = () => process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -20,6 +20,8 @@ export interface LoadSpec {
 }
 
 export interface LoadResult {
+  /** How long the run took (autocannon ends a run on one of its one-second ticks). */
+  seconds: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -48,6 +50,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     },
   });
   return {
+    seconds: result.duration,
     // Over the run's actual duration: autocannon's per-second average leans on a run's last,
     // partial second when runs are short.
     requestsPerSecond: result.requests.total / result.duration,

@@ -207,7 +207,6 @@ const anchor = anchorProcess.origin;
 
 /** What one run of load did to a target: its answers, and the CPU time its process used meanwhile. */
 interface Measured extends LoadResult {
-  seconds: number;
   /** Undefined where /proc cannot tell. */
   cpuMs: number | undefined;
 }
@@ -217,7 +216,7 @@ async function measure(target: Started, spec: LoadSpec): Promise<Measured> {
   const before = cpuMs(target.pid);
   const result = await load(spec);
   const after = cpuMs(target.pid);
-  return { ...result, seconds: spec.durationSeconds, cpuMs: before === undefined || after === undefined ? undefined : after - before };
+  return { ...result, cpuMs: before === undefined || after === undefined ? undefined : after - before };
 }
 
 // putItem: each citizen replaces their own record of the update-mode questionnaire.
