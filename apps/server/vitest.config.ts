@@ -16,6 +16,7 @@ const ENGINE_INDEPENDENT = [
   'test/bench-*.test.ts',
   'test/config.test.ts',
   'test/search-text.test.ts',
+  'test/export-encoding.test.ts',
   'test/sqlite-store.test.ts',
   'test/configuration-cache.test.ts',
   'test/migrations.test.ts',
