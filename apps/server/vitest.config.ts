@@ -17,6 +17,7 @@ const ENGINE_INDEPENDENT = [
   'test/config.test.ts',
   'test/search-text.test.ts',
   'test/export-encoding.test.ts',
+  'test/export-columns.test.ts',
   'test/sqlite-store.test.ts',
   'test/configuration-cache.test.ts',
   'test/migrations.test.ts',

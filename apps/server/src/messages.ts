@@ -166,6 +166,24 @@ export const messages = {
   invalidSignature: '通知の署名を確認できませんでした。',
   /** 但し書き of a receipt: what the money was for. */
   receiptProviso: (surveyTitle: string | undefined) => (surveyTitle === undefined ? '料金として' : `${surveyTitle}の料金として`),
+
+  // ---- Exported results (CSV) ----
+  // The headers of the fixed columns, as the earlier platform named those it had.
+  exportHeaders: {
+    userId: 'ユーザーID',
+    partitionKey: 'パーティションキー',
+    receiptNumber: '受付番号',
+    status: '状態',
+    memberNumber: '会員番号',
+    payment: '支払い',
+    origin: '申込経路',
+    createdAt: '作成日',
+    updatedAt: '更新日',
+    memos: '管理者メモ',
+  },
+  recordOrigin: { line: 'LINE', web: 'WEB', staff: '職員入力', import: '取り込み' },
+  /** `3,300円・支払い済み`: a record's order in one cell. */
+  paymentCell: (total: number, status: string) => `${total.toLocaleString('ja-JP')}円・${status}`,
 } as const;
 
 /** The sandbox payment provider's hosted page (development and tests only). */
