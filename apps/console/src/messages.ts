@@ -367,6 +367,7 @@ export const messages = {
   /** Every action the server writes to the audit log (apps/server's appendAudit calls), as staff read it. */
   auditActions: {
     'records.list': '回答一覧の表示',
+    'records.export': '回答のCSV出力',
     'record.view': '回答の閲覧',
     'record.changeStatus': '状態の変更',
     'record.reopen': '受付の再開',

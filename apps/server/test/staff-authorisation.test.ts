@@ -115,6 +115,8 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
     }),
   },
   staffAddMemo: { action: 'records.addMemo', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! }, body: { text: 'メモ' } }) },
+  staffExportRecords: { action: 'records.export', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, query: { encoding: 'utf-8', items: 'all' } }) },
+  staffCheckExport: { action: 'records.export', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, items: 'all' } }) },
   staffBulkStatus: {
     action: 'records.bulkChange',
     teamScoped: true,

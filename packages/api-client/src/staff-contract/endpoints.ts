@@ -221,6 +221,8 @@ const ReceiptIssuerSchema = Type.Object(
 
 const RecordPath = Type.Object({ surveyId: Key, partitionKey: PartitionKey }, closed);
 const SurveyPath = Type.Object({ surveyId: Key }, closed);
+const ExportEncodingSchema = Type.Union([Type.Literal('windows-31j'), Type.Literal('utf-8')]);
+const ExportItemsSchema = Type.Union([Type.Literal('all'), Type.Literal('shown')]);
 const Reason = Type.String({ maxLength: 1000 });
 const Version = Type.Integer({ minimum: 1 });
 
@@ -395,6 +397,50 @@ export const staffEndpoints = {
    * Changes the status of every record the filter matches (not only the page shown); each row
    * checked. A closed status (キャンセル, 取り消し) needs a reason, as a single cancel does.
    */
+  /**
+   * The records the filter matches as a CSV file (the list's filter, JSON in the query: a link the
+   * browser downloads from, streamed to disk). Windows-31J (Excel's Japanese CSV) or UTF-8 with its
+   * BOM; every item the staff member may see, or the list's shown columns. Operators may not.
+   */
+  staffExportRecords: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/export.csv`,
+    params: SurveyPath,
+    query: Type.Object(
+      {
+        filter: Type.Optional(Type.String({ maxLength: 20_000 })),
+        encoding: ExportEncodingSchema,
+        items: ExportItemsSchema,
+        /** The shown columns' item keys, comma-separated (with `items=shown`). */
+        columns: Type.Optional(Type.String({ maxLength: 20_000 })),
+      },
+      closed,
+    ),
+  },
+  /**
+   * Before a Windows-31J export: how many records it would hold, and every cell (up to 1,000)
+   * Windows-31J cannot hold (𠮷, emoji), by line and column, so staff can choose UTF-8 instead.
+   */
+  staffCheckExport: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/export/check`,
+    params: SurveyPath,
+    body: Type.Object(
+      { filter: RecordFilterSchema, items: ExportItemsSchema, columns: Type.Optional(Type.Array(Key, { maxItems: 1_000 })) },
+      closed,
+    ),
+    response: Data(
+      Type.Object(
+        {
+          records: Type.Integer({ minimum: 0 }),
+          unencodable: Type.Array(
+            Type.Object({ line: Type.Integer({ minimum: 0 }), receiptNumber: Type.String(), column: Type.String(), character: Type.String() }, closed),
+          ),
+        },
+        closed,
+      ),
+    ),
+  },
   staffBulkStatus: {
     method: 'POST',
     path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/bulk-status`,

@@ -31,7 +31,7 @@ const DEFAULT_PAGE_SIZE = 50;
 const BULK_CHUNK = 500;
 
 /** The items a staff member may see: staff-only ones (管理項目) only with the permission for them. */
-function visibleItems(actor: StaffActor, config: Pick<SurveyConfig, 'surveySchema'>) {
+export function visibleItems(actor: StaffActor, config: Pick<SurveyConfig, 'surveySchema'>) {
   const staffOnly = roleMay(actor.role, 'records.readStaffOnly');
   return config.surveySchema.filter((item) => staffOnly || item.isAdminItem !== true);
 }
@@ -40,7 +40,7 @@ function visibleItems(actor: StaffActor, config: Pick<SurveyConfig, 'surveySchem
  * A record as the console lists it: its answers as text by item (the items the actor may see), a
  * booking by its place and time, products by the record's order.
  */
-async function summaryOf(
+export async function summaryOf(
   { records, calendars, orders }: Pick<RecordRepositories, 'records' | 'calendars' | 'orders'>,
   actor: StaffActor,
   config: SurveyConfig,
@@ -98,7 +98,7 @@ async function summaryOf(
 }
 
 /** The items a record is read with: those of the survey version it was answered on. */
-async function configOfRecord(surveys: SurveyRepository, survey: StoredSurvey, info: RecordInfo): Promise<SurveyConfig> {
+export async function configOfRecord(surveys: SurveyRepository, survey: StoredSurvey, info: RecordInfo): Promise<SurveyConfig> {
   if (info.surveyVersion === survey.version) return survey.config;
   return (await surveys.configOfVersion(info.surveyId, info.surveyVersion)) ?? survey.config;
 }
@@ -107,7 +107,7 @@ async function configOfRecord(surveys: SurveyRepository, survey: StoredSurvey, i
  * 400 `invalid_filter` for a filter on an item the actor may not see (or that the survey does not
  * have): an operator must not learn a staff-only answer by filtering on it.
  */
-async function requireVisibleFilter(actor: StaffActor, surveys: SurveyRepository, survey: StoredSurvey, filter: RecordFilter): Promise<void> {
+export async function requireVisibleFilter(actor: StaffActor, surveys: SurveyRepository, survey: StoredSurvey, filter: RecordFilter): Promise<void> {
   if ((filter.items ?? []).length === 0) return;
   // Any version's items: a column stays filterable when an edit removes its item.
   const visible = new Set(visibleItems(actor, { surveySchema: await itemsOfEveryVersion(surveys, survey) }).map((item) => item.itemKey));

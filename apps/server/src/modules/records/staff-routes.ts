@@ -1,10 +1,35 @@
-import { staffEndpoints } from '@city/api-client/staff-contract';
+import { Readable } from 'node:stream';
+import type { RecordFilter } from '@city/api-client/staff-contract';
+import { RecordFilterSchema, staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
+import { Compile } from 'typebox/compile';
+import { todayInJapan } from '@city/survey-core';
 import { contractRoute } from '../../http/contract-route.js';
+import { HttpError } from '../../http/errors.js';
+import { messages } from '../../messages.js';
 import { auditView } from '../audit/audit-view.js';
 import { bookOnBehalf } from './book-on-behalf.js';
+import { auditExport, csvChunks, findUnencodableCells, prepareExport } from './export-records.js';
 import type { StaffRecordsDeps } from './staff-records.js';
 import { addMemo, bulkChangeStatus, changeStatus, listRecords, readRecord } from './staff-records.js';
+
+/** Cells a check lists at most: enough to show staff what to correct, never a million. */
+const MOST_UNENCODABLE_SHOWN = 1_000;
+
+const checkFilter = Compile(RecordFilterSchema);
+
+/** The list's filter, from the export link's query (JSON): 400 `invalid_filter` unless it is one. */
+function filterOf(text: string | undefined): RecordFilter {
+  if (text === undefined || text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'invalid_filter', messages.invalidFilter);
+  }
+  if (!checkFilter.Check(value)) throw new HttpError(400, 'invalid_filter', messages.invalidFilter);
+  return value;
+}
 
 export interface StaffRecordsModuleDeps extends StaffRecordsDeps {
   authenticateStaff: onRequestAsyncHookHandler;
@@ -46,6 +71,40 @@ export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginA
     contractRoute(app, staffEndpoints.staffBookOnBehalf, { successStatus: 201 }, async (request) => ({
       data: await bookOnBehalf(deps, request.staff, request.params.surveyId, request.body),
     }));
+
+    contractRoute(app, staffEndpoints.staffCheckExport, {}, async (request) => {
+      const exported = await prepareExport(deps, request.staff, request.params.surveyId, request.body);
+      const { records, cells } = await findUnencodableCells(exported, MOST_UNENCODABLE_SHOWN);
+      return { data: { records, unencodable: cells } };
+    });
+
+    // Streamed as it is read: the first bytes leave at once, memory stays flat for any number of
+    // records. Audited once it has ended, with how many records it held and whether it was whole.
+    contractRoute(app, staffEndpoints.staffExportRecords, {}, async (request, reply) => {
+      const { surveyId } = request.params;
+      const { encoding, items } = request.query;
+      const filter = filterOf(request.query.filter);
+      const columns = request.query.columns?.split(',').filter((key) => key !== '');
+      const exported = await prepareExport(deps, request.staff, surveyId, { filter, items, columns });
+      let written = 0;
+      const chunks = csvChunks(exported, encoding, (records) => {
+        written = records;
+      });
+      const audited = async function* () {
+        let complete = false;
+        try {
+          yield* chunks;
+          complete = true;
+        } finally {
+          await auditExport(deps, request.staff, surveyId, { filter, items, encoding, records: written, complete });
+        }
+      };
+      const name = `${surveyId}-${todayInJapan(deps.now())}.csv`;
+      return reply
+        .type(encoding === 'utf-8' ? 'text/csv; charset=utf-8' : 'text/csv; charset=Shift_JIS')
+        .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(Readable.from(audited()));
+    });
 
     contractRoute(app, staffEndpoints.staffBulkStatus, {}, async (request) => ({
       data: await bulkChangeStatus(deps, request.staff, request.params.surveyId, request.body),

@@ -1,0 +1,180 @@
+// Staff's export of a survey's records: the list's own filter and search (so what is exported is
+// exactly what is listed), page after page on the reader connection (a long export never holds the
+// writer, and citizens keep booking), each record's cells as the list shows them, written as CSV
+// (Windows-31J or UTF-8 with its BOM) a chunk at a time. The caller streams the chunks out.
+import type { RecordFilter } from '@city/api-client/staff-contract';
+import type { StaffActor } from '../../access/actor.js';
+import { requireRole } from '../../access/permissions.js';
+import { messages } from '../../messages.js';
+import { appendAudit } from '../audit/audit.js';
+import { UTF8_BOM, csvField, csvLine } from '../exports/csv.js';
+import type { ExportColumn, ExportedRecord } from '../exports/result-columns.js';
+import { resultColumns } from '../exports/result-columns.js';
+import { unencodableCharacters, writeWindows31J } from '../exports/windows-31j.js';
+import type { StoredSurvey } from '../surveys/survey-repository.js';
+import { itemsOfEveryVersion, requireSurvey, requireSurveyOfActor } from '../surveys/surveys.js';
+import { orderShown } from './answer-text.js';
+import type { SearchCursor } from './record-search-repository.js';
+import type { RecordsDeps } from './records.js';
+import { configOfRecord, requireVisibleFilter, summaryOf, visibleItems } from './staff-records.js';
+
+export type ExportEncoding = 'windows-31j' | 'utf-8';
+
+export interface ExportRequest {
+  filter: RecordFilter;
+  /** Every item the staff member may see, or only those of `columns` (the list's shown columns). */
+  items: 'all' | 'shown';
+  columns?: readonly string[] | undefined;
+}
+
+/** What an export writes: its columns, and the matching records, read as they are written. */
+export interface RecordsExport {
+  survey: StoredSurvey;
+  columns: ExportColumn[];
+  records: () => AsyncGenerator<ExportedRecord>;
+}
+
+/** Records read per search page: one statement for their keys, then each record's. */
+const PAGE_SIZE = 500;
+
+/**
+ * The export of `request` for `actor`: 403 without `records.export` (operators), 404 for a survey
+ * of another team, 400 for a filter on an item the actor may not see. Reads nothing else yet.
+ */
+export async function prepareExport(deps: RecordsDeps, actor: StaffActor, surveyId: string, request: ExportRequest): Promise<RecordsExport> {
+  requireRole(actor, 'records.export');
+  const { surveys, search, records, events, orders, members } = deps.store.read;
+  await requireSurveyOfActor(surveys, actor, surveyId);
+  const survey = await requireSurvey(surveys, surveyId);
+  await requireVisibleFilter(actor, surveys, survey, request.filter);
+  const everyItem = visibleItems(actor, { surveySchema: await itemsOfEveryVersion(surveys, survey) });
+  const shown = new Set(request.columns ?? []);
+  const items = request.items === 'all' ? everyItem : everyItem.filter((item) => shown.has(item.itemKey));
+  const payments = everyItem.some((item) => item.type === 'selectProducts');
+  const memberNumbers = survey.config.membership !== undefined;
+  const columns = resultColumns(items, { memberNumbers, payments });
+
+  async function* matching(): AsyncGenerator<ExportedRecord> {
+    const now = deps.now();
+    let after: SearchCursor | undefined;
+    for (;;) {
+      const keys = await search.page(surveyId, request.filter, after, PAGE_SIZE);
+      for (const { partitionKey } of keys) {
+        const info = await records.find(partitionKey);
+        if (info === undefined) continue; // deleted since the page was read
+        const summary = await summaryOf(deps.store.read, actor, await configOfRecord(surveys, survey, info), info, now);
+        const order = payments ? orderShown(await orders.ofUser(info.userId, partitionKey)) : undefined;
+        yield {
+          info,
+          status: summary.status,
+          answers: summary.answers,
+          memberNumber: memberNumbers ? ((await members.activeOfRecord(partitionKey))?.memberNumber ?? null) : null,
+          order: order === undefined ? undefined : { total: order.totalYen, status: messages.orderStatus[order.status] },
+          memos: (await events.ofRecord(partitionKey)).flatMap((event) => (event.kind === 'memo' ? [event.text] : [])),
+        };
+      }
+      const last = keys.at(-1);
+      if (keys.length < PAGE_SIZE || last === undefined) return;
+      after = last;
+    }
+  }
+  return { survey, columns, records: matching };
+}
+
+/** A cell Windows-31J cannot hold: where it is (its data line, counted from 1 after the header), and what. */
+export interface UnencodableCell {
+  line: number;
+  receiptNumber: string;
+  column: string;
+  character: string;
+}
+
+/** Thrown by {@link csvChunks} at the first cell Windows-31J cannot hold: nothing is ever written as '?'. */
+export class UnencodableCellError extends Error {
+  constructor(readonly cell: UnencodableCell) {
+    super(`line ${String(cell.line)}, ${cell.column}: ${cell.character} cannot be written in Windows-31J`);
+  }
+}
+
+/** The cells of `record` Windows-31J cannot hold, at data line `line`. */
+function unencodableCellsOf(columns: readonly ExportColumn[], record: ExportedRecord, line: number): UnencodableCell[] {
+  return columns.flatMap((column) =>
+    unencodableCharacters(csvField(column.cell(record))).map(({ character }) => ({ line, receiptNumber: record.info.receiptNumber, column: column.header, character })),
+  );
+}
+
+/** Every cell of the export Windows-31J cannot hold (at most `limit`), and how many records it has. */
+export async function findUnencodableCells(exported: RecordsExport, limit: number): Promise<{ records: number; cells: UnencodableCell[] }> {
+  const cells: UnencodableCell[] = [];
+  let line = 0;
+  for await (const record of exported.records()) {
+    line += 1;
+    if (cells.length < limit) cells.push(...unencodableCellsOf(exported.columns, record, line).slice(0, limit - cells.length));
+  }
+  return { records: line, cells };
+}
+
+/** Bytes handed on at a time: large enough for few writes, small enough to start at once. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The export as CSV, in chunks of about 64 KiB: the header line, then a line per record as it is
+ * read. `counted` hears of every record written. Windows-31J: {@link UnencodableCellError} at the
+ * first cell it cannot hold.
+ */
+export async function* csvChunks(exported: RecordsExport, encoding: ExportEncoding, counted: (records: number) => void = () => {}): AsyncGenerator<Buffer> {
+  let buffer = Buffer.allocUnsafe(CHUNK_BYTES * 2);
+  let used = 0;
+  if (encoding === 'utf-8') used = UTF8_BOM.copy(buffer, 0);
+  /** Adds one line; false when a character cannot be written in Windows-31J. */
+  const add = (text: string): boolean => {
+    // Room for the worst case: two bytes per UTF-16 unit (Windows-31J), three for UTF-8's.
+    const room = text.length * 3;
+    if (buffer.length - used < room) {
+      const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, used + room));
+      buffer.copy(grown, 0, 0, used);
+      buffer = grown;
+    }
+    if (encoding === 'utf-8') {
+      used += buffer.write(text, used, 'utf8');
+      return true;
+    }
+    const end = writeWindows31J(text, buffer, used);
+    if (end < 0) return false;
+    used = end;
+    return true;
+  };
+  /** What is written so far, handed on (a copy: the buffer is reused). */
+  const take = () => {
+    const chunk = Buffer.from(buffer.subarray(0, used));
+    used = 0;
+    return chunk;
+  };
+  const header = csvLine(exported.columns.map((column) => column.header));
+  if (!add(header)) {
+    const [first] = unencodableCharacters(header);
+    throw new UnencodableCellError({ line: 0, receiptNumber: '', column: header, character: first?.character ?? '' });
+  }
+  let line = 0;
+  for await (const record of exported.records()) {
+    line += 1;
+    if (!add(csvLine(exported.columns.map((column) => column.cell(record))))) {
+      const [cell] = unencodableCellsOf(exported.columns, record, line);
+      if (cell === undefined) throw new Error('a line could not be written, yet each of its cells can');
+      throw new UnencodableCellError(cell);
+    }
+    counted(line);
+    if (used >= CHUNK_BYTES) yield take();
+  }
+  if (used > 0) yield take();
+}
+
+/** Audits an export once it has ended: its filter, what it held, how many records it wrote, and whether it was whole. */
+export async function auditExport(
+  deps: RecordsDeps,
+  actor: StaffActor,
+  surveyId: string,
+  what: { filter: RecordFilter; items: 'all' | 'shown'; encoding: ExportEncoding; records: number; complete: boolean },
+): Promise<void> {
+  await deps.store.transaction(({ audit }) => appendAudit(audit, actor, { action: 'records.export', target: `survey:${surveyId}`, detail: what }, deps.now()));
+}

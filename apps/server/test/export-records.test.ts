@@ -1,0 +1,124 @@
+// Staff's CSV export against the real app: the records the list shows for a filter, in its order,
+// as Windows-31J that Shift_JIS decoders read back or as UTF-8 with its BOM; a 𠮷 found by the
+// check (line and column) and never written as '?'; operators refused; every export audited with
+// its filter and how many records it held.
+import type { RecordSummary } from '@city/api-client/staff-contract';
+import { staffEndpoints } from '@city/api-client/staff-contract';
+import { japanTimeToEpochMs } from '@city/survey-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HttpClient } from './calendar-fixtures.js';
+import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, daySlots, slotValue } from './calendar-fixtures.js';
+import type { TestContext } from './helpers.js';
+import { createTestContext } from './helpers.js';
+import type { TestStaff } from './staff-helpers.js';
+import { addStaff, consoleClient, staffBookingWorld } from './staff-helpers.js';
+
+const at = (date: string, time: string) => japanTimeToEpochMs(date, time);
+let clock = at('2026-12-01', '10:00');
+let ctx: TestContext;
+let http: HttpClient;
+let member: TestStaff;
+const SURVEY = APPEND_BOOKING_SURVEY.surveyId;
+
+beforeEach(async () => {
+  clock = at('2026-12-01', '10:00');
+  ctx = await createTestContext({}, {}, { now: () => clock });
+  ({ http } = await staffBookingWorld(ctx, { slots: [...daySlots('2026-12-03', 2), ...daySlots('2026-12-04', 2)] }));
+  member = await addStaff(ctx, 'member', ['team-a']);
+});
+afterEach(async () => {
+  await ctx.close();
+});
+
+/** Citizen n books; answers the record's key. */
+async function book(n: number, name: string, date = '2026-12-03'): Promise<string> {
+  clock += 1_000;
+  const user = citizen(n);
+  const response = await http.call(user, 'putReservation', { body: bookingPayload(user.userId, slotValue('checkup-central', date, String(1 + ((n - 1) % 2))), { config: APPEND_BOOKING_SURVEY, name, now: clock }) });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.partitionKey;
+}
+
+async function signedIn(staff = member) {
+  const console = consoleClient(ctx);
+  expect((await console.signIn(staff)).status).toBe(200);
+  return console;
+}
+
+/** The export's bytes, as the browser would download them. */
+async function download(console: ReturnType<typeof consoleClient>, query: Record<string, string>) {
+  const url = staffEndpoints.staffExportRecords.path.replace(':surveyId', SURVEY);
+  const response = await ctx.app.inject({ method: 'GET', url, query, headers: { cookie: console.cookie ?? '' } });
+  return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload, json: () => response.json<{ code?: string }>() };
+}
+
+/** A CSV's lines as fields (no field here holds a comma, a quote or a line break). */
+const linesOf = (text: string) => text.split('\r\n').filter((line) => line !== '').map((line) => line.split(','));
+
+describe('exporting results', () => {
+  it('writes the records the list shows for the filter, in its order, as Windows-31J', async () => {
+    const keys = [await book(1, '山田太郎'), await book(2, '山田花子'), await book(3, '佐藤一郎', '2026-12-04'), await book(4, '髙橋①')];
+    const console = await signedIn();
+    for (const filter of [{}, { items: [{ itemKey: 'name', value: '山田' }] }, { slotDateFrom: '2026-12-04', slotDateTo: '2026-12-04' }, { statuses: ['処理中'] }]) {
+      const listed = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter } });
+      const exported = await download(console, { filter: JSON.stringify(filter), encoding: 'windows-31j', items: 'all' });
+      expect(exported.status).toBe(200);
+      expect(exported.headers['content-type']).toBe('text/csv; charset=Shift_JIS');
+      const [header, ...rows] = linesOf(new TextDecoder('shift_jis', { fatal: true }).decode(exported.bytes));
+      expect(header).toEqual(['ユーザーID', 'パーティションキー', '受付番号', 'お名前', '予約日時', '状態', '申込経路', '作成日', '更新日', '管理者メモ']);
+      expect(rows.map((row) => row[1]), JSON.stringify(filter)).toEqual((listed.body.data as RecordSummary[]).map((record) => record.partitionKey));
+    }
+    const all = linesOf(new TextDecoder('shift_jis').decode((await download(console, { encoding: 'windows-31j', items: 'all' })).bytes));
+    expect(all).toHaveLength(1 + keys.length);
+    expect(all[1]?.slice(3, 7)).toEqual(['髙橋①', '健康診断 / 特定健診 / 中央保健センター 2026-12-03（木）10:00～11:00', '未対応', 'WEB']);
+  });
+
+  it('writes UTF-8 with its byte order mark, and only the shown columns when asked', async () => {
+    await book(1, '吉田');
+    const console = await signedIn();
+    const exported = await download(console, { encoding: 'utf-8', items: 'shown', columns: 'name' });
+    expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect([...exported.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, row] = linesOf(exported.bytes.subarray(3).toString('utf8'));
+    expect(header).toEqual(['ユーザーID', 'パーティションキー', '受付番号', 'お名前', '状態', '申込経路', '作成日', '更新日', '管理者メモ']);
+    expect(row?.[3]).toBe('吉田');
+  });
+
+  it('finds a 𠮷 before a Windows-31J export, never writes it as "?", and writes it in UTF-8', async () => {
+    await book(1, '山田');
+    const yoshida = await book(2, '𠮷田');
+    const console = await signedIn();
+    const check = await console.call('staffCheckExport', { params: { surveyId: SURVEY }, body: { filter: {}, items: 'all' } });
+    expect(check.status).toBe(200);
+    const receipt = (await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: {} } })).body.data as RecordSummary[];
+    // Newest first: 𠮷田 is on the first line.
+    expect(check.body.data).toEqual({ records: 2, unencodable: [{ line: 1, receiptNumber: receipt.find((record) => record.partitionKey === yoshida)?.receiptNumber, column: 'お名前', character: '𠮷' }] });
+    // The export itself stops rather than write a '?'.
+    await expect(download(console, { encoding: 'windows-31j', items: 'all' }).then((response) => response.bytes.includes(0x3f))).resolves.not.toBe(true);
+    const utf8 = await download(console, { encoding: 'utf-8', items: 'all' });
+    expect(utf8.bytes.subarray(3).toString('utf8')).toContain('𠮷田');
+  });
+
+  it('is refused to operators and audited with its filter and how many records it held', async () => {
+    await book(1, '山田');
+    await book(2, '佐藤');
+    const operator = await addStaff(ctx, 'operator', ['team-a']);
+    const refused = await download(await signedIn(operator), { encoding: 'utf-8', items: 'all' });
+    expect(refused.status).toBe(403);
+    const console = await signedIn();
+    const filter = { items: [{ itemKey: 'name', value: '山田' }] };
+    expect((await download(console, { filter: JSON.stringify(filter), encoding: 'utf-8', items: 'all' })).status).toBe(200);
+    const entry = (await ctx.queryOne("SELECT actor, target, detail_json FROM audit_log WHERE action = 'records.export'")) as { actor: string; target: string; detail_json: string };
+    expect(entry.target).toBe(`survey:${SURVEY}`);
+    expect(JSON.parse(entry.detail_json)).toEqual({ filter, items: 'all', encoding: 'utf-8', records: 1, complete: true });
+    // The refused one wrote nothing.
+    expect(((await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'records.export'")) as { n: number }).n).toBe(1);
+  });
+
+  it('refuses a filter that is not one', async () => {
+    const console = await signedIn();
+    const refused = await download(console, { filter: '{"items":', encoding: 'utf-8', items: 'all' });
+    expect(refused.status).toBe(400);
+    expect(refused.json().code).toBe('invalid_filter');
+  });
+});
