@@ -299,3 +299,13 @@ export const importMessages = {
   labelsSet: (tag1: string, tag2: string, tag3: string) => `分類の名前を「${tag1}」「${tag2}」「${tag3}」にしました`,
   fileNotFound: (file: string) => `ファイル「${file}」を読めません`,
 } as const;
+
+/** The results export command (`pnpm --filter @city/server export-results`), for the server's operator. */
+export const exportMessages = {
+  usage:
+    '使い方: pnpm --filter @city/server export-results --survey <フォームID> [--filter <絞り込み条件のJSON>] [--encoding windows-31j|utf-8] [--out <ファイル>]',
+  badFilter: '--filter の絞り込み条件を読めません（管理画面の一覧と同じ形のJSONで指定してください。例: {"statuses":["未対応"]}）',
+  written: (records: number, file: string) => `${records.toLocaleString('ja-JP')}件を ${file} に書き出しました`,
+  unencodable: 'Windows-31J（Shift_JIS）で書けない文字があるため、書き出しを中止しました。--encoding utf-8 を指定すると、そのまま書き出せます。該当する箇所:',
+  unencodableCell: (line: number, receiptNumber: string, column: string, character: string) => `  ${String(line)}行目（受付番号 ${receiptNumber}）「${column}」: ${character}`,
+} as const;

@@ -5,7 +5,10 @@
 import type { RecordSummary } from '@city/api-client/staff-contract';
 import { staffEndpoints } from '@city/api-client/staff-contract';
 import { japanTimeToEpochMs } from '@city/survey-core';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runExportCommand } from '../src/modules/records/export-command.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { APPEND_BOOKING_SURVEY, bookingPayload, citizen, daySlots, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
@@ -120,5 +123,55 @@ describe('exporting results', () => {
     const refused = await download(console, { filter: '{"items":', encoding: 'utf-8', items: 'all' });
     expect(refused.status).toBe(400);
     expect(refused.json().code).toBe('invalid_filter');
+  });
+});
+
+describe('the export command', () => {
+  /** Runs `export-results` in this process against the test's database; answers its exit code and what it printed. */
+  async function exportCommand(args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runExportCommand(args, {
+      database: { databasePath: ctx.databasePath, databaseUrl: ctx.databaseUrl },
+      cwd: ctx.dir,
+      now: () => clock,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { code, out, err };
+  }
+
+  it('writes what the console exports, every item, to a file, and is audited as the server’s own', async () => {
+    await book(1, '山田太郎');
+    await book(2, '佐藤花子');
+    const done = await exportCommand(['--survey', SURVEY, '--filter', JSON.stringify({ items: [{ itemKey: 'name', value: '山田' }] }), '--out', 'yamada.csv']);
+    expect(done).toMatchObject({ code: 0, err: [] });
+    expect(done.out).toEqual([`1件を ${path.join(ctx.dir, 'yamada.csv')} に書き出しました`]);
+    const [header, row] = linesOf(new TextDecoder('shift_jis', { fatal: true }).decode(readFileSync(path.join(ctx.dir, 'yamada.csv'))));
+    expect(header?.[3]).toBe('お名前');
+    expect(row?.[3]).toBe('山田太郎');
+    const entry = (await ctx.queryOne("SELECT actor, detail_json FROM audit_log WHERE action = 'records.export'")) as { actor: string; detail_json: string };
+    expect(entry.actor).toBe('system:export-results');
+    expect(JSON.parse(entry.detail_json)).toMatchObject({ records: 1, complete: true, encoding: 'windows-31j' });
+  });
+
+  it('stops at a character Windows-31J cannot hold, lists where it is, leaves no file, and writes it as UTF-8 when told', async () => {
+    await book(1, '𠮷田');
+    const refused = await exportCommand(['--survey', SURVEY, '--out', 'results.csv']);
+    expect(refused.code).toBe(1);
+    expect(refused.err[1]).toMatch(/^ {2}1行目（受付番号 .+）「お名前」: 𠮷$/);
+    expect(existsSync(path.join(ctx.dir, 'results.csv'))).toBe(false);
+    const utf8 = await exportCommand(['--survey', SURVEY, '--encoding', 'utf-8', '--out', 'results.csv']);
+    expect(utf8.code).toBe(0);
+    expect(readFileSync(path.join(ctx.dir, 'results.csv')).subarray(3).toString('utf8')).toContain('𠮷田');
+  });
+
+  it('says how to use it when told something it does not take', async () => {
+    for (const args of [[], ['--survey', SURVEY, '--encoding', 'sjis'], ['--survey', SURVEY, '--filter', '{']]) {
+      const wrong = await exportCommand(args);
+      expect(wrong.code, args.join(' ')).toBe(2);
+      expect(wrong.err.join('\n')).toMatch(/使い方|絞り込み条件/);
+    }
+    expect((await exportCommand(['--survey', 'no-such-survey'])).code).toBe(1);
   });
 });

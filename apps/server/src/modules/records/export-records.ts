@@ -3,7 +3,7 @@
 // writer, and citizens keep booking), each record's cells as the list shows them, written as CSV
 // (Windows-31J or UTF-8 with its BOM) a chunk at a time. The caller streams the chunks out.
 import type { RecordFilter } from '@city/api-client/staff-contract';
-import type { StaffActor } from '../../access/actor.js';
+import type { StaffActor, SystemActor } from '../../access/actor.js';
 import { requireRole } from '../../access/permissions.js';
 import { messages } from '../../messages.js';
 import { appendAudit } from '../audit/audit.js';
@@ -19,6 +19,9 @@ import type { RecordsDeps } from './records.js';
 import { configOfRecord, requireVisibleFilter, summaryOf, visibleItems } from './staff-records.js';
 
 export type ExportEncoding = 'windows-31j' | 'utf-8';
+
+/** What an export reads with (the records' store, on its reader) and when it runs. */
+export type ExportDeps = Pick<RecordsDeps, 'store' | 'now'>;
 
 export interface ExportRequest {
   filter: RecordFilter;
@@ -39,10 +42,11 @@ const PAGE_SIZE = 500;
 
 /**
  * The export of `request` for `actor`: 403 without `records.export` (operators), 404 for a survey
- * of another team, 400 for a filter on an item the actor may not see. Reads nothing else yet.
+ * of another team, 400 for a filter on an item the actor may not see; the server itself (the
+ * export command) sees every item of every survey. Reads nothing else yet.
  */
-export async function prepareExport(deps: RecordsDeps, actor: StaffActor, surveyId: string, request: ExportRequest): Promise<RecordsExport> {
-  requireRole(actor, 'records.export');
+export async function prepareExport(deps: ExportDeps, actor: StaffActor | SystemActor, surveyId: string, request: ExportRequest): Promise<RecordsExport> {
+  if (actor.kind === 'staff') requireRole(actor, 'records.export');
   const { surveys, search, records, events, orders, members } = deps.store.read;
   await requireSurveyOfActor(surveys, actor, surveyId);
   const survey = await requireSurvey(surveys, surveyId);
@@ -171,8 +175,8 @@ export async function* csvChunks(exported: RecordsExport, encoding: ExportEncodi
 
 /** Audits an export once it has ended: its filter, what it held, how many records it wrote, and whether it was whole. */
 export async function auditExport(
-  deps: RecordsDeps,
-  actor: StaffActor,
+  deps: ExportDeps,
+  actor: StaffActor | SystemActor,
   surveyId: string,
   what: { filter: RecordFilter; items: 'all' | 'shown'; encoding: ExportEncoding; records: number; complete: boolean },
 ): Promise<void> {

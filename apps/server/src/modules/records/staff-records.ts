@@ -5,7 +5,7 @@
 import type { RecordFilter, RecordSummary } from '@city/api-client/staff-contract';
 import type { CheckStatus, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { isClosedCheckStatus } from '@city/survey-core';
-import type { StaffActor } from '../../access/actor.js';
+import type { StaffActor, SystemActor } from '../../access/actor.js';
 import { requireRole, roleMay } from '../../access/permissions.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
@@ -31,8 +31,9 @@ const DEFAULT_PAGE_SIZE = 50;
 const BULK_CHUNK = 500;
 
 /** The items a staff member may see: staff-only ones (管理項目) only with the permission for them. */
-export function visibleItems(actor: StaffActor, config: Pick<SurveyConfig, 'surveySchema'>) {
-  const staffOnly = roleMay(actor.role, 'records.readStaffOnly');
+export function visibleItems(actor: StaffActor | SystemActor, config: Pick<SurveyConfig, 'surveySchema'>) {
+  // The server itself (an operator's export command) sees every item.
+  const staffOnly = actor.kind === 'system' || roleMay(actor.role, 'records.readStaffOnly');
   return config.surveySchema.filter((item) => staffOnly || item.isAdminItem !== true);
 }
 
@@ -42,7 +43,7 @@ export function visibleItems(actor: StaffActor, config: Pick<SurveyConfig, 'surv
  */
 export async function summaryOf(
   { records, calendars, orders }: Pick<RecordRepositories, 'records' | 'calendars' | 'orders'>,
-  actor: StaffActor,
+  actor: StaffActor | SystemActor,
   config: SurveyConfig,
   info: RecordInfo,
   now: number,
@@ -107,7 +108,7 @@ export async function configOfRecord(surveys: SurveyRepository, survey: StoredSu
  * 400 `invalid_filter` for a filter on an item the actor may not see (or that the survey does not
  * have): an operator must not learn a staff-only answer by filtering on it.
  */
-export async function requireVisibleFilter(actor: StaffActor, surveys: SurveyRepository, survey: StoredSurvey, filter: RecordFilter): Promise<void> {
+export async function requireVisibleFilter(actor: StaffActor | SystemActor, surveys: SurveyRepository, survey: StoredSurvey, filter: RecordFilter): Promise<void> {
   if ((filter.items ?? []).length === 0) return;
   // Any version's items: a column stays filterable when an edit removes its item.
   const visible = new Set(visibleItems(actor, { surveySchema: await itemsOfEveryVersion(surveys, survey) }).map((item) => item.itemKey));
