@@ -368,6 +368,8 @@ export const messages = {
   auditActions: {
     'records.list': '回答一覧の表示',
     'records.export': '回答のCSV出力',
+    'records.exportFailed': '回答のCSV出力（途中で中止）',
+    'records.exportCheck': 'CSV出力前の文字の確認',
     'record.view': '回答の閲覧',
     'record.changeStatus': '状態の変更',
     'record.reopen': '受付の再開',

@@ -184,6 +184,8 @@ export const messages = {
   recordOrigin: { line: 'LINE', web: 'WEB', staff: '職員入力', import: '取り込み' },
   /** `3,300円・支払い済み`: a record's order in one cell. */
   paymentCell: (total: number, status: string) => `${total.toLocaleString('ja-JP')}円・${status}`,
+  unencodableCharacter: (line: number, column: string, character: string) =>
+    `${line === 0 ? '見出し' : `${String(line)}行目`}の「${column}」に、Windows-31J（Shift_JIS）で書けない文字「${character}」があります。UTF-8で書き出してください。`,
 } as const;
 
 /** The sandbox payment provider's hosted page (development and tests only). */
@@ -307,5 +309,6 @@ export const exportMessages = {
   badFilter: '--filter の絞り込み条件を読めません（管理画面の一覧と同じ形のJSONで指定してください。例: {"statuses":["未対応"]}）',
   written: (records: number, file: string) => `${records.toLocaleString('ja-JP')}件を ${file} に書き出しました`,
   unencodable: 'Windows-31J（Shift_JIS）で書けない文字があるため、書き出しを中止しました。--encoding utf-8 を指定すると、そのまま書き出せます。該当する箇所:',
-  unencodableCell: (line: number, receiptNumber: string, column: string, character: string) => `  ${String(line)}行目（受付番号 ${receiptNumber}）「${column}」: ${character}`,
+  unencodableCell: (line: number, receiptNumber: string, column: string, character: string) =>
+    line === 0 ? `  見出し「${column}」: ${character}` : `  ${String(line)}行目（受付番号 ${receiptNumber}）「${column}」: ${character}`,
 } as const;

@@ -96,8 +96,10 @@ describe('exporting results', () => {
     const receipt = (await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: {} } })).body.data as RecordSummary[];
     // Newest first: 𠮷田 is on the first line.
     expect(check.body.data).toEqual({ records: 2, unencodable: [{ line: 1, receiptNumber: receipt.find((record) => record.partitionKey === yoshida)?.receiptNumber, column: 'お名前', character: '𠮷' }] });
-    // The export itself stops rather than write a '?'.
-    await expect(download(console, { encoding: 'windows-31j', items: 'all' }).then((response) => response.bytes.includes(0x3f))).resolves.not.toBe(true);
+    // The export itself refuses rather than write a '?', saying where.
+    const refused = await download(console, { encoding: 'windows-31j', items: 'all' });
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'unencodable_character', message: expect.stringContaining('1行目の「お名前」') as unknown });
     const utf8 = await download(console, { encoding: 'utf-8', items: 'all' });
     expect(utf8.bytes.subarray(3).toString('utf8')).toContain('𠮷田');
   });
@@ -113,7 +115,8 @@ describe('exporting results', () => {
     expect((await download(console, { filter: JSON.stringify(filter), encoding: 'utf-8', items: 'all' })).status).toBe(200);
     const entry = (await ctx.queryOne("SELECT actor, target, detail_json FROM audit_log WHERE action = 'records.export'")) as { actor: string; target: string; detail_json: string };
     expect(entry.target).toBe(`survey:${SURVEY}`);
-    expect(JSON.parse(entry.detail_json)).toEqual({ filter, items: 'all', encoding: 'utf-8', records: 1, complete: true });
+    expect(JSON.parse(entry.detail_json)).toEqual({ filter, items: 'all', columns: null, encoding: 'utf-8', records: 1 });
+    expect(entry.actor).toBe(`staff:${member.staffId}`);
     // The refused one wrote nothing.
     expect(((await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'records.export'")) as { n: number }).n).toBe(1);
   });
@@ -152,7 +155,7 @@ describe('the export command', () => {
     expect(row?.[3]).toBe('山田太郎');
     const entry = (await ctx.queryOne("SELECT actor, detail_json FROM audit_log WHERE action = 'records.export'")) as { actor: string; detail_json: string };
     expect(entry.actor).toBe('system:export-results');
-    expect(JSON.parse(entry.detail_json)).toMatchObject({ records: 1, complete: true, encoding: 'windows-31j' });
+    expect(JSON.parse(entry.detail_json)).toMatchObject({ records: 1, encoding: 'windows-31j' });
   });
 
   it('stops at a character Windows-31J cannot hold, lists where it is, leaves no file, and writes it as UTF-8 when told', async () => {
@@ -161,6 +164,7 @@ describe('the export command', () => {
     expect(refused.code).toBe(1);
     expect(refused.err[1]).toMatch(/^ {2}1行目（受付番号 .+）「お名前」: 𠮷$/);
     expect(existsSync(path.join(ctx.dir, 'results.csv'))).toBe(false);
+    expect(((await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'records.exportFailed'")) as { n: number }).n).toBe(1);
     const utf8 = await exportCommand(['--survey', SURVEY, '--encoding', 'utf-8', '--out', 'results.csv']);
     expect(utf8.code).toBe(0);
     expect(readFileSync(path.join(ctx.dir, 'results.csv')).subarray(3).toString('utf8')).toContain('𠮷田');

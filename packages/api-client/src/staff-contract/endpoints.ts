@@ -394,10 +394,6 @@ export const staffEndpoints = {
     response: Ok,
   },
   /**
-   * Changes the status of every record the filter matches (not only the page shown); each row
-   * checked. A closed status (キャンセル, 取り消し) needs a reason, as a single cancel does.
-   */
-  /**
    * The records the filter matches as a CSV file (the list's filter, JSON in the query: a link the
    * browser downloads from, streamed to disk). Windows-31J (Excel's Japanese CSV) or UTF-8 with its
    * BOM; every item the staff member may see, or the list's shown columns. Operators may not.
@@ -441,6 +437,10 @@ export const staffEndpoints = {
       ),
     ),
   },
+  /**
+   * Changes the status of every record the filter matches (not only the page shown); each row
+   * checked. A closed status (キャンセル, 取り消し) needs a reason, as a single cancel does.
+   */
   staffBulkStatus: {
     method: 'POST',
     path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/bulk-status`,

@@ -18,7 +18,7 @@ import { openStorage } from '../../db/storage.js';
 import { HttpError } from '../../http/errors.js';
 import { exportMessages as text } from '../../messages.js';
 import type { ExportEncoding } from './export-records.js';
-import { auditExport, csvChunks, findUnencodableCells, prepareExport, UnencodableCellError } from './export-records.js';
+import { auditExport, auditFailedExport, csvChunks, findUnencodableCells, prepareExport, UnencodableCellError } from './export-records.js';
 import { recordRepositories } from './repositories.js';
 
 export interface ExportCommandIo {
@@ -67,11 +67,11 @@ export async function runExportCommand(args: readonly string[], io: ExportComman
   }
   const file = path.resolve(io.cwd, values.out ?? `${surveyId}-${todayInJapan(io.now())}.csv`);
   const storage = await openStorage(io.database);
+  let written = 0;
   try {
     const deps = { store: storage.store(recordRepositories), now: io.now };
     const exported = await prepareExport(deps, ACTOR, surveyId, { filter, items: 'all' });
-    let written = 0;
-    let complete = false;
+    await auditExport(deps, ACTOR, surveyId, { filter, items: 'all', encoding });
     try {
       await pipeline(
         Readable.from(
@@ -79,17 +79,19 @@ export async function runExportCommand(args: readonly string[], io: ExportComman
             written = records;
           }),
         ),
-        createWriteStream(file),
+        // Only its operator may read it: it holds citizens' answers.
+        createWriteStream(file, { mode: 0o600 }),
       );
-      complete = true;
-    } finally {
-      await auditExport(deps, ACTOR, surveyId, { filter, items: 'all', encoding, records: written, complete });
+    } catch (error) {
+      // Never a partial file left behind, whatever stopped it.
+      await rm(file, { force: true });
+      await auditFailedExport(deps, ACTOR, surveyId, { written, reason: error instanceof Error ? error.message : String(error) });
+      throw error;
     }
     io.out(text.written(written, file));
     return 0;
   } catch (error) {
     if (error instanceof UnencodableCellError) {
-      await rm(file, { force: true });
       const { cells } = await findUnencodableCells(await prepareExport({ store: storage.store(recordRepositories), now: io.now }, ACTOR, surveyId, { filter, items: 'all' }), MOST_CELLS_LISTED);
       io.err(text.unencodable);
       for (const cell of cells) io.err(text.unencodableCell(cell.line, cell.receiptNumber, cell.column, cell.character));

@@ -80,6 +80,9 @@ export async function prepareExport(deps: ExportDeps, actor: StaffActor | System
       const last = keys.at(-1);
       if (keys.length < PAGE_SIZE || last === undefined) return;
       after = last;
+      // SQLite's reads answer at once: without a turn of the event loop between pages, a long export
+      // (or its check) would keep every other request waiting until it ends.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return { survey, columns, records: matching };
@@ -100,6 +103,11 @@ export class UnencodableCellError extends Error {
   }
 }
 
+/** The headers Windows-31J cannot hold (line 0). */
+function unencodableHeaders(columns: readonly ExportColumn[]): UnencodableCell[] {
+  return columns.flatMap((column) => unencodableCharacters(column.header).map(({ character }) => ({ line: 0, receiptNumber: '', column: column.header, character })));
+}
+
 /** The cells of `record` Windows-31J cannot hold, at data line `line`. */
 function unencodableCellsOf(columns: readonly ExportColumn[], record: ExportedRecord, line: number): UnencodableCell[] {
   return columns.flatMap((column) =>
@@ -109,7 +117,8 @@ function unencodableCellsOf(columns: readonly ExportColumn[], record: ExportedRe
 
 /** Every cell of the export Windows-31J cannot hold (at most `limit`), and how many records it has. */
 export async function findUnencodableCells(exported: RecordsExport, limit: number): Promise<{ records: number; cells: UnencodableCell[] }> {
-  const cells: UnencodableCell[] = [];
+  // The header line (line 0) first: an item's title can hold what Windows-31J cannot, too.
+  const cells: UnencodableCell[] = unencodableHeaders(exported.columns).slice(0, limit);
   let line = 0;
   for await (const record of exported.records()) {
     line += 1;
@@ -154,10 +163,10 @@ export async function* csvChunks(exported: RecordsExport, encoding: ExportEncodi
     used = 0;
     return chunk;
   };
-  const header = csvLine(exported.columns.map((column) => column.header));
-  if (!add(header)) {
-    const [first] = unencodableCharacters(header);
-    throw new UnencodableCellError({ line: 0, receiptNumber: '', column: header, character: first?.character ?? '' });
+  if (!add(csvLine(exported.columns.map((column) => column.header)))) {
+    const [cell] = unencodableHeaders(exported.columns);
+    if (cell === undefined) throw new Error('the header line could not be written, yet each of its headers can');
+    throw new UnencodableCellError(cell);
   }
   let line = 0;
   for await (const record of exported.records()) {
@@ -173,12 +182,28 @@ export async function* csvChunks(exported: RecordsExport, encoding: ExportEncodi
   if (used > 0) yield take();
 }
 
-/** Audits an export once it has ended: its filter, what it held, how many records it wrote, and whether it was whole. */
+/**
+ * Audits an export before its first byte leaves: its filter, what it holds (items, the shown
+ * columns, the encoding) and how many records match. One that then fails is audited again
+ * ({@link auditFailedExport}) with how many records it had written.
+ */
 export async function auditExport(
   deps: ExportDeps,
   actor: StaffActor | SystemActor,
   surveyId: string,
-  what: { filter: RecordFilter; items: 'all' | 'shown'; encoding: ExportEncoding; records: number; complete: boolean },
+  what: { filter: RecordFilter; items: 'all' | 'shown'; columns?: readonly string[] | undefined; encoding: ExportEncoding },
 ): Promise<void> {
-  await deps.store.transaction(({ audit }) => appendAudit(audit, actor, { action: 'records.export', target: `survey:${surveyId}`, detail: what }, deps.now()));
+  const records = await deps.store.read.search.countMatching(surveyId, what.filter);
+  const detail = { ...what, columns: what.columns ?? null, records };
+  await deps.store.transaction(({ audit }) => appendAudit(audit, actor, { action: 'records.export', target: `survey:${surveyId}`, detail }, deps.now()));
+}
+
+/** An export that stopped part-way: how many records it had written, and why. */
+export async function auditFailedExport(deps: ExportDeps, actor: StaffActor | SystemActor, surveyId: string, what: { written: number; reason: string }): Promise<void> {
+  await deps.store.transaction(({ audit }) => appendAudit(audit, actor, { action: 'records.exportFailed', target: `survey:${surveyId}`, detail: what }, deps.now()));
+}
+
+/** The check before an export: who looked at which cells of which survey's records. */
+export async function auditExportCheck(deps: ExportDeps, actor: StaffActor | SystemActor, surveyId: string, what: { filter: RecordFilter; records: number; cells: number }): Promise<void> {
+  await deps.store.transaction(({ audit }) => appendAudit(audit, actor, { action: 'records.exportCheck', target: `survey:${surveyId}`, detail: what }, deps.now()));
 }

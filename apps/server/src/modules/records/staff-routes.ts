@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { auditView } from '../audit/audit-view.js';
 import { bookOnBehalf } from './book-on-behalf.js';
-import { auditExport, csvChunks, findUnencodableCells, prepareExport } from './export-records.js';
+import { auditExport, auditExportCheck, auditFailedExport, csvChunks, findUnencodableCells, prepareExport, UnencodableCellError } from './export-records.js';
 import type { StaffRecordsDeps } from './staff-records.js';
 import { addMemo, bulkChangeStatus, changeStatus, listRecords, readRecord } from './staff-records.js';
 
@@ -17,6 +17,11 @@ import { addMemo, bulkChangeStatus, changeStatus, listRecords, readRecord } from
 const MOST_UNENCODABLE_SHOWN = 1_000;
 
 const checkFilter = Compile(RecordFilterSchema);
+
+/** 409 `unencodable_character`: where the first cell Windows-31J cannot hold is (the check lists them all). */
+function unencodableRefusal({ cell }: UnencodableCellError): HttpError {
+  return new HttpError(409, 'unencodable_character', messages.unencodableCharacter(cell.line, cell.column, cell.character), { cell });
+}
 
 /** The list's filter, from the export link's query (JSON): 400 `invalid_filter` unless it is one. */
 function filterOf(text: string | undefined): RecordFilter {
@@ -73,8 +78,10 @@ export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginA
     }));
 
     contractRoute(app, staffEndpoints.staffCheckExport, {}, async (request) => {
-      const exported = await prepareExport(deps, request.staff, request.params.surveyId, request.body);
+      const { surveyId } = request.params;
+      const exported = await prepareExport(deps, request.staff, surveyId, request.body);
       const { records, cells } = await findUnencodableCells(exported, MOST_UNENCODABLE_SHOWN);
+      await auditExportCheck(deps, request.staff, surveyId, { filter: request.body.filter, records, cells: cells.length });
       return { data: { records, unencodable: cells } };
     });
 
@@ -90,20 +97,30 @@ export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginA
       const chunks = csvChunks(exported, encoding, (records) => {
         written = records;
       });
-      const audited = async function* () {
-        let complete = false;
+      // The first chunk before any header goes out: a refusal in it (a character Windows-31J cannot
+      // hold) is still an answer staff can read, not a failed download. Audited before the first byte.
+      const first = await chunks.next().catch((error: unknown) => {
+        throw error instanceof UnencodableCellError ? unencodableRefusal(error) : error;
+      });
+      await auditExport(deps, request.staff, surveyId, { filter, items, columns, encoding });
+      const body = async function* () {
+        let stopped: string | undefined = 'the download was stopped';
         try {
+          if (first.done !== true) yield first.value;
           yield* chunks;
-          complete = true;
+          stopped = undefined;
+        } catch (error) {
+          stopped = error instanceof Error ? error.message : String(error);
+          throw error;
         } finally {
-          await auditExport(deps, request.staff, surveyId, { filter, items, encoding, records: written, complete });
+          if (stopped !== undefined) await auditFailedExport(deps, request.staff, surveyId, { written, reason: stopped });
         }
       };
       const name = `${surveyId}-${todayInJapan(deps.now())}.csv`;
       return reply
         .type(encoding === 'utf-8' ? 'text/csv; charset=utf-8' : 'text/csv; charset=Shift_JIS')
         .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .send(Readable.from(audited()));
+        .send(Readable.from(body()));
     });
 
     contractRoute(app, staffEndpoints.staffBulkStatus, {}, async (request) => ({
