@@ -2,10 +2,11 @@
 // as Windows-31J that Shift_JIS decoders read back or as UTF-8 with its BOM; a 𠮷 found by the
 // check (line and column) and never written as '?'; operators refused; every export audited with
 // its filter and how many records it held.
-import type { RecordSummary } from '@city/api-client/staff-contract';
+import type { RecordFilter, RecordSummary } from '@city/api-client/staff-contract';
 import { staffEndpoints } from '@city/api-client/staff-contract';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { existsSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExportCommand } from '../src/modules/records/export-command.js';
@@ -126,6 +127,63 @@ describe('exporting results', () => {
     const refused = await download(console, { filter: '{"items":', encoding: 'utf-8', items: 'all' });
     expect(refused.status).toBe(400);
     expect(refused.json().code).toBe('invalid_filter');
+  });
+});
+
+describe('exported record ids', () => {
+  // Each record's keys, every page of the list (200 at a time) against one export.
+  async function listedKeys(console: ReturnType<typeof consoleClient>, filter: RecordFilter): Promise<string[]> {
+    const keys: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter, limit: 200, ...(after === undefined ? {} : { after }) } });
+      expect(page.status).toBe(200);
+      keys.push(...(page.body.data as RecordSummary[]).map((record) => record.partitionKey));
+      const next = page.body.nextCursor as string | null;
+      if (next === null) return keys;
+      after = next;
+    }
+  }
+
+  it('equal the list’s for 200 random filters', { timeout: 120_000 }, async () => {
+    const names = ['山田太郎', '山田花子', '山本一郎', '佐藤次郎', '鈴木三郎', 'ﾔﾏﾀﾞ'];
+    const keys: string[] = [];
+    const created: number[] = [];
+    // 16 citizens over both days' four slots (two places each).
+    for (let n = 1; n <= 16; n++) {
+      clock += 1_000;
+      const user = citizen(n);
+      const value = slotValue('checkup-central', n % 2 === 0 ? '2026-12-04' : '2026-12-03', String(1 + (Math.floor((n - 1) / 2) % 4)));
+      const response = await http.call(user, 'putReservation', { body: bookingPayload(user.userId, value, { config: APPEND_BOOKING_SURVEY, name: names[n % names.length] ?? '', now: clock }) });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      keys.push(response.body.partitionKey);
+      created.push(clock);
+    }
+    const console = await signedIn();
+    for (const key of keys.filter((_, i) => i % 4 === 1)) {
+      expect((await console.call('staffChangeStatus', { params: { surveyId: SURVEY, partitionKey: key }, body: { status: '処理中', reason: '確認中', version: 1 } })).status).toBe(200);
+    }
+    const filters: fc.Arbitrary<RecordFilter> = fc.record(
+      {
+        items: fc.array(fc.record({ itemKey: fc.constant('name'), value: fc.constantFrom('山田', '山', '太郎', '花子', 'ﾔﾏ', 'ヤマダ', '山田太郎', '佐藤次郎', '無い'), match: fc.constantFrom('exact' as const, 'partial' as const) }), { maxLength: 2 }),
+        createdFrom: fc.constantFrom(...created),
+        createdTo: fc.constantFrom(...created),
+        slotDateFrom: fc.constantFrom('2026-12-03', '2026-12-04'),
+        slotDateTo: fc.constantFrom('2026-12-03', '2026-12-04'),
+        statuses: fc.subarray(['未対応', '処理中', '完了'] as const, { minLength: 1 }).map((statuses) => [...statuses]),
+        origins: fc.subarray(['line', 'web', 'staff', 'import'] as const, { minLength: 1 }).map((origins) => [...origins]),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(filters, async (filter) => {
+        const exported = await download(console, { filter: JSON.stringify(filter), encoding: 'utf-8', items: 'all' });
+        expect(exported.status).toBe(200);
+        const exportedKeys = linesOf(exported.bytes.subarray(3).toString('utf8')).slice(1).map((row) => row[1]);
+        expect(exportedKeys).toEqual(await listedKeys(console, filter));
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
