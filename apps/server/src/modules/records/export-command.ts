@@ -8,17 +8,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
-import type { RecordFilter } from '@city/api-client/staff-contract';
-import { RecordFilterSchema } from '@city/api-client/staff-contract';
 import { todayInJapan } from '@city/survey-core';
-import { Compile } from 'typebox/compile';
 import type { SystemActor } from '../../access/actor.js';
 import type { StorageLocation } from '../../db/storage.js';
 import { openStorage } from '../../db/storage.js';
 import { HttpError } from '../../http/errors.js';
 import { exportMessages as text } from '../../messages.js';
 import type { ExportEncoding } from './export-records.js';
-import { auditExport, auditFailedExport, csvChunks, findUnencodableCells, prepareExport, UnencodableCellError } from './export-records.js';
+import { auditExport, auditFailedExport, csvChunks, findUnencodableCells, parseRecordFilter, prepareExport, UnencodableCellError } from './export-records.js';
 import { recordRepositories } from './repositories.js';
 
 export interface ExportCommandIo {
@@ -32,7 +29,6 @@ export interface ExportCommandIo {
 
 const ACTOR: SystemActor = { kind: 'system', job: 'export-results' };
 const ENCODINGS: readonly ExportEncoding[] = ['windows-31j', 'utf-8'];
-const checkFilter = Compile(RecordFilterSchema);
 /** Cells listed when Windows-31J cannot hold some: enough to find and correct them. */
 const MOST_CELLS_LISTED = 100;
 
@@ -51,19 +47,10 @@ export async function runExportCommand(args: readonly string[], io: ExportComman
     io.err(text.usage);
     return 2;
   }
-  let filter: RecordFilter = {};
-  if (values.filter !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(values.filter);
-    } catch {
-      parsed = undefined;
-    }
-    if (!checkFilter.Check(parsed)) {
-      io.err(text.badFilter);
-      return 2;
-    }
-    filter = parsed;
+  const filter = values.filter === undefined ? {} : parseRecordFilter(values.filter);
+  if (filter === undefined) {
+    io.err(text.badFilter);
+    return 2;
   }
   const file = path.resolve(io.cwd, values.out ?? `${surveyId}-${todayInJapan(io.now())}.csv`);
   const storage = await openStorage(io.database);

@@ -3,6 +3,8 @@
 // writer, and citizens keep booking), each record's cells as the list shows them, written as CSV
 // (Windows-31J or UTF-8 with its BOM) a chunk at a time. The caller streams the chunks out.
 import type { RecordFilter } from '@city/api-client/staff-contract';
+import { RecordFilterSchema } from '@city/api-client/staff-contract';
+import { Compile } from 'typebox/compile';
 import type { StaffActor, SystemActor } from '../../access/actor.js';
 import { requireRole } from '../../access/permissions.js';
 import { messages } from '../../messages.js';
@@ -35,6 +37,19 @@ export interface RecordsExport {
   survey: StoredSurvey;
   columns: ExportColumn[];
   records: () => AsyncGenerator<ExportedRecord>;
+}
+
+const checkFilter = Compile(RecordFilterSchema);
+
+/** The list's filter written as JSON (an export link's query, the command's --filter), or undefined when it is not one. */
+export function parseRecordFilter(text: string): RecordFilter | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return checkFilter.Check(value) ? value : undefined;
 }
 
 /** Records read per search page: one statement for their keys, then each record's. */

@@ -1,39 +1,31 @@
 import { Readable } from 'node:stream';
 import type { RecordFilter } from '@city/api-client/staff-contract';
-import { RecordFilterSchema, staffEndpoints } from '@city/api-client/staff-contract';
+import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
-import { Compile } from 'typebox/compile';
 import { todayInJapan } from '@city/survey-core';
 import { contractRoute } from '../../http/contract-route.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { auditView } from '../audit/audit-view.js';
 import { bookOnBehalf } from './book-on-behalf.js';
-import { auditExport, auditExportCheck, auditFailedExport, csvChunks, findUnencodableCells, prepareExport, UnencodableCellError } from './export-records.js';
+import { auditExport, auditExportCheck, auditFailedExport, csvChunks, findUnencodableCells, parseRecordFilter, prepareExport, UnencodableCellError } from './export-records.js';
 import type { StaffRecordsDeps } from './staff-records.js';
 import { addMemo, bulkChangeStatus, changeStatus, listRecords, readRecord } from './staff-records.js';
 
 /** Cells a check lists at most: enough to show staff what to correct, never a million. */
 const MOST_UNENCODABLE_SHOWN = 1_000;
 
-const checkFilter = Compile(RecordFilterSchema);
-
 /** 409 `unencodable_character`: where the first cell Windows-31J cannot hold is (the check lists them all). */
 function unencodableRefusal({ cell }: UnencodableCellError): HttpError {
   return new HttpError(409, 'unencodable_character', messages.unencodableCharacter(cell.line, cell.column, cell.character), { cell });
 }
 
-/** The list's filter, from the export link's query (JSON): 400 `invalid_filter` unless it is one. */
+/** The list's filter, from the export link's query: 400 `invalid_filter` unless it is one. */
 function filterOf(text: string | undefined): RecordFilter {
   if (text === undefined || text === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'invalid_filter', messages.invalidFilter);
-  }
-  if (!checkFilter.Check(value)) throw new HttpError(400, 'invalid_filter', messages.invalidFilter);
-  return value;
+  const filter = parseRecordFilter(text);
+  if (filter === undefined) throw new HttpError(400, 'invalid_filter', messages.invalidFilter);
+  return filter;
 }
 
 export interface StaffRecordsModuleDeps extends StaffRecordsDeps {
