@@ -277,6 +277,7 @@ describe('a full slot, refused without a transaction (records/full-slot-refusal.
           transactions += 1;
           return store.transaction(work);
         },
+        openSnapshot: () => store.openSnapshot(),
       },
       fullSlots: new FullSlotHints(),
       isOwnUpload: async () => true,

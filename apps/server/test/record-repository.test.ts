@@ -41,6 +41,29 @@ describe.each(ENGINES)('records on %s', (engine) => {
     expect(await each.store.read.find(another[0]?.partitionKey ?? '')).toBeUndefined();
   });
 
+  it('reads a page of records for an export as each one reads alone: in the keys’ order, files, separators and all', async () => {
+    const plain = rowsOf('U1', '料理教室');
+    // Answers holding what the page's SQLite statement joins rows with, and an upload's files.
+    const awkward = rowsOf('U2', 'スマホ教室', '区切り\u001eと\u001fと\u001d').map((row, i) =>
+      i === 0 ? { ...row, files: [{ fileId: 'f'.repeat(32), name: '診断書.pdf', contentType: 'application/pdf', size: 10 }] } : row,
+    );
+    const closed = rowsOf('U3', '健康体操').map((row) => ({ ...row, check: '完了' as const }));
+    for (const [rows, receiptNumber] of [[plain, 'R1'], [awkward, 'R2'], [closed, 'R3']] as const) {
+      await each.store.transaction((records) => records.replace({ rows, receiptNumber, removePartitionKeys: [], origin: 'web', surveyVersion: 1 }));
+    }
+    const keys = [closed, plain, awkward].map((rows) => rows[0]?.partitionKey ?? '');
+    const page = await each.store.read.answersOfPage([...keys.slice(0, 2), 'no-such-record', ...keys.slice(2)]);
+    expect(page.map((read) => read.record.partitionKey)).toEqual(keys);
+    for (const read of page) {
+      const alone = await each.store.read.rowsOf(read.record.partitionKey);
+      expect(read.record).toEqual(await each.store.read.find(read.record.partitionKey));
+      expect(read.status).toBe(alone[0]?.check);
+      expect(read.rows).toEqual(alone.map(({ itemKey, value, files }) => ({ itemKey, value, ...(files === undefined ? {} : { files }) })));
+    }
+    expect(page[0]?.status).toBe('完了');
+    expect(await each.store.read.answersOfPage([])).toEqual([]);
+  });
+
   it('edits a record in place: changed rows updated, new ones added, rows no longer sent removed', async () => {
     const before = rowsOf('U1', '料理教室');
     const partitionKey = before[0]?.partitionKey ?? '';

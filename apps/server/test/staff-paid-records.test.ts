@@ -3,6 +3,7 @@
 // who looked at it (staff names, addresses) is shown to city staff, not to operators.
 import { japanTimeToEpochMs } from '@city/survey-core';
 import type { RecordSummary } from '@city/api-client/staff-contract';
+import { staffEndpoints } from '@city/api-client/staff-contract';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { HttpClient } from './calendar-fixtures.js';
 import { addCalendar, addCategories, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
@@ -60,6 +61,33 @@ it('shows the products from the order and the booking by place and time', async 
     options: '', // the extra (BLOOD) was not bought
   });
   expect(BLOOD.name).not.toBe(FEE.name);
+});
+
+it('exports the paid booking as the list shows it: its products, its payment, its booking and its memos', async () => {
+  const key = await bookAndPay();
+  const member = consoleClient(ctx);
+  await member.signIn(await addStaff(ctx, 'member', ['team-a']));
+  for (const text of ['電話で本人確認', '領収書を郵送'])
+    expect((await member.call('staffAddMemo', { params: { surveyId: SURVEY, partitionKey: key }, body: { text } })).status).toBe(200);
+  const exported = await ctx.app.inject({
+    method: 'GET',
+    url: staffEndpoints.staffExportRecords.path.replace(':surveyId', SURVEY),
+    query: { encoding: 'utf-8', items: 'all' },
+    headers: { cookie: member.cookie ?? '' },
+  });
+  expect(exported.statusCode).toBe(200);
+  // The memos' line break is inside one quoted cell: split the cells by hand.
+  const [header, line] = exported.rawPayload.subarray(3).toString('utf8').split('\r\n');
+  const cells = (line ?? '').match(/("([^"]|"")*"|[^,]*)(,|$)/g)?.map((cell) => cell.replace(/,$/, '').replace(/^"|"$/g, '')) ?? [];
+  const byHeader = Object.fromEntries((header ?? '').split(',').map((title, i) => [title, cells[i]]));
+  expect(byHeader).toMatchObject({
+    パーティションキー: key,
+    予約日時: '健康診断 / 特定健診 / 中央保健センター 2026-12-03（木）09:00〜10:00',
+    受診料: `${FEE.name} ×1（1,500円・支払い済み）`,
+    状態: '未対応',
+    支払い: '1,500円・支払い済み',
+    管理者メモ: '電話で本人確認\n領収書を郵送',
+  });
 });
 
 it('counts products bought as answers: removing the paid fee item needs the editor’s choice', async () => {

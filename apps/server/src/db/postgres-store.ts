@@ -145,5 +145,26 @@ export function postgresStore<Repositories>(
   return {
     read: makeRepositories(connections.pool, connections.configuration),
     transaction: (work) => connections.transact((client, configuration) => work(makeRepositories(client, configuration))),
+    async openSnapshot() {
+      const client = await connections.pool.connect();
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      } catch (error) {
+        client.release(true);
+        throw error;
+      }
+      return {
+        read: makeRepositories(client, connections.configuration),
+        close: async () => {
+          try {
+            await client.query('COMMIT');
+            client.release();
+          } catch (error) {
+            client.release(true);
+            throw error;
+          }
+        },
+      };
+    },
   };
 }

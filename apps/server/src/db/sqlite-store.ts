@@ -28,6 +28,12 @@ export interface SqliteConnections {
  */
 const MOST_IN_ONE_COMMIT = 32;
 
+/**
+ * A snapshot connection's page cache: small, since a long read goes through each page once; the
+ * operating system's file cache serves the rest.
+ */
+const SNAPSHOT_CACHE_KIB = 4 * 1024;
+
 interface Queued {
   work: () => Awaitable<unknown>;
   resolve: (value: unknown) => void;
@@ -171,5 +177,27 @@ export function sqliteStore<Repositories>(
   return {
     read,
     transaction: (work) => connections.transact(() => work(inTransaction)),
+    async openSnapshot() {
+      // An in-memory database has one connection: its reads are the snapshot there is.
+      if (connections.writer.memory) return { read, close: async () => {} };
+      const db = new Database(connections.writer.name, { readonly: true });
+      try {
+        db.pragma(`cache_size = -${String(SNAPSHOT_CACHE_KIB)}`);
+        db.pragma(`busy_timeout = ${String(connections.writer.pragma('busy_timeout', { simple: true }))}`);
+        const repositories = makeRepositories(db, connections.configuration);
+        // The snapshot is taken at the first read and held until COMMIT (WAL: the writer goes on).
+        db.exec('BEGIN');
+        return {
+          read: repositories,
+          close: async () => {
+            if (db.inTransaction) db.exec('COMMIT');
+            db.close();
+          },
+        };
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+    },
   };
 }

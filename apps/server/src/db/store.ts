@@ -30,4 +30,17 @@ export interface Store<Repositories> {
    * Transactions do not nest: pass the repositories on instead of opening another.
    */
   transaction<T>(work: (repositories: Repositories) => Awaitable<T>): Promise<T>;
+  /**
+   * Repositories reading one snapshot of committed data, on a connection of their own, until
+   * `close`: a long read (an export of a million records) sees nothing change under it, keeps its
+   * pages out of the shared reader's cache (the pages citizens' requests keep reading), and on
+   * PostgreSQL holds one of the pool's connections meanwhile. Close it when done, failed or not.
+   */
+  openSnapshot(): Promise<Snapshot<Repositories>>;
+}
+
+/** Repositories reading one snapshot (see Store.openSnapshot). */
+export interface Snapshot<Repositories> {
+  readonly read: Repositories;
+  close(): Promise<void>;
 }

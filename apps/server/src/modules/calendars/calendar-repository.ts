@@ -99,6 +99,8 @@ export interface CalendarRepository {
   closedDays(calendarId: string, from: string, to: string): Awaitable<string[]>;
   isClosedDay(calendarId: string, date: string): Awaitable<boolean>;
   claimsOfRecord(partitionKey: string): Awaitable<SlotClaimWithTimes[]>;
+  /** The claims of these records (a page of an export), by record and item. */
+  claimsOfRecords(partitionKeys: readonly string[]): Awaitable<SlotClaimWithTimes[]>;
   /** The user's claims in the calendar, whatever their record. */
   claimsOfUser(calendarId: string, userId: string): Awaitable<SlotClaimWithTimes[]>;
   /**

@@ -136,6 +136,10 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
     async claimsOfRecord(partitionKey) {
       return (await rows<ClaimRow>('calendars.claimsOfRecord', `${CLAIM_SELECT} WHERE c.partition_key = $1 ORDER BY c.item_key`, [partitionKey])).map(toClaim);
     },
+    async claimsOfRecords(partitionKeys) {
+      if (partitionKeys.length === 0) return [];
+      return (await rows<ClaimRow>('calendars.claimsOfRecords', `${CLAIM_SELECT} WHERE c.partition_key = ANY($1::text[]) ORDER BY c.partition_key, c.item_key`, [partitionKeys])).map(toClaim);
+    },
     async claimsOfUser(calendarId, userId) {
       return (await rows<ClaimRow>('calendars.claimsOfUser', `${CLAIM_SELECT} WHERE c.calendar_id = $1 AND c.user_id = $2`, [calendarId, userId])).map(toClaim);
     },

@@ -38,6 +38,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     'SELECT COUNT(*) AS n FROM calendar_closed_days WHERE calendar_id = ? AND date = ?',
   );
   const claimsOfRecord = db.prepare<[string], ClaimRow>(`${CLAIM_SELECT} WHERE c.partition_key = ? ORDER BY c.item_key`);
+  const claimsOfRecords = db.prepare<[string], ClaimRow>(`${CLAIM_SELECT} WHERE c.partition_key IN (SELECT value FROM json_each(?)) ORDER BY c.partition_key, c.item_key`);
   const claimsOfUser = db.prepare<[string, string], ClaimRow>(`${CLAIM_SELECT} WHERE c.calendar_id = ? AND c.user_id = ?`);
   // Capacity is taken by this one conditional statement: the row is locked and the condition
   // checked on its current value (SQLite's one writer; PostgreSQL's row lock), so no interleaving
@@ -146,6 +147,9 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     },
     claimsOfRecord(partitionKey) {
       return claimsOfRecord.all(partitionKey).map(toClaim);
+    },
+    claimsOfRecords(partitionKeys) {
+      return partitionKeys.length === 0 ? [] : claimsOfRecords.all(JSON.stringify(partitionKeys)).map(toClaim);
     },
     claimsOfUser(calendarId, userId) {
       return claimsOfUser.all(calendarId, userId).map(toClaim);

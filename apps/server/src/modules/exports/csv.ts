@@ -1,15 +1,15 @@
 // CSV as Excel opens it: fields quoted only when they must be, lines ended by CRLF, and no cell
 // Excel would run as a formula (OWASP's CSV injection guidance; Symfony's CVE-2021-41270).
 
-/** What makes Excel read a cell as a formula (or a command, after a tab or carriage return). */
-const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];
+/** What makes Excel read a cell as a formula (or a command, after a tab or carriage return): = + - @ tab CR. */
+const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r'].map((start) => start.charCodeAt(0)));
 
 /** The UTF-8 byte order mark: with it Excel reads a CSV as UTF-8 instead of the system's code page. */
 export const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** `value` as text Excel shows as it is: one beginning like a formula gets a leading `'`. */
 export function neutralisedCell(value: string): string {
-  return FORMULA_STARTS.some((start) => value.startsWith(start)) ? `'${value}` : value;
+  return FORMULA_STARTS.has(value.charCodeAt(0)) ? `'${value}` : value;
 }
 
 /** One field of a line: neutralised, and quoted when it holds a comma, a quote or a line break. */

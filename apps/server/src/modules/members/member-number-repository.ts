@@ -22,6 +22,8 @@ export interface MemberNumberRepository {
   activeOfUser(surveyId: string, userId: string): Awaitable<MemberNumber | undefined>;
   /** The active number of a registration record. */
   activeOfRecord(partitionKey: string): Awaitable<MemberNumber | undefined>;
+  /** The active numbers of these records (a page of an export); a record has one at most. */
+  activeOfRecords(partitionKeys: readonly string[]): Awaitable<MemberNumber[]>;
   /** Whether this number was ever issued in the survey (active or retired). */
   find(surveyId: string, memberNumber: string): Awaitable<MemberNumber | undefined>;
   /**

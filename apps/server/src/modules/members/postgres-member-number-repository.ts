@@ -16,6 +16,15 @@ export function createPostgresMemberNumberRepository(db: PostgresQueryable): Mem
       one('members.activeOfUser', `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE survey_id = $1 AND user_id = $2 AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`, [surveyId, userId]),
     activeOfRecord: (partitionKey) =>
       one('members.activeOfRecord', `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE partition_key = $1 AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`, [partitionKey]),
+    async activeOfRecords(partitionKeys) {
+      if (partitionKeys.length === 0) return [];
+      const { rows } = await db.query<MemberNumberRow>({
+        name: 'members.activeOfRecords',
+        text: `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE partition_key = ANY($1::text[]) AND withdrawn_at IS NULL ORDER BY sequence`,
+        values: [partitionKeys],
+      });
+      return rows.map(toNumber);
+    },
     find: (surveyId, memberNumber) => one('members.find', `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE survey_id = $1 AND member_number = $2`, [surveyId, memberNumber]),
     async nextSequence(surveyId) {
       // A lock on the survey's issuing, held until the transaction ends (MAX alone would give two

@@ -10,6 +10,9 @@ export function createSqliteMemberNumberRepository(db: SqliteDatabase): MemberNu
   const activeOfRecord = db.prepare<[string], MemberNumberRow>(
     `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE partition_key = ? AND withdrawn_at IS NULL ORDER BY sequence LIMIT 1`,
   );
+  const activeOfRecords = db.prepare<[string], MemberNumberRow>(
+    `SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE partition_key IN (SELECT value FROM json_each(?)) AND withdrawn_at IS NULL ORDER BY sequence`,
+  );
   const byNumber = db.prepare<[string, string], MemberNumberRow>(`SELECT ${MEMBER_NUMBER_COLUMNS} FROM member_numbers WHERE survey_id = ? AND member_number = ?`);
   const maxSequence = db.prepare<[string], { n: number | null }>('SELECT MAX(sequence) AS n FROM member_numbers WHERE survey_id = ?');
   const insert = db.prepare<[string, number, string, string, string, number, number | null]>(
@@ -27,6 +30,9 @@ export function createSqliteMemberNumberRepository(db: SqliteDatabase): MemberNu
     activeOfRecord(partitionKey) {
       const row = activeOfRecord.get(partitionKey);
       return row === undefined ? undefined : toNumber(row);
+    },
+    activeOfRecords(partitionKeys) {
+      return partitionKeys.length === 0 ? [] : activeOfRecords.all(JSON.stringify(partitionKeys)).map(toNumber);
     },
     find(surveyId, memberNumber) {
       const row = byNumber.get(surveyId, memberNumber);

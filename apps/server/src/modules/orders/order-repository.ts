@@ -67,6 +67,8 @@ export interface OrderRepository {
   productIdsOrdered(surveyId: string): Awaitable<Set<string>>;
   /** The user's orders, newest first; only one record's when `partitionKey` is given. */
   ofUser(userId: string, partitionKey?: string): Awaitable<StoredOrder[]>;
+  /** The orders of these records (a page of an export), whoever made them: by record, newest first. */
+  ofRecords(partitionKeys: readonly string[]): Awaitable<StoredOrder[]>;
   /**
    * Stores the order's payment session, unless it has one already or is no longer pending (answers
    * whether it was stored).

@@ -70,6 +70,10 @@ export function createPostgresOrderRepository(db: PostgresQueryable, configurati
         ? orders('orders.ofUser', `SELECT ${COLUMNS} FROM orders WHERE user_id = $1 ORDER BY created_at DESC, rowid DESC`, [userId])
         : orders('orders.ofRecord', `SELECT ${COLUMNS} FROM orders WHERE user_id = $1 AND partition_key = $2 ORDER BY created_at DESC, rowid DESC`, [userId, partitionKey]);
     },
+    async ofRecords(partitionKeys) {
+      if (partitionKeys.length === 0) return [];
+      return orders('orders.ofRecords', `SELECT ${COLUMNS} FROM orders WHERE partition_key = ANY($1::text[]) ORDER BY partition_key, created_at DESC, rowid DESC`, [partitionKeys]);
+    },
     async setSession(orderId, session, now) {
       return (
         (await changed(

@@ -20,6 +20,9 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
   const ofRecord = db.prepare<[string, string], OrderRow>(
     'SELECT * FROM orders WHERE user_id = ? AND partition_key = ? ORDER BY created_at DESC, rowid DESC',
   );
+  const ofRecords = db.prepare<[string], OrderRow>(
+    'SELECT * FROM orders WHERE partition_key IN (SELECT value FROM json_each(?)) ORDER BY partition_key, created_at DESC, rowid DESC',
+  );
   const setSession = db.prepare<[string, string, string, number, string]>(
     "UPDATE orders SET provider = ?, provider_session_id = ?, payment_url = ?, updated_at = ? WHERE order_id = ? AND provider_session_id IS NULL AND status = 'pending'",
   );
@@ -87,6 +90,9 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     },
     ofUser(userId, partitionKey) {
       return (partitionKey === undefined ? ofUser.all(userId) : ofRecord.all(userId, partitionKey)).map(toOrder);
+    },
+    ofRecords(partitionKeys) {
+      return partitionKeys.length === 0 ? [] : ofRecords.all(JSON.stringify(partitionKeys)).map(toOrder);
     },
     setSession(orderId, session, now) {
       return setSession.run(session.provider, session.sessionId, session.url, now, orderId).changes === 1;

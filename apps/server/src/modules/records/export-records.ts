@@ -13,17 +13,24 @@ import { UTF8_BOM, csvField, csvLine } from '../exports/csv.js';
 import type { ExportColumn, ExportedRecord } from '../exports/result-columns.js';
 import { resultColumns } from '../exports/result-columns.js';
 import { unencodableCharacters, writeWindows31J } from '../exports/windows-31j.js';
+import type { MemberNumber } from '../members/member-number-repository.js';
+import type { StoredOrder } from '../orders/order-repository.js';
 import type { StoredSurvey } from '../surveys/survey-repository.js';
 import { itemsOfEveryVersion, requireSurvey, requireSurveyOfActor } from '../surveys/surveys.js';
 import { orderShown } from './answer-text.js';
+import type { RecordInfo } from './record-repository.js';
 import type { SearchCursor } from './record-search-repository.js';
 import type { RecordsDeps } from './records.js';
-import { configOfRecord, requireVisibleFilter, summaryOf, visibleItems } from './staff-records.js';
+import type { SummaryItems } from './staff-records.js';
+import { configOfRecord, requireVisibleFilter, summaryFromRead, summaryItems, visibleItems } from './staff-records.js';
 
 export type ExportEncoding = 'windows-31j' | 'utf-8';
 
 /** What an export reads with (the records' store, on its reader) and when it runs. */
-export type ExportDeps = Pick<RecordsDeps, 'store' | 'now'>;
+export type ExportDeps = Pick<RecordsDeps, 'store' | 'now'> & {
+  /** Records read per page (PAGE_SIZE); tests make it small to cross many pages. */
+  pageSize?: number;
+};
 
 export interface ExportRequest {
   filter: RecordFilter;
@@ -52,8 +59,19 @@ export function parseRecordFilter(text: string): RecordFilter | undefined {
   return checkFilter.Check(value) ? value : undefined;
 }
 
-/** Records read per search page: one statement for their keys, then each record's. */
+/** Records read per search page: one statement for their keys, then a few for the whole page. */
 const PAGE_SIZE = 500;
+
+/** Rows of several records, grouped by record (in the order read). */
+function byRecord<Row extends { partitionKey: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) {
+    const group = grouped.get(row.partitionKey);
+    if (group === undefined) grouped.set(row.partitionKey, [row]);
+    else group.push(row);
+  }
+  return grouped;
+}
 
 /**
  * The export of `request` for `actor`: 403 without `records.export` (operators), 404 for a survey
@@ -62,7 +80,7 @@ const PAGE_SIZE = 500;
  */
 export async function prepareExport(deps: ExportDeps, actor: StaffActor | SystemActor, surveyId: string, request: ExportRequest): Promise<RecordsExport> {
   if (actor.kind === 'staff') requireRole(actor, 'records.export');
-  const { surveys, search, records, events, orders, members } = deps.store.read;
+  const { surveys } = deps.store.read;
   await requireSurveyOfActor(surveys, actor, surveyId);
   const survey = await requireSurvey(surveys, surveyId);
   await requireVisibleFilter(actor, surveys, survey, request.filter);
@@ -73,31 +91,54 @@ export async function prepareExport(deps: ExportDeps, actor: StaffActor | System
   const memberNumbers = survey.config.membership !== undefined;
   const columns = resultColumns(items, { memberNumbers, payments });
 
+  // What a summary needs of each survey version the records were answered on, once per export.
+  const itemsOfVersion = new Map<number, Promise<SummaryItems>>();
+  const itemsOf = (info: RecordInfo) => {
+    let found = itemsOfVersion.get(info.surveyVersion);
+    if (found === undefined) itemsOfVersion.set(info.surveyVersion, (found = Promise.resolve(configOfRecord(surveys, survey, info)).then((config) => summaryItems(actor, config))));
+    return found;
+  };
+
+  const pageSize = deps.pageSize ?? PAGE_SIZE;
+  /** The matching records, page after page, from one snapshot of the database (closed when done or abandoned). */
   async function* matching(): AsyncGenerator<ExportedRecord> {
     const now = deps.now();
-    let after: SearchCursor | undefined;
-    for (;;) {
-      const keys = await search.page(surveyId, request.filter, after, PAGE_SIZE);
-      for (const { partitionKey } of keys) {
-        const info = await records.find(partitionKey);
-        if (info === undefined) continue; // deleted since the page was read
-        const summary = await summaryOf(deps.store.read, actor, await configOfRecord(surveys, survey, info), info, now);
-        const order = payments ? orderShown(await orders.ofUser(info.userId, partitionKey)) : undefined;
-        yield {
-          info,
-          status: summary.status,
-          answers: summary.answers,
-          memberNumber: memberNumbers ? ((await members.activeOfRecord(partitionKey))?.memberNumber ?? null) : null,
-          order: order === undefined ? undefined : { total: order.totalYen, status: messages.orderStatus[order.status] },
-          memos: (await events.ofRecord(partitionKey)).flatMap((event) => (event.kind === 'memo' ? [event.text] : [])),
-        };
+    const snapshot = await deps.store.openSnapshot();
+    try {
+      const { search, records, calendars, orders, members, events } = snapshot.read;
+      let after: SearchCursor | undefined;
+      for (;;) {
+        const found = await search.page(surveyId, request.filter, after, pageSize);
+        const keys = found.map((key) => key.partitionKey);
+        // A page in a few statements, whatever its size: its records and answers, then what each
+        // table beside them holds for the page.
+        const page = await records.answersOfPage(keys);
+        const claims = byRecord(await calendars.claimsOfRecords(keys));
+        const ordersOf = payments ? byRecord(await orders.ofRecords(keys)) : new Map<string, StoredOrder[]>();
+        const numbers = memberNumbers ? byRecord(await members.activeOfRecords(keys)) : new Map<string, MemberNumber[]>();
+        const memos = byRecord((await events.ofRecords(keys)).filter((event) => event.kind === 'memo'));
+        for (const { record: info, status, rows } of page) {
+          const key = info.partitionKey;
+          const order = payments ? orderShown(ordersOf.get(key) ?? []) : undefined;
+          const summary = await summaryFromRead(calendars, await itemsOf(info), { info, status, rows, claims: claims.get(key) ?? [], order }, now);
+          yield {
+            info,
+            status: summary.status,
+            answers: summary.answers,
+            memberNumber: numbers.get(key)?.[0]?.memberNumber ?? null,
+            order: order === undefined ? undefined : { total: order.totalYen, status: messages.orderStatus[order.status] },
+            memos: (memos.get(key) ?? []).map((event) => event.text),
+          };
+        }
+        const last = found.at(-1);
+        if (found.length < pageSize || last === undefined) return;
+        after = last;
+        // SQLite's reads answer at once: without a turn of the event loop between pages, a long
+        // export (or its check) would keep every other request waiting until it ends.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      const last = keys.at(-1);
-      if (keys.length < PAGE_SIZE || last === undefined) return;
-      after = last;
-      // SQLite's reads answer at once: without a turn of the event loop between pages, a long export
-      // (or its check) would keep every other request waiting until it ends.
-      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      await snapshot.close();
     }
   }
   return { survey, columns, records: matching };

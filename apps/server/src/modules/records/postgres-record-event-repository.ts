@@ -21,5 +21,14 @@ export function createPostgresRecordEventRepository(db: PostgresQueryable): Reco
       });
       return rows.map(toRecordEvent);
     },
+    async ofRecords(partitionKeys) {
+      if (partitionKeys.length === 0) return [];
+      const { rows } = await db.query<RecordEventRow>({
+        name: 'recordEvents.ofRecords',
+        text: 'SELECT event_id, partition_key, kind, status, text, staff_id, at FROM record_events WHERE partition_key = ANY($1::text[]) ORDER BY partition_key, event_id',
+        values: [partitionKeys],
+      });
+      return rows.map(toRecordEvent);
+    },
   };
 }

@@ -4,7 +4,8 @@ import { postgresChangedColumnsUpdate } from '../../db/changed-columns-update.js
 import type { PostgresQueryable } from '../../db/postgres.js';
 import type { RecordRepository } from './record-repository.js';
 import type { RecordRow, ResultRow } from './record-rows.js';
-import { filesJsonOf, planRowEdits, RECORD_COLUMNS, RESULT_COLUMNS, toInfo, toRow } from './record-rows.js';
+import type { AnswerRowColumns } from './record-rows.js';
+import { answersInKeyOrder, filesJsonOf, planRowEdits, RECORD_COLUMNS, RESULT_COLUMNS, toInfo, toRow } from './record-rows.js';
 
 /**
  * Records and their rows over PostgreSQL, with SQLite's statements. A record read inside a
@@ -75,6 +76,18 @@ export function createPostgresRecordRepository(db: PostgresQueryable): RecordRep
 
     async rowsOf(partitionKey) {
       return (await query<ResultRow>('records.rowsOf', `SELECT ${RESULT_COLUMNS} FROM survey_results WHERE partition_key = $1 ORDER BY position`, [partitionKey])).map(toRow);
+    },
+
+    async answersOfPage(partitionKeys) {
+      if (partitionKeys.length === 0) return [];
+      // Read without a lock: an export's page, in its snapshot (Store.openSnapshot).
+      const records = await query<RecordRow>('records.answersOfPage', `SELECT ${RECORD_COLUMNS} FROM survey_records WHERE partition_key = ANY($1::text[])`, [partitionKeys]);
+      const rows = await query<AnswerRowColumns>(
+        'records.answerRowsOfPage',
+        'SELECT partition_key, item_key, value, check_status, files_json FROM survey_results WHERE partition_key = ANY($1::text[]) ORDER BY partition_key, position',
+        [partitionKeys],
+      );
+      return answersInKeyOrder(partitionKeys, records, rows);
     },
 
     async rowsOfItems(partitionKey, itemKeys) {

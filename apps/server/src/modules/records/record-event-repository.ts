@@ -1,4 +1,5 @@
 import type { CheckStatus } from '@city/survey-core';
+import type { Awaitable } from '../../db/store.js';
 
 /** A status change (with its reason) or a memo, by a staff member, on a record. */
 export interface RecordEvent {
@@ -17,4 +18,6 @@ export interface RecordEvent {
 export interface RecordEventRepository {
   add(event: Omit<RecordEvent, 'eventId'>): Promise<RecordEvent>;
   ofRecord(partitionKey: string): Promise<RecordEvent[]>;
+  /** The history of these records (a page of an export), record by record, oldest first. */
+  ofRecords(partitionKeys: readonly string[]): Awaitable<RecordEvent[]>;
 }

@@ -22,6 +22,17 @@ export interface RecordInfo {
   updatedAt: number;
 }
 
+/** A result row as an export reads it: its item and answer (an upload's: its files). */
+export type AnswerRow = Pick<SurveyResultRow, 'itemKey' | 'value' | 'files'>;
+
+/** A record as an export reads it: who and when, its status, its answers in the order submitted. */
+export interface RecordAnswers {
+  record: RecordInfo;
+  /** Every row of a record carries its status; undefined for a record without rows. */
+  status: CheckStatus | undefined;
+  rows: AnswerRow[];
+}
+
 /** Survey records (one per partitionKey) and their result rows. Writes run inside a transaction. */
 export interface RecordRepository {
   find(partitionKey: string): Awaitable<RecordInfo | undefined>;
@@ -32,6 +43,11 @@ export interface RecordRepository {
   findWithRows(partitionKey: string): Awaitable<{ record: RecordInfo; rows: SurveyResultRow[]; hasOpenOrder: boolean } | undefined>;
   /** The record's rows, in the order they were submitted. */
   rowsOf(partitionKey: string): Awaitable<SurveyResultRow[]>;
+  /**
+   * The records at these keys as an export reads them, in the keys' order (a key whose record is
+   * gone is left out): a page of an export in one statement or two, not two a record.
+   */
+  answersOfPage(partitionKeys: readonly string[]): Awaitable<RecordAnswers[]>;
   /** The record's rows of these items only, in the order they were submitted. */
   rowsOfItems(partitionKey: string, itemKeys: readonly string[]): Awaitable<SurveyResultRow[]>;
   /** Whether any row of the record has a closed status (see isClosedCheckStatus). */

@@ -2,7 +2,7 @@
 // both engines (sqlite-record-repository.ts, postgres-record-repository.ts).
 import type { CheckStatus, FileRef, SurveyResultRow } from '@city/survey-core';
 import type { ColumnChange } from '../../db/changed-columns-update.js';
-import type { RecordInfo, RecordOrigin } from './record-repository.js';
+import type { AnswerRow, RecordAnswers, RecordInfo, RecordOrigin } from './record-repository.js';
 
 export interface RecordRow {
   partition_key: string;
@@ -114,4 +114,36 @@ export function planRowEdits(previousRows: readonly SurveyResultRow[], rows: rea
   });
   for (const gone of before.keys()) edits.push({ kind: 'delete', sortKey: gone });
   return edits;
+}
+
+/** What answersOfPage reads of a row on PostgreSQL (SQLite's folds a record's rows into one text). */
+export interface AnswerRowColumns {
+  partition_key: string;
+  item_key: string;
+  value: string;
+  check_status: string;
+  files_json: string | null;
+}
+
+export const toAnswerRow = (row: Pick<ResultRow, 'item_key' | 'value' | 'files_json'>): AnswerRow => ({
+  itemKey: row.item_key,
+  value: row.value,
+  ...(row.files_json === null ? {} : { files: JSON.parse(row.files_json) as FileRef[] }),
+});
+
+/** Records read by key, put back in the keys' order with their rows' answers (answersOfPage on PostgreSQL). */
+export function answersInKeyOrder(partitionKeys: readonly string[], records: readonly RecordRow[], rows: readonly AnswerRowColumns[]): RecordAnswers[] {
+  const byKey = new Map<string, RecordAnswers>();
+  for (const record of records) byKey.set(record.partition_key, { record: toInfo(record), status: undefined, rows: [] });
+  // The rows come ordered by record and position: a record's first row gives its status.
+  for (const row of rows) {
+    const found = byKey.get(row.partition_key);
+    if (found === undefined) continue;
+    found.status ??= row.check_status as CheckStatus;
+    found.rows.push(toAnswerRow(row));
+  }
+  return partitionKeys.flatMap((key) => {
+    const found = byKey.get(key);
+    return found === undefined ? [] : [found];
+  });
 }

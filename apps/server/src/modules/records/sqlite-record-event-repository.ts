@@ -8,6 +8,7 @@ export function createSqliteRecordEventRepository(db: SqliteDatabase): RecordEve
     'INSERT INTO record_events (partition_key, kind, status, text, staff_id, at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const ofRecord = db.prepare<[string], RecordEventRow>('SELECT * FROM record_events WHERE partition_key = ? ORDER BY event_id');
+  const ofRecords = db.prepare<[string], RecordEventRow>('SELECT * FROM record_events WHERE partition_key IN (SELECT value FROM json_each(?)) ORDER BY partition_key, event_id');
   return {
     async add(event) {
       const { lastInsertRowid } = insert.run(event.partitionKey, event.kind, event.status, event.text, event.staffId, event.at);
@@ -15,6 +16,9 @@ export function createSqliteRecordEventRepository(db: SqliteDatabase): RecordEve
     },
     async ofRecord(partitionKey) {
       return ofRecord.all(partitionKey).map(toRecordEvent);
+    },
+    ofRecords(partitionKeys) {
+      return partitionKeys.length === 0 ? [] : ofRecords.all(JSON.stringify(partitionKeys)).map(toRecordEvent);
     },
   };
 }

@@ -3,7 +3,7 @@
 // and change the status of a whole filtered set. Every call is checked against the permission
 // table and the caller's teams (record-access.ts) and audited in its own transaction.
 import type { RecordFilter, RecordSummary } from '@city/api-client/staff-contract';
-import type { CheckStatus, SurveyConfig, SurveyResultRow } from '@city/survey-core';
+import type { CheckStatus, SelectProductsItem, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { isClosedCheckStatus } from '@city/survey-core';
 import type { StaffActor, SystemActor } from '../../access/actor.js';
 import { requireRole, roleMay } from '../../access/permissions.js';
@@ -11,6 +11,8 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { appendAudit, recordTarget } from '../audit/audit.js';
 import type { AuditEntry } from '../audit/audit-repository.js';
+import type { CalendarRepository, SlotClaimWithTimes } from '../calendars/calendar-repository.js';
+import type { StoredOrder } from '../orders/order-repository.js';
 import { reclaimBookings } from '../calendars/bookings.js';
 import type { StoredSurvey, SurveyRepository } from '../surveys/survey-repository.js';
 import { itemsOfEveryVersion, requireSurvey, requireSurveyOfActor } from '../surveys/surveys.js';
@@ -18,7 +20,7 @@ import type { CancelOptions } from './change-record.js';
 import { cancelInTransaction, requireVersion } from './change-record.js';
 import { requireRecordFor } from './record-access.js';
 import type { RecordEvent } from './record-event-repository.js';
-import type { RecordInfo } from './record-repository.js';
+import type { AnswerRow, RecordInfo } from './record-repository.js';
 import type { SearchCursor } from './record-search-repository.js';
 import type { RecordRepositories, RecordsDeps } from './records.js';
 import { orderShown, productsText, reservationText } from './answer-text.js';
@@ -37,6 +39,36 @@ export function visibleItems(actor: StaffActor | SystemActor, config: Pick<Surve
   return config.surveySchema.filter((item) => staffOnly || item.isAdminItem !== true);
 }
 
+/** What a record's summary is made of, read beforehand: one record's, or each of an export's page. */
+export interface RecordRead {
+  info: RecordInfo;
+  /** Its status (its rows' status; 未対応 without rows). */
+  status: CheckStatus | undefined;
+  /** Its rows' answers, in the order they were submitted. */
+  rows: readonly AnswerRow[];
+  claims: readonly SlotClaimWithTimes[];
+  /** The order its products answers show (orderShown), when the survey sells any. */
+  order: StoredOrder | undefined;
+}
+
+/** What a summary needs of a survey version's items, worked out once for all its records. */
+export interface SummaryItems {
+  /** The items the actor may see. */
+  visible: ReadonlySet<string>;
+  reservations: ReadonlySet<string>;
+  products: readonly SelectProductsItem[];
+}
+
+/** {@link SummaryItems} of `config`, for `actor`. */
+export function summaryItems(actor: StaffActor | SystemActor, config: Pick<SurveyConfig, 'surveySchema'>): SummaryItems {
+  const items = visibleItems(actor, config);
+  return {
+    visible: new Set(items.map((item) => item.itemKey)),
+    reservations: new Set(items.filter((item) => item.type === 'reservation').map((item) => item.itemKey)),
+    products: items.filter((item): item is SelectProductsItem => item.type === 'selectProducts'),
+  };
+}
+
 /**
  * A record as the console lists it: its answers as text by item (the items the actor may see), a
  * booking by its place and time, products by the record's order.
@@ -49,15 +81,24 @@ export async function summaryOf(
   now: number,
 ): Promise<RecordSummary> {
   const rows = await records.rowsOf(info.partitionKey);
-  const items = visibleItems(actor, config);
-  const visible = new Set(items.map((item) => item.itemKey));
-  const reservationKeys = new Set(items.filter((item) => item.type === 'reservation').map((item) => item.itemKey));
   const claims = await calendars.claimsOfRecord(info.partitionKey);
+  const items = summaryItems(actor, config);
+  const order = items.products.length > 0 ? orderShown(await orders.ofUser(info.userId, info.partitionKey)) : undefined;
+  return summaryFromRead(calendars, items, { info, status: rows[0]?.check, rows, claims, order }, now);
+}
+
+/** {@link summaryOf} of a record read beforehand. */
+export async function summaryFromRead(
+  calendars: Pick<CalendarRepository, 'findCategory' | 'findSlot'>,
+  items: SummaryItems,
+  { info, status, rows, claims, order }: RecordRead,
+  now: number,
+): Promise<RecordSummary> {
   const answers: Record<string, string> = {};
   for (const row of rows) {
-    if (!visible.has(row.itemKey)) continue;
+    if (!items.visible.has(row.itemKey)) continue;
     let text = row.files !== undefined ? row.files.map((file) => file.name).join('、') : row.value;
-    if (reservationKeys.has(row.itemKey) && text !== '') {
+    if (text !== '' && items.reservations.has(row.itemKey)) {
       text = await reservationText(calendars, text, claims.find((claim) => claim.itemKey === row.itemKey), now);
     }
     // A choice item stores one row per option, '' for those not chosen: only the chosen are shown.
@@ -68,15 +109,11 @@ export async function summaryOf(
     const before = answers[row.itemKey];
     answers[row.itemKey] = before === undefined || before === '' ? text : `${before}、${text}`;
   }
-  const productItems = items.filter((item) => item.type === 'selectProducts');
-  if (productItems.length > 0) {
-    const order = orderShown(await orders.ofUser(info.userId, info.partitionKey));
-    for (const item of productItems) answers[item.itemKey] = productsText(order, item);
-  }
+  for (const item of items.products) answers[item.itemKey] = productsText(order, item);
   return {
     partitionKey: info.partitionKey,
     receiptNumber: info.receiptNumber,
-    status: rows[0]?.check ?? '未対応',
+    status: status ?? '未対応',
     origin: info.origin,
     hasOwner: info.userId !== '',
     version: info.version,
@@ -84,7 +121,7 @@ export async function summaryOf(
     updatedAt: info.updatedAt,
     answers,
     bookings: claims
-      .filter((claim) => visible.has(claim.itemKey))
+      .filter((claim) => items.visible.has(claim.itemKey))
       .map((claim) => ({
         itemKey: claim.itemKey,
         calendarId: claim.calendarId,
