@@ -26,6 +26,7 @@ export type StaffMember = ResponseOf<'staffMembers'>['data'][number];
 export type RecordsPage = ResponseOf<'staffRecords'>;
 export type RecordPage = ResponseOf<'staffRecord'>['data'];
 export type BulkStatusReport = ResponseOf<'staffBulkStatus'>['data'];
+export type ExportCheckReport = ResponseOf<'staffCheckExport'>['data'];
 export type TotpEnrolment = ResponseOf<'staffTotpEnrolment'>['data'];
 export type CalendarCategories = ResponseOf<'staffCalendarCategories'>['data'];
 export type CalendarSlotsData = ResponseOf<'staffCalendarSlots'>['data'];
@@ -188,6 +189,11 @@ export const staffApi = createApi({
       transformResponse: dataOf<ResponseOf<'staffBulkStatus'>>,
       invalidatesTags: (_result, _error, { surveyId }) => [{ type: 'Records', id: surveyId }, 'Record', 'Slots'],
     }),
+    // A mutation though it changes nothing: it is asked for once, when staff export, never cached.
+    staffCheckExport: build.mutation<ExportCheckReport, ParamsOf<'staffCheckExport'> & BodyOf<'staffCheckExport'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffCheckExport', params: { surveyId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffCheckExport'>>,
+    }),
     staffBookOnBehalf: build.mutation<ResponseOf<'staffBookOnBehalf'>['data'], ParamsOf<'staffBookOnBehalf'> & BodyOf<'staffBookOnBehalf'>>({
       query: ({ surveyId, ...body }) => ({ endpoint: 'staffBookOnBehalf', params: { surveyId }, body }),
       transformResponse: dataOf<ResponseOf<'staffBookOnBehalf'>>,
@@ -236,6 +242,7 @@ export const {
   useStaffChangeStatusMutation,
   useStaffAddMemoMutation,
   useStaffBulkStatusMutation,
+  useStaffCheckExportMutation,
   useStaffBookOnBehalfMutation,
   useStaffCalendarCategoriesQuery,
   useStaffCalendarSlotsQuery,

@@ -17,6 +17,7 @@ import { useStaffColumnChoiceQuery, useStaffRecordsQuery, useStaffSaveColumnChoi
 import { useStaffSurvey } from '../../store/use-survey.js';
 import { BulkStatus } from './bulk-status.js';
 import { ColumnChooser } from './column-chooser.js';
+import { ExportResults } from './export-results.js';
 import { filterableItems, FilterFormPanel } from './filter-form.js';
 import { RecordsTable } from './records-table.js';
 import { filterApplied, filterCleared, formChanged, pageTurned, selectResultsView } from './results-slice.js';
@@ -128,15 +129,8 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
             </p>
           ) : null}
           {mayTake(session, 'records.bulkChange') && page.data !== undefined ? <BulkStatus surveyId={surveyId} filter={view.applied} matching={page.data.counts.matching} /> : null}
-          {mayTake(session, 'records.export') ? (
-            <div className="console-export">
-              <Button variant="secondary" disabled aria-describedby="export-note">
-                {messages.exportCsv}
-              </Button>
-              <p id="export-note" className="console-note">
-                {messages.exportPending}
-              </p>
-            </div>
+          {mayTake(session, 'records.export') && page.data !== undefined ? (
+            <ExportResults surveyId={surveyId} filter={view.applied} matching={page.data.counts.matching} shownColumns={columns} />
           ) : null}
         </div>
         {page.error === undefined ? null : (

@@ -1,0 +1,83 @@
+// Exporting results as a staff member does, against the real server in Chromium: a filtered list
+// downloaded as Windows-31J (Excel's Japanese CSV) and read back as such, holding exactly the
+// records the list counts; a 𠮷 in the filtered records stops the Windows-31J export before a byte
+// is written, the page says where it is, and UTF-8 writes it as it is.
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callFromPage, expectNoA11yViolations, signIn, useTestWorld } from './harness.js';
+
+const world = useTestWorld();
+const AREAS = ['東区', '西区', '南区'];
+
+/** A CSV's data lines as cells (no cell here holds a comma, a quote or a line break). */
+const rowsOf = (text: string) =>
+  text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+
+/** Clicks what starts a download and answers the downloaded file's bytes. */
+async function downloaded(page: Page, start: () => Promise<void>): Promise<Buffer> {
+  const download = page.waitForEvent('download');
+  await start();
+  const file = await (await download).path();
+  return readFile(file);
+}
+
+async function filterByArea(page: Page, area: string) {
+  await page.goto('/console/surveys/citizen-questionnaire');
+  await page.getByRole('combobox', { name: 'お住まいの地区' }).selectOption(area);
+  await page.getByRole('button', { name: 'この条件で検索' }).click();
+}
+
+describe('exporting results', () => {
+  let member: Page;
+
+  beforeAll(async () => {
+    member = await world.newDesktopPage();
+    await signIn(member, 'health-member', 'demo-health-member');
+    // Nine answers by phone, the 地区 going round; the last 南区 one is 𠮷田's.
+    for (let index = 0; index < 9; index++) {
+      const name = index === 8 ? '𠮷田 花子' : `電話 ${String(index + 1)}`;
+      const answers = { name, phone: '03-1234-5678', area: AREAS[index % AREAS.length], satisfaction: '満足' };
+      const answered = await callFromPage(member, 'POST', '/console/api/surveys/citizen-questionnaire/records', { answers });
+      if (answered.status !== 201) throw new Error(`The questionnaire answered ${String(answered.status)}: ${JSON.stringify(answered.body)}`);
+    }
+  });
+
+  it('downloads the filtered list as Windows-31J, opened as Excel would, with exactly the records listed', async () => {
+    await filterByArea(member, '東区');
+    await expect.poll(() => member.locator('.console-counts').innerText()).toMatch(/該当\s*3件/);
+    await member.getByRole('button', { name: 'CSVエクスポート' }).click();
+    const dialog = member.getByRole('dialog', { name: 'CSVエクスポート' });
+    await expect.poll(() => dialog.getByRole('radio', { name: /Excel向け/ }).isChecked()).toBe(true);
+    await expectNoA11yViolations(member, 'export dialog');
+    const bytes = await downloaded(member, () => dialog.getByRole('button', { name: '3件を書き出す' }).click());
+    // Windows-31J through and through: a decoder that refuses anything else reads every byte.
+    const [header, ...rows] = rowsOf(new TextDecoder('shift_jis', { fatal: true }).decode(bytes));
+    expect(header?.slice(0, 3)).toEqual(['ユーザーID', 'パーティションキー', '受付番号']);
+    expect(header).toContain('お住まいの地区');
+    const area = header?.indexOf('お住まいの地区') ?? -1;
+    expect(rows.map((row) => row[area])).toEqual(['東区', '東区', '東区']);
+    expect(rows.map((row) => row[header?.indexOf('お名前') ?? -1]).sort()).toEqual(['電話 1', '電話 4', '電話 7']);
+    await member.getByRole('status').filter({ hasText: 'ダウンロードを開始しました' }).waitFor();
+  });
+
+  it('stops a Windows-31J export at 𠮷, says on which line and column, and writes it in UTF-8 instead', async () => {
+    await filterByArea(member, '南区');
+    await expect.poll(() => member.locator('.console-counts').innerText()).toMatch(/該当\s*3件/);
+    await member.getByRole('button', { name: 'CSVエクスポート' }).click();
+    await member.getByRole('dialog', { name: 'CSVエクスポート' }).getByRole('button', { name: '3件を書き出す' }).click();
+    const report = member.getByRole('region', { name: 'Shift_JISで書き出せない文字があります' });
+    await report.waitFor();
+    // Newest first: 𠮷田's answer is the first line.
+    expect(await report.getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual(['1行目', expect.any(String), 'お名前', '𠮷']);
+    await expectNoA11yViolations(member, 'export stopped at a character');
+    const bytes = await downloaded(member, () => report.getByRole('button', { name: 'UTF-8（BOM付き）で書き出す' }).click());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = rowsOf(bytes.subarray(3).toString('utf8'));
+    expect(rows.map((row) => row[header?.indexOf('お名前') ?? -1])).toContain('𠮷田 花子');
+    expect(rows).toHaveLength(3);
+  });
+});
