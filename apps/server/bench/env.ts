@@ -12,8 +12,20 @@ const number = (name: string, fallback: number): number => {
  */
 export const benchSettings = () => ({ seconds: number('BENCH_SECONDS', 6), rounds: number('BENCH_ROUNDS', 5), slices: Math.max(1, Math.round(number('BENCH_SLICES', 6))) });
 
-/** BENCH_ONLY=putItem,booking,records,searchable,bulk,putItem-postgres,booking-postgres: measure only these cases (default all). */
+/**
+ * BENCH_ONLY=putItem,booking,records,searchable,bulk,export,putItem-postgres,booking-postgres: measure
+ * only these cases (default all).
+ */
 export const onlyCases = () => process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+
+/** BENCH_EXPORT_RECORDS: the export case's records (a million). */
+export const exportRecords = () => Math.round(number('BENCH_EXPORT_RECORDS', 1_000_000));
+
+/**
+ * BENCH_EXPORT_DATABASE: where the export case's seeded database is kept between runs (seeding a
+ * million records takes minutes); by default in the system's temporary folder.
+ */
+export const exportDatabasePath = () => process.env.BENCH_EXPORT_DATABASE;
 
 /** BENCH_KEEP=1: keep the databases and the servers' logs (their folder is printed). */
 export const keepFiles = () => process.env.BENCH_KEEP === '1';

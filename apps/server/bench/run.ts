@@ -22,6 +22,7 @@ import pg from 'pg';
 import { startPostgres } from '../dev/postgres-server.js';
 import { postgresBinaries } from '../src/backup.js';
 import { anchorBulk, auditedChanges, BULK_RECORDS, seedBulkRecords, serverBulk } from './bulk-status.js';
+import { anchorExport, databaseRecordCount, EXPORT_RECORDS, EXPORT_SURVEY, exportDatabaseFile, exportFromServer, seededExportDatabase } from './export-results.js';
 import { benchSettings, keepFiles, onlyCases, profileDir } from './env.js';
 import { FAITHFUL_PATHS, TRACED_CASES, traceCase, verdict } from './faithful.js';
 import type { TracedCase } from './faithful.js';
@@ -197,6 +198,19 @@ function onMeasuredCore<T>(work: () => T): T {
     pin(pinning.every);
   }
 }
+/** Runs `work` (this process's download of a file) on the load's cores, off the measured one. */
+async function onLoadCores<T>(work: () => Promise<T>): Promise<T> {
+  if (pinning === undefined) return work();
+  const pin = (cores: string) => {
+    if (spawnSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)]).status !== 0) throw new Error(`taskset could not move the bench to cores ${cores}`);
+  };
+  pin(pinning.load);
+  try {
+    return await work();
+  } finally {
+    pin(pinning.every);
+  }
+}
 const bulkAnchorMs = bulkCase ? onMeasuredCore(() => anchorBulk(path.join(work, 'server.sqlite'), path.join(work, 'bulk-anchor.sqlite'))) : undefined;
 const [serverProcess, anchorProcess] = await Promise.all([
   start('server', [...profiling, ...nodeFlags, 'dist/server.js'], serverSettings(path.join(work, 'server.sqlite'))),
@@ -360,6 +374,35 @@ if (bulkCase && bulkAnchorMs !== undefined) {
 }
 await Promise.all(children.map(stop));
 if (bulkCase) console.log(`  audit entries of status changes afterwards: ${auditedChanges(path.join(work, 'server.sqlite')).toLocaleString('en')}`);
+
+// ---------------------------------------------------------------------------------------------
+// The export (issue 26): a database of its own, seeded once the other servers have stopped, and
+// a server of its own on it.
+if (selected('export')) await benchExport();
+
+async function benchExport(): Promise<void> {
+  const file = exportDatabaseFile();
+  const surveyItems = EXPORT_SURVEY.surveySchema.length;
+  console.log(`\nExport: ${EXPORT_RECORDS.toLocaleString('en')} records of a ${String(surveyItems)}-item survey, every record as Windows-31J, downloaded from the server by a staff member (anchor: the same records, answers and memos read in order by one statement, written as the same CSV, in one process)`);
+  const seeded = await seededExportDatabase(file);
+  console.log(seeded === undefined ? `  database: ${file}, seeded by an earlier run` : `  database: ${file}, seeded in ${seeded.toFixed(0)} s (kept for the next run; BENCH_EXPORT_DATABASE moves it)`);
+  const anchorRun = onMeasuredCore(() => anchorExport(file));
+  const exporter = await start('export-server', [...profiling, ...nodeFlags, 'dist/server.js'], serverSettings(file));
+  const pid = exporter.child.pid;
+  if (pid === undefined) throw new Error('the export server has no process id');
+  const measured = await onLoadCores(() => exportFromServer(exporter.origin, pid));
+  await stop(exporter.child);
+  const inDatabase = databaseRecordCount(file);
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  console.log(`  header: ${measured.header.slice(0, 60)}…`);
+  console.log(
+    `  server: first byte ${seconds(measured.firstByteMs)}, whole file ${seconds(measured.totalMs)} (${(measured.bytes / 1024 / 1024).toFixed(0)} MiB, ${((measured.totalMs * 1000) / Math.max(1, measured.records)).toFixed(1)} µs a record)   anchor ${seconds(anchorRun.ms)}   server/anchor time ${(measured.totalMs / anchorRun.ms).toFixed(2)}x`,
+  );
+  console.log(
+    `  server memory: ${measured.rssStartedMb.toFixed(0)} MiB started, ${measured.rssBeforeMb.toFixed(0)} MiB after a first export (${measured.warmUpRecords.toLocaleString('en')} records: +${(measured.rssBeforeMb - measured.rssStartedMb).toFixed(0)} MiB), ${measured.rssPeakMb.toFixed(0)} MiB at its highest during the measured one (growth ${(measured.rssPeakMb - measured.rssBeforeMb).toFixed(0)} MiB)`,
+  );
+  console.log(`  records: ${measured.records.toLocaleString('en')} in the file, ${inDatabase.toLocaleString('en')} in the database, ${anchorRun.records.toLocaleString('en')} by the anchor${measured.records === inDatabase ? '' : '   MISMATCH'}`);
+}
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL: putItem and the booking again, the server (DATABASE_URL) beside the PostgreSQL

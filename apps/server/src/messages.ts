@@ -107,7 +107,6 @@ export const messages = {
     notACalendarFile: 'これは回答結果のファイルです。ここではカテゴリと予約枠のファイルだけを取り込めます。',
     fileRefused: (count: number) => `このファイルを取り込むと予約に影響が出るため、取り込めません（${count.toLocaleString('ja-JP')}件）。何も変更していません。`,
     mixedTimes: '日によって時刻の違う枠IDがあるため、枠ファイルに書き出せません。枠IDごとに時刻をそろえてください。',
-    wholeFile: 'ファイル全体',
   },
   /** The survey editor's refusals (see modules/surveys/survey-editor.ts). */
   surveyEditor: {
@@ -225,6 +224,7 @@ export const sandboxMessages = {
 export const importMessages = {
   // Where a problem is.
   at: (line: number, column?: number) => (column === undefined ? `${line}行目` : `${line}行目 ${column}列目`),
+  wholeFile: 'ファイル全体',
   // Reading the file.
   notReadable: (character: number) =>
     `${character}文字目に Shift_JIS として読めないバイトがあります。Shift_JIS（または BOM 付き UTF-8）で保存し直してください`,
@@ -256,7 +256,7 @@ export const importMessages = {
   capacityFormat: '定員は0以上の整数で入力してください',
   noSlots: '予約枠の行がありません',
   // Survey-result files.
-  surveyHeader: '見出し行は「ユーザーID,パーティションキー,#,」で始めてください',
+  surveyHeader: '見出し行は「ユーザーID,パーティションキー,#,」（または「ユーザーID,パーティションキー,受付番号,」）で始め、「状態,作成日,更新日,管理者メモ」で終えてください',
   categoryReference: '分類は「category#<カテゴリID>」の形で入力してください',
   // Options and the database.
   calendarRequired: '予約枠のファイルには、取り込み先のカレンダーを --calendar <カレンダーID> で指定してください',
@@ -303,6 +303,39 @@ export const importMessages = {
 } as const;
 
 /** The results export command (`pnpm --filter @city/server export-results`), for the server's operator. */
+/** Importing survey results (records/import-records.ts): problems by line and column, and the summary. */
+export const recordImportMessages = {
+  notResultsFile: 'アンケート結果のファイルではありません。見出し行が「ユーザーID,パーティションキー,#,…,状態,作成日,更新日,管理者メモ」のファイルを指定してください',
+  unknownColumn: (name: string) => `「${name}」という項目はこのフォームにありません（項目名、「項目名（項目キー）」または項目キーで指定してください）`,
+  duplicateColumn: (name: string, first: number) => `「${name}」は${first}列目と同じ項目です`,
+  userIdFormat: 'ユーザーIDは「U」と32桁の英数字（LINEのユーザーID）か、空欄にしてください',
+  partitionKeyOfOtherSurvey: 'パーティションキーがこのフォームのものではありません',
+  partitionKeyFormat: 'パーティションキーに使えない文字があります',
+  duplicateLine: (first: number) => `${first}行目と同じ記録です（同じパーティションキー、または同じ内容の行）`,
+  userIdChanged: 'ユーザーIDは変更できません（記録のユーザーIDと違います）',
+  receiptNumberChanged: '受付番号は変更できません（記録の受付番号と違います）',
+  receiptNumberTaken: '受付番号がすでに別の記録に使われています',
+  receiptNumberFormat: '受付番号は英数字と「-」で32文字までにしてください',
+  status: (statuses: string) => `状態は ${statuses} のいずれかにしてください`,
+  notAnOption: (value: string) => `「${value}」は選択肢にありません`,
+  dateFormat: '日付は「2026-12-01」または「2026/12/1」の形で、実在する日付を入力してください',
+  filesNotImported: 'ファイルの項目は取り込めません（空欄にしてください）',
+  reservationFormat: '予約は「カテゴリID|日付|枠ID」（例: checkup-central|2026-12-03|1）の形で入力してください',
+  unknownCategory: (categoryId: string) => `カテゴリ「${categoryId}」が見つかりません。先に分類を取り込むか、カテゴリIDを確かめてください`,
+  categoryWithoutCalendar: (categoryId: string) => `カテゴリ「${categoryId}」にはカレンダーがないため、予約できません`,
+  slotNotFound: (date: string, slotId: string) => `${date} の枠「${slotId}」はありません`,
+  slotFull: (date: string, start: string, end: string, left: number) => `${date} ${start}〜${end} の枠は残り${String(left)}のため、この行の予約を入れられません`,
+  invalidAnswer: (title: string, message: string) => `${title}: ${message}`,
+  // The summary.
+  refused: (problems: number) => `取り込みを中止しました（問題 ${problems.toLocaleString('ja-JP')} 件）。データベースは変更していません。`,
+  summary: (create: number, update: number, unchanged: number) =>
+    `追加 ${create.toLocaleString('ja-JP')} 件、更新 ${update.toLocaleString('ja-JP')} 件、変更なし ${unchanged.toLocaleString('ja-JP')} 件`,
+  dryRunDone: '確認のみ（データベースは変更していません）',
+  applied: '取り込みました',
+  ignoredColumns: (names: string) => `次の列はサーバーが管理するため、取り込みません: ${names}`,
+  usage: '使い方: pnpm --filter @city/server import-results --survey <フォームID> <ファイル> [--apply]（--apply を付けないときは確認のみ）',
+} as const;
+
 export const exportMessages = {
   usage:
     '使い方: pnpm --filter @city/server export-results --survey <フォームID> [--filter <絞り込み条件のJSON>] [--encoding windows-31j|utf-8] [--out <ファイル>]',

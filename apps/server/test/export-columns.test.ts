@@ -48,7 +48,7 @@ describe('exported results', () => {
     expect(columns.map((column) => column.header)).toEqual([
       'ユーザーID', 'パーティションキー', '受付番号',
       'お名前（name）', 'お名前（kana）', 'メールアドレス', '電話番号',
-      '状態', '申込経路', '作成日', '更新日', '管理者メモ',
+      '申込経路', '状態', '作成日', '更新日', '管理者メモ',
     ]);
   });
 
@@ -56,7 +56,7 @@ describe('exported results', () => {
     const columns = resultColumns(everyVersion, { memberNumbers: false, payments: false });
     const older = record({ name: '山田 太郎', phone: '090-1234-5678' });
     const newer = record({ name: '佐藤 花子', kana: 'サトウ ハナコ', mail: 'hanako@example.jp' }, { info: { ...older.info, partitionKey: 'health#U2', userId: 'U2', surveyVersion: 2 } });
-    expect(columns.map((column) => column.cell(older))).toEqual(['U1', 'health#U1', 'R0001', '山田 太郎', '', '', '090-1234-5678', '未対応', 'LINE', '2026-11-26 09:05:09', '2026-11-27 00:30:00', '']);
+    expect(columns.map((column) => column.cell(older))).toEqual(['U1', 'health#U1', 'R0001', '山田 太郎', '', '', '090-1234-5678', 'LINE', '未対応', '2026-11-26 09:05:09', '2026-11-27 00:30:00', '']);
     expect(columns.map((column) => column.cell(newer)).slice(3, 7)).toEqual(['佐藤 花子', 'サトウ ハナコ', 'hanako@example.jp', '']);
     // Written as a line: the phone number, beginning with a digit, is left alone; a formula is not.
     expect(csvLine(columns.map((column) => column.cell(record({ name: '=1+2' }))))).toContain(",'=1+2,");
@@ -65,11 +65,12 @@ describe('exported results', () => {
   it('carry the member number, the payment, the origin and every memo when the survey has them', () => {
     const columns = resultColumns(version2, { memberNumbers: true, payments: true });
     const headers = columns.map((column) => column.header);
-    expect(headers.slice(-7)).toEqual(['状態', '会員番号', '支払い', '申込経路', '作成日', '更新日', '管理者メモ']);
+    // The earlier platform's last four columns last, in its order.
+    expect(headers.slice(-7)).toEqual(['会員番号', '支払い', '申込経路', '状態', '作成日', '更新日', '管理者メモ']);
     const cells = columns.map((column) =>
       column.cell(record({}, { status: '完了', memberNumber: 'M-000123', order: { total: 3300, status: '支払い済み' }, memos: ['電話で確認済み', '当日受付'], info: { ...record({}).info, origin: 'staff' } })),
     );
-    expect(cells.slice(-7)).toEqual(['完了', 'M-000123', '3,300円・支払い済み', '職員入力', '2026-11-26 09:05:09', '2026-11-27 00:30:00', '電話で確認済み\n当日受付']);
+    expect(cells.slice(-7)).toEqual(['M-000123', '3,300円・支払い済み', '職員入力', '完了', '2026-11-26 09:05:09', '2026-11-27 00:30:00', '電話で確認済み\n当日受付']);
   });
 
   it('write dates in Japan’s time', () => {

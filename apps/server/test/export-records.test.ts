@@ -9,6 +9,7 @@ import { japanTimeToEpochMs } from '@city/survey-core';
 import { existsSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runExportCommand } from '../src/modules/records/export-command.js';
 import { prepareExport } from '../src/modules/records/export-records.js';
@@ -53,9 +54,9 @@ async function signedIn(staff = member) {
 }
 
 /** The export's bytes, as the browser would download them. */
-async function download(console: ReturnType<typeof consoleClient>, query: Record<string, string>) {
+async function download(console: ReturnType<typeof consoleClient>, query: Record<string, string>, headers: Record<string, string> = {}) {
   const url = staffEndpoints.staffExportRecords.path.replace(':surveyId', SURVEY);
-  const response = await ctx.app.inject({ method: 'GET', url, query, headers: { cookie: console.cookie ?? '' } });
+  const response = await ctx.app.inject({ method: 'GET', url, query, headers: { cookie: console.cookie ?? '', ...headers } });
   return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload, json: () => response.json<{ code?: string }>() };
 }
 
@@ -72,12 +73,12 @@ describe('exporting results', () => {
       expect(exported.status).toBe(200);
       expect(exported.headers['content-type']).toBe('text/csv; charset=Shift_JIS');
       const [header, ...rows] = linesOf(new TextDecoder('shift_jis', { fatal: true }).decode(exported.bytes));
-      expect(header).toEqual(['ユーザーID', 'パーティションキー', '受付番号', 'お名前', '予約日時', '状態', '申込経路', '作成日', '更新日', '管理者メモ']);
+      expect(header).toEqual(['ユーザーID', 'パーティションキー', '受付番号', 'お名前', '予約日時', '申込経路', '状態', '作成日', '更新日', '管理者メモ']);
       expect(rows.map((row) => row[1]), JSON.stringify(filter)).toEqual((listed.body.data as RecordSummary[]).map((record) => record.partitionKey));
     }
     const all = linesOf(new TextDecoder('shift_jis').decode((await download(console, { encoding: 'windows-31j', items: 'all' })).bytes));
     expect(all).toHaveLength(1 + keys.length);
-    expect(all[1]?.slice(3, 7)).toEqual(['髙橋①', '健康診断 / 特定健診 / 中央保健センター 2026-12-03（木）10:00～11:00', '未対応', 'WEB']);
+    expect(all[1]?.slice(3, 7)).toEqual(['髙橋①', '健康診断 / 特定健診 / 中央保健センター 2026-12-03（木）10:00～11:00', 'WEB', '未対応']);
   });
 
   it('writes UTF-8 with its byte order mark, and only the shown columns when asked', async () => {
@@ -87,8 +88,24 @@ describe('exporting results', () => {
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect([...exported.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, row] = linesOf(exported.bytes.subarray(3).toString('utf8'));
-    expect(header).toEqual(['ユーザーID', 'パーティションキー', '受付番号', 'お名前', '状態', '申込経路', '作成日', '更新日', '管理者メモ']);
+    expect(header).toEqual(['ユーザーID', 'パーティションキー', '受付番号', 'お名前', '申込経路', '状態', '作成日', '更新日', '管理者メモ']);
     expect(row?.[3]).toBe('吉田');
+  });
+
+  it('is compressed for a browser that accepts it, at the fastest levels, into the same bytes', async () => {
+    for (let n = 1; n <= 4; n++) await book(n, `山田${String(n)}`, n <= 2 ? '2026-12-03' : '2026-12-04');
+    const console = await signedIn();
+    const query = { encoding: 'windows-31j', items: 'all' };
+    const plain = await download(console, query);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const chrome = await download(console, query, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(chrome.headers['content-encoding']).toBe('br');
+    expect(chrome.headers.vary).toContain('accept-encoding');
+    expect(Buffer.compare(brotliDecompressSync(chrome.bytes), plain.bytes)).toBe(0);
+    const node = await download(console, query, { 'accept-encoding': 'gzip, deflate' });
+    expect(node.headers['content-encoding']).toBe('gzip');
+    expect(Buffer.compare(gunzipSync(node.bytes), plain.bytes)).toBe(0);
+    expect((await download(console, query, { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('finds a 𠮷 before a Windows-31J export, never writes it as "?", and writes it in UTF-8', async () => {

@@ -105,6 +105,7 @@ describe('the published survey results', () => {
       line: 2,
       userId: '',
       partitionKey: '',
+      receiptNumber: '',
       answers: expect.objectContaining({ 宛名番号: '1', 接種券番号: '1111111111', 生年月日: '1990-01-01', 性別: '男性', 分類: 'category#049943', 接種回数: '1回目', 会場: '' }) as unknown,
       categoryIds: ['049943'],
       status: '',

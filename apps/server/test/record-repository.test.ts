@@ -43,15 +43,14 @@ describe.each(ENGINES)('records on %s', (engine) => {
 
   it('reads a page of records for an export as each one reads alone: in the keys’ order, files, separators and all', async () => {
     const plain = rowsOf('U1', '料理教室');
-    // Answers holding what the page's SQLite statement joins rows with, and an upload's files.
-    const awkward = rowsOf('U2', 'スマホ教室', '区切り\u001eと\u001fと\u001d').map((row, i) =>
-      i === 0 ? { ...row, files: [{ fileId: 'f'.repeat(32), name: '診断書.pdf', contentType: 'application/pdf', size: 10 }] } : row,
-    );
+    // Answers holding what the page's SQLite statement joins rows with; an upload's files.
+    const awkward = rowsOf('U2', 'スマホ教室', '区切り\u001eticket\u001f999999と\u001fと\u001d');
+    const uploaded = rowsOf('U4', 'スマホ教室').map((row, i) => (i === 0 ? { ...row, files: [{ name: '診断書.pdf', url: '/files/f', contentType: 'application/pdf', size: 10 }] } : row));
     const closed = rowsOf('U3', '健康体操').map((row) => ({ ...row, check: '完了' as const }));
-    for (const [rows, receiptNumber] of [[plain, 'R1'], [awkward, 'R2'], [closed, 'R3']] as const) {
+    for (const [rows, receiptNumber] of [[plain, 'R1'], [awkward, 'R2'], [closed, 'R3'], [uploaded, 'R4']] as const) {
       await each.store.transaction((records) => records.replace({ rows, receiptNumber, removePartitionKeys: [], origin: 'web', surveyVersion: 1 }));
     }
-    const keys = [closed, plain, awkward].map((rows) => rows[0]?.partitionKey ?? '');
+    const keys = [closed, plain, awkward, uploaded].map((rows) => rows[0]?.partitionKey ?? '');
     const page = await each.store.read.answersOfPage([...keys.slice(0, 2), 'no-such-record', ...keys.slice(2)]);
     expect(page.map((read) => read.record.partitionKey)).toEqual(keys);
     for (const read of page) {

@@ -116,6 +116,15 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   },
   staffAddMemo: { action: 'records.addMemo', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! }, body: { text: 'メモ' } }) },
   staffExportRecords: { action: 'records.export', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, query: { encoding: 'utf-8', items: 'all' } }) },
+  // A dry run of a file of no lines: it writes nothing, allowed or not.
+  staffImportRecords: {
+    action: 'records.import',
+    teamScoped: true,
+    request: (team) => ({
+      params: { surveyId: SURVEY_OF[team] },
+      body: { fileName: 'results.csv', contentBase64: Buffer.from('ユーザーID,パーティションキー,受付番号,状態,作成日,更新日,管理者メモ\r\n').toString('base64'), dryRun: true },
+    }),
+  },
   staffCheckExport: { action: 'records.export', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { filter: {}, items: 'all' } }) },
   staffBulkStatus: {
     action: 'records.bulkChange',

@@ -35,6 +35,7 @@ export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = 
   'records.bulkChange': MEMBER_AND_ABOVE,
   'records.bookOnBehalf': OPERATOR_AND_ABOVE,
   'records.export': MEMBER_AND_ABOVE,
+  'records.import': MEMBER_AND_ABOVE,
   'audit.readRecord': MEMBER_AND_ABOVE,
   'audit.readAll': ['administrator'],
   'surveys.edit': ['administrator', 'admin'],

@@ -25,6 +25,8 @@ export const STAFF_ACTIONS = [
   'records.bulkChange',
   'records.bookOnBehalf',
   'records.export',
+  /** Results from a CSV file: the earlier platform's or this product's own export. */
+  'records.import',
   /** A record's own audit entries (who viewed or changed it, from where) on its page. */
   'audit.readRecord',
   'audit.readAll',
@@ -432,6 +434,34 @@ export const staffEndpoints = {
           unencodable: Type.Array(
             Type.Object({ line: Type.Integer({ minimum: 0 }), receiptNumber: Type.String(), column: Type.String(), character: Type.String() }, closed),
           ),
+        },
+        closed,
+      ),
+    ),
+  },
+  /**
+   * Results from a CSV file (the earlier platform's result file, or this product's export; Shift_JIS
+   * or UTF-8), as base64. `dryRun`: every problem by line and column, and what each line would do,
+   * nothing written. Applied: all of the file or none of it; 409 `file_refused` with the problems.
+   * The same file twice changes nothing the second time. Operators may not.
+   */
+  staffImportRecords: {
+    method: 'POST',
+    path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/import`,
+    params: SurveyPath,
+    body: Type.Object({ fileName: Type.String({ maxLength: 256 }), contentBase64: Type.String({ maxLength: 40_000_000 }), dryRun: Type.Boolean() }, closed),
+    response: Data(
+      Type.Object(
+        {
+          records: Type.Integer({ minimum: 0 }),
+          create: Type.Integer({ minimum: 0 }),
+          update: Type.Integer({ minimum: 0 }),
+          unchanged: Type.Integer({ minimum: 0 }),
+          bookings: Type.Integer({ minimum: 0 }),
+          /** `3行目 5列目` and what is wrong there. */
+          problems: Type.Array(Type.Object({ at: Type.String(), message: Type.String() }, closed)),
+          ignoredColumns: Type.Array(Type.String()),
+          applied: Type.Boolean(),
         },
         closed,
       ),

@@ -16,7 +16,7 @@ import { closedByRule, publicHolidayOn } from './closures.js';
 import { categoryFileText, slotFileText } from './import/export-calendar-files.js';
 import type { CategoryImportReport, SlotImportReport } from './import/import-calendar-file.js';
 import { importFileInTransaction, inTransactionOrDryRun } from './import/import-calendar-file.js';
-import { formatProblem, ImportRefusedError } from './import/problems.js';
+import { formatProblem, ImportRefusedError, problemPlace } from './import/problems.js';
 import { readImportFile } from './import/read-import-file.js';
 
 /** A month grid with its edges: the most one slot view or export covers. */
@@ -189,4 +189,3 @@ export function calendarAdminModule(deps: CalendarAdminDeps & { authenticateStaf
 }
 
 /** Where a file's problem is, as staff read it (`3行目 5列目`), or `ファイル` for the whole file. */
-const problemPlace = (problem: { line?: number; column?: number }) => (problem.line === undefined ? messages.calendarAdmin.wholeFile : formatProblem({ ...problem, message: '' }).replace(/: $/, ''));

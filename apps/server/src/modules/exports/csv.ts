@@ -12,13 +12,18 @@ export function neutralisedCell(value: string): string {
   return FORMULA_STARTS.has(value.charCodeAt(0)) ? `'${value}` : value;
 }
 
+const NEEDS_QUOTES = /[",\r\n]/;
+
 /** One field of a line: neutralised, and quoted when it holds a comma, a quote or a line break. */
 export function csvField(value: string): string {
+  if (value === '') return value;
   const text = neutralisedCell(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One line of fields, CRLF-ended. */
 export function csvLine(values: readonly string[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
+  let line = '';
+  for (let index = 0; index < values.length; index++) line += index === 0 ? csvField(values[index] ?? '') : `,${csvField(values[index] ?? '')}`;
+  return `${line}\r\n`;
 }

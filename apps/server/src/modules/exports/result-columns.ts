@@ -25,15 +25,33 @@ export interface ExportColumn {
   cell: (record: ExportedRecord) => string;
 }
 
-/** `2026-11-26 21:05:09`, in Japan's time (UTC+9, no daylight saving). */
+const JAPAN_OFFSET_MS = 9 * 3_600_000;
+const MS_PER_DAY = 86_400_000;
+const twoDigits = (value: number) => (value < 10 ? `0${String(value)}` : String(value));
+/** The day part of the last date written, and its text: records of one export share few days. */
+let lastDay = Number.NaN;
+let lastDayText = '';
+
+/**
+ * `2026-11-26 21:05:09`, in Japan's time (UTC+9, no daylight saving). Written twice per record of
+ * an export: the date is formatted once per day met, the time from the milliseconds into the day.
+ */
 export function japanDateTime(epochMs: number): string {
-  return new Date(epochMs + 9 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const local = epochMs + JAPAN_OFFSET_MS;
+  const day = Math.floor(local / MS_PER_DAY);
+  if (day !== lastDay) {
+    lastDay = day;
+    lastDayText = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  }
+  const seconds = Math.floor((local - day * MS_PER_DAY) / 1000);
+  return `${lastDayText} ${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor(seconds / 60) % 60)}:${twoDigits(seconds % 60)}`;
 }
 
 /**
  * The columns, in order: who and which record, every answerable item of `items` (every version's,
  * those the exporting staff member may see; items without an answer of their own, 案内, left
- * out), then status, member number and payment when the survey has them, origin, dates and memos.
+ * out), then member number and payment when the survey has them, origin, and the earlier
+ * platform's last four: status, dates and memos.
  * Headers are the items' titles; two items of one title are told apart by their keys.
  */
 export function resultColumns(items: readonly SurveySchemaItem[], survey: { memberNumbers: boolean; payments: boolean }): ExportColumn[] {
@@ -49,10 +67,11 @@ export function resultColumns(items: readonly SurveySchemaItem[], survey: { memb
       header: (titles.get(item.title) ?? 0) > 1 || item.title.trim() === '' ? `${item.title}（${item.itemKey}）` : item.title,
       cell: (record: ExportedRecord) => record.answers[item.itemKey] ?? '',
     })),
-    { header: h.status, cell: (record) => record.status },
     ...(survey.memberNumbers ? [{ header: h.memberNumber, cell: (record: ExportedRecord) => record.memberNumber ?? '' }] : []),
     ...(survey.payments ? [{ header: h.payment, cell: (record: ExportedRecord) => (record.order === undefined ? '' : messages.paymentCell(record.order.total, record.order.status)) }] : []),
     { header: h.origin, cell: (record) => messages.recordOrigin[record.info.origin] },
+    // The earlier platform's last four columns, in its order: its files and ours read alike.
+    { header: h.status, cell: (record) => record.status },
     { header: h.createdAt, cell: (record) => japanDateTime(record.info.createdAt) },
     { header: h.updatedAt, cell: (record) => japanDateTime(record.info.updatedAt) },
     { header: h.memos, cell: (record) => record.memos.join('\n') },

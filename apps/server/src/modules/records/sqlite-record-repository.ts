@@ -42,7 +42,7 @@ type AnswersOfPageColumns = [
   surveyVersion: number,
   createdAt: number,
   updatedAt: number,
-  /** `<rows to read again>\x1d<status>\x1d<answers>`; null without rows. */
+  /** `<rows>\x1d<rows with files>\x1d<status>\x1d<answers>`; null without rows. */
   folded: string | null,
 ];
 
@@ -66,16 +66,17 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   );
   // A list bound as one JSON array parameter: one statement, prepared once, for any list.
   // An export's page in one statement: each record's columns and one text of its rows, read with
-  // one subquery: how many rows need reading again (those with files, or with either of the two
-  // separators below), its status (a bare column: SQLite takes it from the row min() picks, the
-  // first), then its answers, item and answer joined by U+001F and rows by U+001E, in the order
-  // submitted; the three parts joined by U+001D. One text a record instead of two dozen rows was
-  // the largest cut in an export's time: turning each row into JavaScript values cost the most.
+  // one subquery: how many rows it has and how many of them hold files, its status (a bare
+  // column: SQLite takes it from the row min() picks, the first), then its answers, item key and
+  // answer joined by U+001F and rows by U+001E, in the order submitted; the parts joined by U+001D.
+  // An answer holding U+001E splits into more parts than the record has rows: such a record, and
+  // one with files, is read again row by row (item keys are plain, so the first U+001F of a part
+  // always ends its key). One text a record instead of two dozen rows was the largest cut in an
+  // export's time: turning each row into JavaScript values cost the most.
   const answersOfKeys = db
     .prepare<[string], AnswersOfPageColumns>(
       `SELECT ${RECORD_COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')},
-         (SELECT sum((files_json IS NOT NULL) + instr(value, char(30)) + instr(value, char(31)) + instr(item_key, char(30)) + instr(item_key, char(31)))
-             || char(29) || check_status || substr(min(position), 1, 0)
+         (SELECT count(*) || char(29) || sum(files_json IS NOT NULL) || char(29) || check_status || substr(min(position), 1, 0)
              || char(29) || group_concat(item_key || char(31) || value, char(30) ORDER BY position)
           FROM survey_results s WHERE s.partition_key = r.partition_key)
        FROM json_each(?) j JOIN survey_records r ON r.partition_key = j.value
@@ -173,16 +174,17 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
         const record: RecordInfo = { partitionKey, surveyId, userId, receiptNumber, origin: origin as RecordOrigin, enteredBy, version, surveyVersion, createdAt, updatedAt };
         if (folded === null) return { record, status: undefined, rows: [] }; // a record without rows
         const afterCount = folded.indexOf('\x1d');
-        const afterStatus = folded.indexOf('\x1d', afterCount + 1);
-        const status = folded.slice(afterCount + 1, afterStatus) as CheckStatus;
-        if (folded.slice(0, afterCount) !== '0') return { record, status, rows: rowsOfRecord.all(partitionKey).map(toAnswerRow) };
-        const rows = folded
-          .slice(afterStatus + 1)
-          .split('\x1e')
-          .map((answer) => {
-            const split = answer.indexOf('\x1f');
-            return { itemKey: answer.slice(0, split), value: answer.slice(split + 1) };
-          });
+        const afterFiles = folded.indexOf('\x1d', afterCount + 1);
+        const afterStatus = folded.indexOf('\x1d', afterFiles + 1);
+        const status = folded.slice(afterFiles + 1, afterStatus) as CheckStatus;
+        const parts = folded.slice(afterStatus + 1).split('\x1e');
+        if (folded.slice(afterCount + 1, afterFiles) !== '0' || String(parts.length) !== folded.slice(0, afterCount)) {
+          return { record, status, rows: rowsOfRecord.all(partitionKey).map(toAnswerRow) };
+        }
+        const rows = parts.map((answer) => {
+          const split = answer.indexOf('\x1f');
+          return { itemKey: answer.slice(0, split), value: answer.slice(split + 1) };
+        });
         return { record, status, rows };
       });
     },

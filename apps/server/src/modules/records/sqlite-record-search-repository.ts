@@ -27,8 +27,11 @@ export function createSqliteRecordSearchRepository(db: SqliteDatabase): RecordSe
     },
     async page(surveyId, filter, after: SearchCursor | undefined, limit) {
       const where = whereOf(surveyId, filter, sqliteDialect());
-      const keyset = after === undefined ? '' : ' AND (r.created_at < ? OR (r.created_at = ? AND r.partition_key < ?))';
-      const params = after === undefined ? where.params : [...where.params, after.createdAt, after.createdAt, after.partitionKey];
+      // A row value: SQLite seeks the index to the cursor with it. Written as `created_at < ? OR
+      // (created_at = ? AND …)` it scanned the survey's index from the newest record on every page,
+      // so the pages of a million-record export cost more and more (95 ms at the 900,000th record).
+      const keyset = after === undefined ? '' : ' AND (r.created_at, r.partition_key) < (?, ?)';
+      const params = after === undefined ? where.params : [...where.params, after.createdAt, after.partitionKey];
       return prepared<{ created_at: number; partition_key: string }>(
           `SELECT r.created_at, r.partition_key FROM survey_records r WHERE ${where.sql}${keyset}
            ORDER BY r.created_at DESC, r.partition_key DESC LIMIT ?`,

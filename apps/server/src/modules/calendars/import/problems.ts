@@ -12,6 +12,11 @@ export function formatProblem(problem: ImportProblem): string {
   return problem.line === undefined ? problem.message : `${importMessages.at(problem.line, problem.column)}: ${problem.message}`;
 }
 
+/** Where a problem is, for a report staff read: `3行目 5列目`, or the whole file. */
+export function problemPlace(problem: Pick<ImportProblem, 'line' | 'column'>): string {
+  return problem.line === undefined ? importMessages.wholeFile : importMessages.at(problem.line, problem.column);
+}
+
 /** A file refused whole: nothing of it was written. */
 export class ImportRefusedError extends Error {
   override readonly name = 'ImportRefusedError';

@@ -3,8 +3,12 @@ import { ID_PATTERN } from './category-csv.js';
 import type { CsvRecord } from './csv.js';
 import type { ImportProblem } from './problems.js';
 
-/** The columns every survey-result file starts with, and ends with. */
+/**
+ * The columns every survey-result file starts with, and ends with. The third is the earlier
+ * platform's `#` or this product's 受付番号 (its export writes the same shape).
+ */
 export const SURVEY_RESULT_LEADING = ['ユーザーID', 'パーティションキー', '#'] as const;
+const RECEIPT_COLUMNS = new Set(['#', '受付番号']);
 export const SURVEY_RESULT_TRAILING = ['状態', '作成日', '更新日', '管理者メモ'] as const;
 const CATEGORY_PREFIX = 'category#';
 
@@ -15,6 +19,8 @@ export interface SurveyResultLine {
   userId: string;
   /** '' for a new record. */
   partitionKey: string;
+  /** The `#` / 受付番号 column: '' when not given. */
+  receiptNumber: string;
   /** The item columns (between `#` and 状態) by their header, as written. */
   answers: Record<string, string>;
   /** Category ids this record refers to (`category#<id>` cells). */
@@ -34,7 +40,7 @@ export interface SurveyResultFile {
 
 /** Whether a header row is a survey-result file's. */
 export function isSurveyResultHeader(header: readonly string[]): boolean {
-  return SURVEY_RESULT_LEADING.every((name, index) => header[index] === name);
+  return header[0] === SURVEY_RESULT_LEADING[0] && header[1] === SURVEY_RESULT_LEADING[1] && RECEIPT_COLUMNS.has(header[2] ?? '');
 }
 
 /**
@@ -75,6 +81,7 @@ export function parseSurveyResultFile(records: readonly CsvRecord[]): { file: Su
       line: record.line,
       userId: at(0),
       partitionKey: at(1),
+      receiptNumber: at(2),
       answers,
       categoryIds,
       status: at(trailingStart),
