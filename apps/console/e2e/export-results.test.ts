@@ -1,7 +1,8 @@
-// Exporting results as a staff member does, against the real server in Chromium: a filtered list
-// downloaded as Windows-31J (Excel's Japanese CSV) and read back as such, holding exactly the
-// records the list counts; a 𠮷 in the filtered records stops the Windows-31J export before a byte
-// is written, the page says where it is, and UTF-8 writes it as it is.
+// Exporting and importing results as a staff member does, against the real server in Chromium: a
+// filtered list downloaded as Windows-31J (Excel's Japanese CSV) and read back as such, holding
+// exactly the records the list counts; a 𠮷 in the filtered records stops the Windows-31J export
+// before a byte is written, the page says where it is, and UTF-8 writes it as it is; a file with a
+// bad line checked (its line, column and reason shown, nothing imported), then a good one imported.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -79,5 +80,46 @@ describe('exporting results', () => {
     const [header, ...rows] = rowsOf(bytes.subarray(3).toString('utf8'));
     expect(rows.map((row) => row[header?.indexOf('お名前') ?? -1])).toContain('𠮷田 花子');
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('importing results', () => {
+  let member: Page;
+
+  beforeAll(async () => {
+    member = await world.newDesktopPage();
+    await signIn(member, 'health-member', 'demo-health-member');
+  });
+
+  /** Chooses a CSV file (UTF-8, as Excel's "CSV UTF-8" saves it) and asks for the check. */
+  async function check(page: Page, lines: string[]) {
+    await page.getByLabel('取り込むファイル').setInputFiles({ name: 'answers.csv', mimeType: 'text/csv', buffer: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n'), 'utf8')]) });
+    await page.getByRole('button', { name: '内容を確認する' }).click();
+  }
+
+  it('shows a dry run’s bad line with its column and reason, imports nothing, then imports a good file', async () => {
+    await member.goto('/console/surveys/citizen-questionnaire');
+    await member.getByRole('link', { name: 'CSVから取り込む' }).click();
+    await member.getByRole('heading', { name: /回答の取り込み/, level: 1 }).waitFor();
+    const header = 'ユーザーID,パーティションキー,受付番号,お名前,電話番号,お住まいの地区,市のサービスへの満足度,状態,作成日,更新日,管理者メモ';
+    await check(member, [header, ',,,窓口 花子,03-1234-5678,東区,満足,,,,', ',,,窓口 次郎,03-1234-5678,月面,満足,,,,']);
+    const report = member.getByRole('region', { name: '「answers.csv」の確認結果' });
+    await report.getByRole('heading', { name: '問題のある箇所（1件）' }).waitFor();
+    expect(await report.getByRole('row').nth(1).innerText()).toMatch(/^3行目 6列目\s+「月面」は選択肢にありません$/);
+    expect(await report.getByRole('button', { name: '取り込む' }).count()).toBe(0);
+    await expectNoA11yViolations(member, 'import, dry run with a bad line');
+
+    await check(member, [header, ',,,窓口 花子,03-1234-5678,東区,満足,,,,', ',,,窓口 次郎,03-1234-5678,西区,満足,,,,']);
+    await report.getByText('問題は見つかりませんでした。').waitFor();
+    expect(await report.locator('.console-counts').innerText()).toMatch(/追加\s*2件/);
+    await report.getByRole('button', { name: '取り込む' }).click();
+    await member.getByText('取り込みました（追加 2件、更新 0件、変更なし 0件）。').waitFor();
+    // The same file again is nothing new.
+    await check(member, [header, ',,,窓口 花子,03-1234-5678,東区,満足,,,,', ',,,窓口 次郎,03-1234-5678,西区,満足,,,,']);
+    await report.getByText('このファイルの内容はすべて取り込み済みです（変更はありません）。').waitFor();
+    await member.getByRole('link', { name: '回答一覧へ戻る' }).click();
+    await member.getByRole('textbox', { name: 'お名前' }).fill('窓口');
+    await member.getByRole('button', { name: 'この条件で検索' }).click();
+    await expect.poll(() => member.locator('.console-counts').innerText()).toMatch(/該当\s*2件/);
   });
 });

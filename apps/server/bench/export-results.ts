@@ -25,7 +25,8 @@ import { readConfig } from '../src/env.js';
 import { exportDatabasePath, exportRecords } from './env.js';
 
 export const EXPORT_RECORDS = exportRecords();
-const STAFF = { loginId: 'bench-exporter', password: 'bench-exporter-password' };
+/** The bench's staff member (a member of the survey's team: exports and imports). */
+export const STAFF = { loginId: 'bench-exporter', password: 'bench-exporter-password' };
 
 /** A 20-item application form as municipalities make them: names, contact, choices, free text. */
 export const EXPORT_SURVEY: SurveyConfig = {
@@ -60,7 +61,7 @@ const GIVEN = ['太郎', '花子', '一郎', '美咲', '健太', '陽菜', '大�
 const ANSWER_TEXT = ['特になし', '車いすで参加します。段差の少ない席を希望します。', '小麦・卵アレルギーがあります（子ども）', '', '=1+1 と書いた方がいました', '駐車場の場所を教えてください～', '①午前 ②午後 どちらでも可'];
 
 /** Citizen n's answers: every item, with Japanese text of the usual lengths (and a formula-like cell now and then). */
-function answersOf(n: number): Answers {
+export function answersOf(n: number): Answers {
   const pick = <T>(list: readonly T[], salt: number): T => list[(n * 7 + salt) % list.length] as T;
   return {
     familyName: pick(FAMILY, 1),

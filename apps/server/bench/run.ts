@@ -23,6 +23,7 @@ import { startPostgres } from '../dev/postgres-server.js';
 import { postgresBinaries } from '../src/backup.js';
 import { anchorBulk, auditedChanges, BULK_RECORDS, seedBulkRecords, serverBulk } from './bulk-status.js';
 import { anchorExport, databaseRecordCount, EXPORT_RECORDS, EXPORT_SURVEY, exportDatabaseFile, exportFromServer, seededExportDatabase } from './export-results.js';
+import { anchorDryRun, badLines, dryRunOnServer, IMPORT_LINES, importFile } from './import-results.js';
 import { benchSettings, keepFiles, onlyCases, profileDir } from './env.js';
 import { FAITHFUL_PATHS, TRACED_CASES, traceCase, verdict } from './faithful.js';
 import type { TracedCase } from './faithful.js';
@@ -391,6 +392,10 @@ async function benchExport(): Promise<void> {
   const pid = exporter.child.pid;
   if (pid === undefined) throw new Error('the export server has no process id');
   const measured = await onLoadCores(() => exportFromServer(exporter.origin, pid));
+  // The import's dry run on the same server and database: every line's key is looked up among a million records.
+  const importBytes = importFile();
+  const importAnchor = onMeasuredCore(() => anchorDryRun(importBytes));
+  const dryRun = await onLoadCores(() => dryRunOnServer(exporter.origin, importBytes));
   await stop(exporter.child);
   const inDatabase = databaseRecordCount(file);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -402,6 +407,16 @@ async function benchExport(): Promise<void> {
     `  server memory: ${measured.rssStartedMb.toFixed(0)} MiB started, ${measured.rssBeforeMb.toFixed(0)} MiB after a first export (${measured.warmUpRecords.toLocaleString('en')} records: +${(measured.rssBeforeMb - measured.rssStartedMb).toFixed(0)} MiB), ${measured.rssPeakMb.toFixed(0)} MiB at its highest during the measured one (growth ${(measured.rssPeakMb - measured.rssBeforeMb).toFixed(0)} MiB)`,
   );
   console.log(`  records: ${measured.records.toLocaleString('en')} in the file, ${inDatabase.toLocaleString('en')} in the database, ${anchorRun.records.toLocaleString('en')} by the anchor${measured.records === inDatabase ? '' : '   MISMATCH'}`);
+  const expectedBad = badLines();
+  const reported = new Set(dryRun.problems.map((problem) => Number(/^(\d+)行目/.exec(problem.at)?.[1])));
+  const everyBadLine = expectedBad.every((line) => reported.has(line)) && reported.size === expectedBad.length;
+  console.log(
+    `\nImport, dry run: ${IMPORT_LINES.toLocaleString('en')} lines of the same survey (${(importBytes.length / 1024 / 1024).toFixed(0)} MiB, Windows-31J), one in a hundred bad, sent to the same server (anchor: the file read and every line's answers checked, in one process)`,
+  );
+  console.log(
+    `  server ${seconds(dryRun.ms)} (${dryRun.records.toLocaleString('en')} lines, ${dryRun.create.toLocaleString('en')} to create, ${dryRun.problems.length.toLocaleString('en')} problems on ${reported.size.toLocaleString('en')} lines${everyBadLine ? ', every bad line named' : ', NOT every bad line named'})   anchor ${seconds(importAnchor.ms)} (${importAnchor.bad.toLocaleString('en')} bad)   server/anchor time ${(dryRun.ms / importAnchor.ms).toFixed(2)}x`,
+  );
+  console.log(`  first problems: ${dryRun.problems.slice(0, 2).map((problem) => `${problem.at}: ${problem.message}`).join(' / ')}`);
 }
 
 // ---------------------------------------------------------------------------------------------

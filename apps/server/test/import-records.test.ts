@@ -8,11 +8,12 @@ import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { SurveyConfig } from '@city/survey-core';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runImportCommand } from '../src/modules/records/import-command.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { addCategories, APPEND_BOOKING_SURVEY, bookingPayload, citizen, daySlots, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
 import { createTestContext } from './helpers.js';
-import { fixture, utf8WithBom } from './import-fixtures.js';
+import { FIXTURES, fixture, utf8WithBom } from './import-fixtures.js';
 import type { TestStaff } from './staff-helpers.js';
 import { addStaff, consoleClient, staffBookingWorld } from './staff-helpers.js';
 
@@ -185,6 +186,8 @@ describe('this product’s own export', () => {
       `,,,,checkup-central|2026-12-03|4,,,,,`,
       `Ubad,,,高橋,checkup-central|2026-12-03|4,,,,,`,
       `,,,田中,checkup-central|2026-12-03|9,,,,,`,
+      // A booking that is no booking: said once, not again as a missing answer.
+      `,,,伊藤,3日の午後,,,,,`,
     ].join('\r\n');
     const dryRun = await importFile(console, SURVEY, utf8WithBom(bad), true);
     expect(dryRun.status).toBe(200);
@@ -195,11 +198,12 @@ describe('this product’s own export', () => {
       '5行目 4列目: 必須項目です',
       '6行目 1列目: ユーザーIDは「U」と32桁の英数字（LINEのユーザーID）か、空欄にしてください',
       '7行目 5列目: 2026-12-03 の枠「9」はありません',
+      '8行目 5列目: 予約は「カテゴリID|日付|枠ID」（例: checkup-central|2026-12-03|1）の形で入力してください',
     ]);
-    expect(dryRun.body.data).toMatchObject({ records: 6, unchanged: 1 });
+    expect(dryRun.body.data).toMatchObject({ records: 7, unchanged: 1 });
     const applied = await importFile(console, SURVEY, utf8WithBom(bad), false);
     expect(applied.status).toBe(409);
-    expect(applied.body.problems).toHaveLength(5);
+    expect(applied.body.problems).toHaveLength(6);
   });
 
   it('claims a file’s bookings through the capacity path, and refuses a file that would overfill a slot whole', async () => {
@@ -222,5 +226,47 @@ describe('this product’s own export', () => {
   it('is refused to operators', async () => {
     const operator = await signedIn(await addStaff(ctx, 'operator', ['team-a']));
     expect((await importFile(operator, SURVEY, Buffer.from('ユーザーID,パーティションキー,受付番号,状態,作成日,更新日,管理者メモ\r\n'), true)).status).toBe(403);
+  });
+});
+
+describe('the import command', () => {
+  async function importCommand(args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runImportCommand(args, {
+      database: { databasePath: ctx.databasePath, databaseUrl: ctx.databaseUrl },
+      cwd: FIXTURES,
+      now: () => clock,
+      out: (line) => out.push(line),
+      err: (line) => err.push(line),
+    });
+    return { code, out, err };
+  }
+
+  it('checks a file, lists each problem by line and column, and imports it with --apply, once', async () => {
+    const unknown = await importCommand(['--survey', VACCINE_SURVEY.surveyId, 'vaccine-sample-survey.csv']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err[0]).toBe('取り込みを中止しました（問題 10 件）。データベースは変更していません。');
+    expect(unknown.err[1]).toBe('  2行目 8列目: カテゴリ「049943」が見つかりません。先に分類を取り込むか、カテゴリIDを確かめてください');
+    await addCategories(ctx.app.storage, [
+      { categoryId: '049943', tag1: 'コロナワクチン接種', tag2: '1回目' },
+      { categoryId: '088924', tag1: 'コロナワクチン接種', tag2: '2回目' },
+    ]);
+    expect(await importCommand(['--survey', VACCINE_SURVEY.surveyId, 'vaccine-sample-survey.csv'])).toMatchObject({ code: 0, out: ['確認のみ（データベースは変更していません）: 追加 10 件、更新 0 件、変更なし 0 件'] });
+    expect(await countOf("SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = 'vaccine'")).toBe(0);
+    expect(await importCommand(['--survey', VACCINE_SURVEY.surveyId, 'vaccine-sample-survey.csv', '--apply'])).toMatchObject({ code: 0, out: ['取り込みました: 追加 10 件、更新 0 件、変更なし 0 件'] });
+    expect(await importCommand(['--survey', VACCINE_SURVEY.surveyId, 'vaccine-sample-survey.csv', '--apply'])).toMatchObject({ code: 0, out: ['取り込みました: 追加 0 件、更新 0 件、変更なし 10 件'] });
+    expect(await countOf("SELECT COUNT(*) AS n FROM survey_records WHERE survey_id = 'vaccine'")).toBe(10);
+    const audit = (await ctx.queryOne("SELECT actor FROM audit_log WHERE action = 'records.import' LIMIT 1")) as { actor: string };
+    expect(audit.actor).toBe('system:import-results');
+  });
+
+  it('says how to use it when told something it does not take', async () => {
+    for (const args of [[], ['--survey', VACCINE_SURVEY.surveyId], ['vaccine-sample-survey.csv'], ['--survey', VACCINE_SURVEY.surveyId, 'a.csv', 'b.csv'], ['--surve', 'x', 'a.csv']]) {
+      const wrong = await importCommand(args);
+      expect(wrong.code, args.join(' ')).toBe(2);
+      expect(wrong.err.join('\n')).toContain('使い方');
+    }
+    expect((await importCommand(['--survey', 'no-such-survey', 'vaccine-sample-survey.csv'])).code).toBe(1);
   });
 });

@@ -22,6 +22,7 @@ export const appRoutes: RouteObject[] = [
             lazy: () => import('../features/records/records-page.js').then((module) => ({ Component: module.RecordsPage })),
           },
           { path: paths.record.pattern, lazy: () => import('../features/record/record-page.js').then((module) => ({ Component: module.RecordPage })) },
+          { path: paths.importRecords.pattern, lazy: () => import('../features/records/import-page.js').then((module) => ({ Component: module.ImportPage })) },
           { path: paths.phoneBooking.pattern, lazy: () => import('../features/phone-booking/phone-booking-page.js').then((module) => ({ Component: module.PhoneBookingPage })) },
           { path: paths.newSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },
           { path: paths.editSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },

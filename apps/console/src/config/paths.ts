@@ -16,6 +16,7 @@ export const paths = {
   // Not under /surveys/: a survey may be called `new`.
   newSurvey: { pattern: '/new-survey', to: () => '/new-survey' },
   editSurvey: { pattern: '/surveys/:surveyId/edit', to: (surveyId: string) => `${survey(surveyId)}/edit` },
+  importRecords: { pattern: '/surveys/:surveyId/import', to: (surveyId: string) => `${survey(surveyId)}/import` },
   phoneBooking: { pattern: '/surveys/:surveyId/phone-booking', to: (surveyId: string) => `${survey(surveyId)}/phone-booking` },
   audit: { pattern: '/audit', to: () => '/audit' },
   staff: { pattern: '/staff', to: () => '/staff' },

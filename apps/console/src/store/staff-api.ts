@@ -27,6 +27,7 @@ export type RecordsPage = ResponseOf<'staffRecords'>;
 export type RecordPage = ResponseOf<'staffRecord'>['data'];
 export type BulkStatusReport = ResponseOf<'staffBulkStatus'>['data'];
 export type ExportCheckReport = ResponseOf<'staffCheckExport'>['data'];
+export type RecordsImportReport = ResponseOf<'staffImportRecords'>['data'];
 export type TotpEnrolment = ResponseOf<'staffTotpEnrolment'>['data'];
 export type CalendarCategories = ResponseOf<'staffCalendarCategories'>['data'];
 export type CalendarSlotsData = ResponseOf<'staffCalendarSlots'>['data'];
@@ -194,6 +195,12 @@ export const staffApi = createApi({
       query: ({ surveyId, ...body }) => ({ endpoint: 'staffCheckExport', params: { surveyId }, body }),
       transformResponse: dataOf<ResponseOf<'staffCheckExport'>>,
     }),
+    // The same call checks a file (dryRun) and imports it; an import changes the list.
+    staffImportRecords: build.mutation<RecordsImportReport, ParamsOf<'staffImportRecords'> & BodyOf<'staffImportRecords'>>({
+      query: ({ surveyId, ...body }) => ({ endpoint: 'staffImportRecords', params: { surveyId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffImportRecords'>>,
+      invalidatesTags: (result, _error, { surveyId }) => (result?.applied === true ? [{ type: 'Records', id: surveyId }, 'Record', 'Slots'] : []),
+    }),
     staffBookOnBehalf: build.mutation<ResponseOf<'staffBookOnBehalf'>['data'], ParamsOf<'staffBookOnBehalf'> & BodyOf<'staffBookOnBehalf'>>({
       query: ({ surveyId, ...body }) => ({ endpoint: 'staffBookOnBehalf', params: { surveyId }, body }),
       transformResponse: dataOf<ResponseOf<'staffBookOnBehalf'>>,
@@ -243,6 +250,7 @@ export const {
   useStaffAddMemoMutation,
   useStaffBulkStatusMutation,
   useStaffCheckExportMutation,
+  useStaffImportRecordsMutation,
   useStaffBookOnBehalfMutation,
   useStaffCalendarCategoriesQuery,
   useStaffCalendarSlotsQuery,

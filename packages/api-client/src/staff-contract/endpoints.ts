@@ -449,7 +449,7 @@ export const staffEndpoints = {
     method: 'POST',
     path: `${STAFF_API_PREFIX}/surveys/:surveyId/records/import`,
     params: SurveyPath,
-    body: Type.Object({ fileName: Type.String({ maxLength: 256 }), contentBase64: Type.String({ maxLength: 40_000_000 }), dryRun: Type.Boolean() }, closed),
+    body: Type.Object({ fileName: Type.String({ maxLength: 256 }), contentBase64: Type.String({ maxLength: 70_000_000 }), dryRun: Type.Boolean() }, closed),
     response: Data(
       Type.Object(
         {

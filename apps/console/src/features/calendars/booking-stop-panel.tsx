@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { messages } from '../../messages.js';
 import type { CalendarSettings } from './calendar-admin-api.js';
 import { useStaffSaveCalendarMutation } from './calendar-admin-api.js';
-import { DoneMessage } from './done-message.js';
-import { Refusal } from './refusal.js';
+import { DoneMessage } from '../../components/done-message.js';
+import { Refusal } from '../../components/refusal.js';
 
 const text = messages.calendarAdmin;
 

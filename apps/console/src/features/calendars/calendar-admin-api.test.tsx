@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actionLabel } from '../../lib/audit-text.js';
 import { makeStore } from '../../store/make-store.js';
 import { calendarAdminApi } from './calendar-admin-api.js';
-import { Refusal } from './refusal.js';
+import { Refusal } from '../../components/refusal.js';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -11,10 +11,10 @@ import { mayTake, selectSession } from '../../store/session-slice.js';
 import { useStaffCalendarAdminQuery } from './calendar-admin-api.js';
 import { buildTree } from './category-tree.js';
 import { CategoryTreeView } from './category-tree-view.js';
-import { DoneMessage } from './done-message.js';
+import { DoneMessage } from '../../components/done-message.js';
 import { downloadExport } from './files.js';
 import { LevelNamesForm } from './level-names-form.js';
-import { Refusal } from './refusal.js';
+import { Refusal } from '../../components/refusal.js';
 import './calendars.css';
 
 const text = messages.calendarAdmin;

@@ -12,10 +12,10 @@ import type { CalendarFileBody, CalendarFileReport } from './calendar-admin-api.
 import { useStaffApplyCalendarFileMutation, useStaffCalendarAdminQuery, useStaffPreviewCalendarFileMutation } from './calendar-admin-api.js';
 import { calendarlessLeaves, isCategoryId, pathText } from './category-tree.js';
 import { mondayOf } from './dates.js';
-import { DoneMessage } from './done-message.js';
+import { DoneMessage } from '../../components/done-message.js';
 import { FileReport } from './file-report.js';
-import { base64Of } from './files.js';
-import { Refusal } from './refusal.js';
+import { base64Of } from '../../lib/base64.js';
+import { Refusal } from '../../components/refusal.js';
 import './calendars.css';
 
 const text = messages.calendarAdmin;

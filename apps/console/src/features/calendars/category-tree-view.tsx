@@ -8,7 +8,7 @@ import type { CalendarAdminView } from './calendar-admin-api.js';
 import { useStaffDeleteCategoryMutation, useStaffSaveCalendarMutation, useStaffSaveCategoryMutation } from './calendar-admin-api.js';
 import type { CategoryPath, TreeNode } from './category-tree.js';
 import { childPath, isCategoryId, mayHaveCalendar, pathText, renamedPath, suggestedCalendarId } from './category-tree.js';
-import { Refusal } from './refusal.js';
+import { Refusal } from '../../components/refusal.js';
 import { DEFAULT_RULES, NO_CLOSURES } from './rules-form.js';
 
 const text = messages.calendarAdmin;

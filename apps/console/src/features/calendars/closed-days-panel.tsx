@@ -6,8 +6,8 @@ import { messages } from '../../messages.js';
 import type { ClosedDay } from './calendar-admin-api.js';
 import { useStaffSetClosedDaysMutation } from './calendar-admin-api.js';
 import { dateWithWeekday, monthLabel, monthRange } from './dates.js';
-import { DoneMessage } from './done-message.js';
-import { Refusal } from './refusal.js';
+import { DoneMessage } from '../../components/done-message.js';
+import { Refusal } from '../../components/refusal.js';
 
 const text = messages.calendarAdmin;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base64Of, fileNameOf } from './files.js';
+import { base64Of } from '../../lib/base64.js';
+import { fileNameOf } from './files.js';
 
 describe('files in and out', () => {
   it('encodes any bytes as base64, a large file included', () => {

@@ -1,17 +1,9 @@
-// Files in and out of calendar administration: an uploaded file goes as base64 in the JSON body
-// (the server reads Shift_JIS or UTF-8 itself); an export is fetched with the session cookie and
+// Files out of calendar administration (an uploaded file goes as base64 in the JSON body,
+// lib/base64.ts; the server reads Shift_JIS or UTF-8 itself): an export is fetched with the session cookie and
 // handed to the browser as a download, so that a refusal shows on the page instead of as a file.
 import type { StaffCall, StaffCallError } from '../../store/base-query.js';
 import { urlOf } from '../../store/base-query.js';
 import { messages } from '../../messages.js';
-
-/** The bytes as base64, in chunks (one call with a million arguments would overflow the stack). */
-export function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let start = 0; start < bytes.length; start += chunk) binary += String.fromCharCode(...bytes.subarray(start, start + chunk));
-  return btoa(binary);
-}
 
 /** The file name a `content-disposition: attachment; filename="…"` header gives, else the fallback. */
 export function fileNameOf(disposition: string | null, fallback: string): string {

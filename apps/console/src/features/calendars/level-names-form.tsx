@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { messages } from '../../messages.js';
 import type { CalendarAdminView } from './calendar-admin-api.js';
 import { useStaffSaveCategoryLabelsMutation } from './calendar-admin-api.js';
-import { Refusal } from './refusal.js';
+import { Refusal } from '../../components/refusal.js';
 
 const text = messages.calendarAdmin;
 type Labels = CalendarAdminView['labels'];

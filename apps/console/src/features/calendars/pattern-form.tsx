@@ -3,10 +3,10 @@ import type { ReactNode, SyntheticEvent } from 'react';
 import { useId, useState } from 'react';
 import { messages } from '../../messages.js';
 import { useStaffGenerateSlotsMutation } from './calendar-admin-api.js';
-import { DoneMessage } from './done-message.js';
+import { DoneMessage } from '../../components/done-message.js';
 import type { PatternDraft, PatternField } from './pattern.js';
 import { patternOf, slotsPerDay } from './pattern.js';
-import { Refusal } from './refusal.js';
+import { Refusal } from '../../components/refusal.js';
 import { WeekdayChoices } from './weekday-choices.js';
 
 const text = messages.calendarAdmin;

@@ -7,9 +7,9 @@ import type { StaffCallError } from '../../store/base-query.js';
 import type { AdminSlot, CalendarAdminSlots, ClosedDay } from './calendar-admin-api.js';
 import { useStaffDeleteSlotsMutation, useStaffPutSlotsMutation } from './calendar-admin-api.js';
 import { addMonths, dateWithWeekday, firstWeekOf, mondayOf, monthLabel, monthOfWeek, monthRange, weekDates } from './dates.js';
-import { DoneMessage } from './done-message.js';
+import { DoneMessage } from '../../components/done-message.js';
 import { downloadExport } from './files.js';
-import { Refusal } from './refusal.js';
+import { Refusal } from '../../components/refusal.js';
 import { changedCapacities, gridRows, parseCapacity, slotKey } from './slot-grid.js';
 
 const text = messages.calendarAdmin;

@@ -129,6 +129,11 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
             </p>
           ) : null}
           {mayTake(session, 'records.bulkChange') && page.data !== undefined ? <BulkStatus surveyId={surveyId} filter={view.applied} matching={page.data.counts.matching} /> : null}
+          {mayTake(session, 'records.import') ? (
+            <Link className="console-button-link" to={paths.importRecords.to(surveyId)}>
+              {messages.importResults.link}
+            </Link>
+          ) : null}
           {mayTake(session, 'records.export') && page.data !== undefined ? (
             <ExportResults surveyId={surveyId} filter={view.applied} matching={page.data.counts.matching} shownColumns={columns} />
           ) : null}

@@ -253,6 +253,8 @@ async function planImport(
       const answers: Record<string, AnswerValue> = existing === undefined ? {} : answersOfStoredRows(current, storedRows);
       let changed = existing === undefined;
       const claimColumns = new Map<string, number>();
+      // Items whose cell could not be read: said once, not again as a missing answer.
+      const unreadable = new Set<string>();
       for (const use of uses) {
         if (use.kind !== 'item') continue;
         const cell = line.answers[use.item.title] ?? line.answers[use.item.itemKey] ?? line.answers[`${use.item.title}（${use.item.itemKey}）`] ?? '';
@@ -261,6 +263,7 @@ async function planImport(
         const answer = answerOfCell(use.item, cell);
         if ('problem' in answer) {
           at(use.column, answer.problem);
+          unreadable.add(use.item.itemKey);
           continue;
         }
         // A category named in any cell (the earlier platform's 分類) must be one of ours.
@@ -279,6 +282,7 @@ async function planImport(
       // The answers as a whole, as a citizen's are checked (a staff import may fill staff-only items).
       if (changed) {
         for (const [itemKey, message] of Object.entries(validateAnswers(current, answers))) {
+          if (unreadable.has(itemKey)) continue;
           const item = current.find((candidate) => candidate.itemKey === itemKey);
           const use = uses.find((candidate) => candidate.kind === 'item' && candidate.item.itemKey === itemKey);
           if (use?.kind === 'item') at(use.column, message);

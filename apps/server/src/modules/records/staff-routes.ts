@@ -145,8 +145,8 @@ export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginA
       return reply.header('content-encoding', compression.encoding).send(compressed);
     });
 
-    // A file of up to about 30 MB (100,000 lines of a 20-item survey), as base64.
-    contractRoute(app, staffEndpoints.staffImportRecords, { bodyLimit: 42 * 1024 * 1024 }, async (request) => {
+    // A file of up to about 50 MB (100,000 lines of a 20-item survey are 36 MB), as base64.
+    contractRoute(app, staffEndpoints.staffImportRecords, { bodyLimit: 72 * 1024 * 1024 }, async (request) => {
       const { surveyId } = request.params;
       try {
         const report = await importRecords(deps, request.staff, surveyId, Buffer.from(request.body.contentBase64, 'base64'), { dryRun: request.body.dryRun });

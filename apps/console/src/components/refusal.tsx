@@ -1,9 +1,8 @@
 import { Notice } from '@city/ui';
-import { messages } from '../../messages.js';
-import type { StaffCallError } from '../../store/base-query.js';
-import { callErrorOf } from '../../store/staff-api.js';
+import { messages } from '../messages.js';
+import type { StaffCallError } from '../store/base-query.js';
+import { callErrorOf } from '../store/staff-api.js';
 
-const text = messages.calendarAdmin;
 
 /**
  * A refused or failed change, shown beside the action that was refused: the server's message, then
@@ -17,13 +16,13 @@ export function Refusal({ error, title }: { error: unknown; title?: string }) {
   // A file's refusal lists the same things twice (problems and blockers): its problems say where.
   const blockers = problems.length > 0 ? [] : (refusal?.blockers ?? []);
   return (
-    <div className="calendars-refusal">
+    <div className="console-refusal">
       <Notice tone="error" {...(title === undefined ? {} : { title })}>
         <p>{refusal?.message ?? messages.unexpectedError}</p>
         {blockers.length > 0 ? (
           <>
-            <p className="calendars-refusal__lead">{text.blockersLead}</p>
-            <ul className="calendars-refusal__list">
+            <p className="console-refusal__lead">{messages.refusalBlockersLead}</p>
+            <ul className="console-refusal__list">
               {blockers.map((blocker) => (
                 <li key={blocker.id}>{blocker.label}</li>
               ))}
@@ -31,14 +30,14 @@ export function Refusal({ error, title }: { error: unknown; title?: string }) {
           </>
         ) : null}
         {problems.length > 0 ? (
-          <ul className="calendars-refusal__list">
+          <ul className="console-refusal__list">
             {problems.map((problem, index) => (
               // A file may have the same problem at the same place twice: the position keeps them apart.
-              <li key={index}>{text.problemLine(problem.at, problem.message)}</li>
+              <li key={index}>{messages.problemLine(problem.at, problem.message)}</li>
             ))}
           </ul>
         ) : null}
-        {refusal?.status === 409 ? <p className="calendars-refusal__lead">{text.nothingChanged}</p> : null}
+        {refusal?.status === 409 ? <p className="console-refusal__lead">{messages.nothingChanged}</p> : null}
       </Notice>
     </div>
   );

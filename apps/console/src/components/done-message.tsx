@@ -12,7 +12,7 @@ export function DoneMessage({ message, focus = true }: { message: string; focus?
   return (
     <div role="status">
       {message === '' ? null : (
-        <p ref={ref} tabIndex={-1} className="console-done calendars-done">
+        <p ref={ref} tabIndex={-1} className="console-done console-done--strong">
           {message}
         </p>
       )}
