@@ -248,6 +248,26 @@ export const messages = {
   refusalBlockersLead: '次のものがあるため、できませんでした。',
   nothingChanged: '何も変更していません。',
   problemLine: (at: string, message: string) => `${at}：${message}`,
+  recount: {
+    nav: '整合性の確認',
+    title: '予約と注文の整合性の確認',
+    lead: '予約枠ごとの予約数と予約、予約と回答、回答と予約、支払い済みの注文と回答を照合します。この管理画面と市民の操作だけでデータが変わる限り、ずれは常に0件です。',
+    run: 'もう一度照合する',
+    compared: (slots: number, claims: number, records: number, orders: number) =>
+      `予約枠 ${slots.toLocaleString('ja-JP')}、予約 ${claims.toLocaleString('ja-JP')}、回答 ${records.toLocaleString('ja-JP')}、注文 ${orders.toLocaleString('ja-JP')} を照合しました。`,
+    noDrift: 'ずれはありません（0件）。',
+    drift: (count: number) => `ずれが ${count.toLocaleString('ja-JP')} 件あります。システム管理者に連絡してください。`,
+    slotsTitle: '予約数が予約の合計と合わない予約枠',
+    claimsTitle: '回答と合わない予約',
+    answersTitle: '予約のない回答',
+    ordersTitle: '回答と合わない支払い済みの注文',
+    slotLine: (calendarId: string, date: string, slotId: string, claimed: number, claims: number, capacity: number) =>
+      `${calendarId} ${date} 枠${slotId}: 予約数 ${String(claimed)}、予約の合計 ${String(claims)}、定員 ${String(capacity)}`,
+    claimReason: { noRecord: '回答がありません', otherSlot: '回答は別の枠です', closed: '回答はキャンセル済みです' },
+    claimLine: (partitionKey: string, date: string, slotId: string, reason: string) => `${partitionKey} ${date} 枠${slotId}: ${reason}`,
+    answerLine: (receiptNumber: string, value: string) => `受付番号 ${receiptNumber}: 枠「${value}」に予約がありません`,
+    orderLine: (receiptNumber: string, noRecord: boolean) => `受付番号 ${receiptNumber}: ${noRecord ? '回答がありません' : '回答はキャンセル済みで、返金されていません'}`,
+  },
   importResults: {
     link: 'CSVから取り込む',
     title: (survey: string) => `${survey} 回答の取り込み`,

@@ -27,6 +27,7 @@ import { createPaymentsModule } from './modules/payments/module.js';
 import { createRecordsModule } from './modules/records/module.js';
 import { createStaffModule } from './modules/staff/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
+import { createRecountModule } from './modules/recount/module.js';
 import { createSurveysModule } from './modules/surveys/module.js';
 import type { DemoStaffAccount } from './demo-staff.js';
 import { DEMO_STAFF, seedDemoStaff } from './demo-staff.js';
@@ -205,8 +206,9 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const calendars = createCalendarsModule({ storage, now, authenticate, authenticateStaff });
   const audit = createAuditModule({ storage, authenticateStaff, staffNames });
   const settings = createSettingsModule({ storage, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
+  const recounts = createRecountModule({ storage, authenticateStaff });
 
-  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes]) {
+  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes]) {
     await app.register(routes);
   }
   for (const { plugin, prefix } of payments.routes) await app.register(plugin, prefix === undefined ? {} : { prefix });

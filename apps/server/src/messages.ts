@@ -336,6 +336,20 @@ export const recordImportMessages = {
   usage: '使い方: pnpm --filter @city/server import-results --survey <フォームID> <ファイル> [--apply]（--apply を付けないときは確認のみ）',
 } as const;
 
+/** The recount (modules/recount): what was compared, each finding, and the drift. */
+export const recountMessages = {
+  compared: (totals: { slots: number; claims: number; records: number; orders: number }) =>
+    `予約枠 ${totals.slots.toLocaleString('ja-JP')}、予約 ${totals.claims.toLocaleString('ja-JP')}、回答 ${totals.records.toLocaleString('ja-JP')}、注文 ${totals.orders.toLocaleString('ja-JP')} を照合しました`,
+  slot: (slot: { calendarId: string; date: string; slotId: string; claimedUnits: number; claims: number; capacity: number }) =>
+    `  予約枠 ${slot.calendarId} ${slot.date} 枠${slot.slotId}: 予約数 ${String(slot.claimedUnits)}、予約の合計 ${String(slot.claims)}、定員 ${String(slot.capacity)}`,
+  claim: (claim: { partitionKey: string; itemKey: string; date: string; slotId: string; reason: 'noRecord' | 'otherSlot' | 'closed' }) =>
+    `  予約 ${claim.partitionKey}（${claim.itemKey}）${claim.date} 枠${claim.slotId}: ${{ noRecord: '回答がありません', otherSlot: '回答は別の枠です', closed: '回答はキャンセル済みです' }[claim.reason]}`,
+  answer: (answer: { receiptNumber: string; itemKey: string; value: string }) => `  受付番号 ${answer.receiptNumber}（${answer.itemKey}）: 回答の枠「${answer.value}」に予約がありません`,
+  order: (order: { receiptNumber: string; orderId: string; reason: 'noRecord' | 'closed' }) =>
+    `  注文 ${order.orderId}（受付番号 ${order.receiptNumber}）: 支払い済みですが、${order.reason === 'noRecord' ? '回答がありません' : '回答はキャンセル済みで返金されていません'}`,
+  drift: (drift: number) => (drift === 0 ? 'ずれはありません（0件）' : `ずれが ${drift.toLocaleString('ja-JP')} 件あります`),
+} as const;
+
 export const exportMessages = {
   usage:
     '使い方: pnpm --filter @city/server export-results --survey <フォームID> [--filter <絞り込み条件のJSON>] [--encoding windows-31j|utf-8] [--out <ファイル>]',

@@ -23,5 +23,6 @@ export const paths = {
   receiptIssuer: { pattern: '/settings/receipt-issuer', to: () => '/settings/receipt-issuer' },
   calendars: { pattern: '/calendars', to: () => '/calendars' },
   calendarFiles: { pattern: '/calendar-files', to: () => '/calendar-files' },
+  recount: { pattern: '/recount', to: () => '/recount' },
   calendar: { pattern: '/calendars/:calendarId', to: (calendarId: string) => `/calendars/${encodeURIComponent(calendarId)}` },
 } as const;

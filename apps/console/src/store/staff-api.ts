@@ -195,6 +195,12 @@ export const staffApi = createApi({
       query: ({ surveyId, ...body }) => ({ endpoint: 'staffCheckExport', params: { surveyId }, body }),
       transformResponse: dataOf<ResponseOf<'staffCheckExport'>>,
     }),
+    // Read afresh each time the page is opened: it is a check, not a view to keep.
+    staffRecount: build.query<ResponseOf<'staffRecount'>['data'], undefined>({
+      query: () => ({ endpoint: 'staffRecount' }),
+      transformResponse: dataOf<ResponseOf<'staffRecount'>>,
+      keepUnusedDataFor: 0,
+    }),
     // The same call checks a file (dryRun) and imports it; an import changes the list.
     staffImportRecords: build.mutation<RecordsImportReport, ParamsOf<'staffImportRecords'> & BodyOf<'staffImportRecords'>>({
       query: ({ surveyId, ...body }) => ({ endpoint: 'staffImportRecords', params: { surveyId }, body }),
@@ -251,6 +257,7 @@ export const {
   useStaffBulkStatusMutation,
   useStaffCheckExportMutation,
   useStaffImportRecordsMutation,
+  useStaffRecountQuery,
   useStaffBookOnBehalfMutation,
   useStaffCalendarCategoriesQuery,
   useStaffCalendarSlotsQuery,

@@ -468,6 +468,43 @@ export const staffEndpoints = {
     ),
   },
   /**
+   * The recount: every slot's claimed units against its claims, every claim against its record,
+   * every open record's booking against its claim, every paid order against its record. `drift` is
+   * what disagrees, added up (always 0 unless something outside the product changed the data).
+   * Administrators and admins (`calendars.edit`).
+   */
+  staffRecount: {
+    method: 'GET',
+    path: `${STAFF_API_PREFIX}/recount`,
+    response: Data(
+      Type.Object(
+        {
+          totals: Type.Object({ slots: Type.Integer(), claims: Type.Integer(), records: Type.Integer(), orders: Type.Integer() }, closed),
+          slots: Type.Array(Type.Object({ calendarId: Type.String(), date: Type.String(), slotId: Type.String(), claimedUnits: Type.Integer(), claims: Type.Integer(), capacity: Type.Integer() }, closed)),
+          claims: Type.Array(
+            Type.Object(
+              {
+                partitionKey: Type.String(),
+                itemKey: Type.String(),
+                calendarId: Type.String(),
+                date: Type.String(),
+                slotId: Type.String(),
+                reason: Type.Union([Type.Literal('noRecord'), Type.Literal('otherSlot'), Type.Literal('closed')]),
+              },
+              closed,
+            ),
+          ),
+          answers: Type.Array(Type.Object({ partitionKey: Type.String(), receiptNumber: Type.String(), itemKey: Type.String(), value: Type.String() }, closed)),
+          orders: Type.Array(
+            Type.Object({ orderId: Type.String(), receiptNumber: Type.String(), partitionKey: Type.String(), reason: Type.Union([Type.Literal('noRecord'), Type.Literal('closed')]) }, closed),
+          ),
+          drift: Type.Integer({ minimum: 0 }),
+        },
+        closed,
+      ),
+    ),
+  },
+  /**
    * Changes the status of every record the filter matches (not only the page shown); each row
    * checked. A closed status (キャンセル, 取り消し) needs a reason, as a single cancel does.
    */

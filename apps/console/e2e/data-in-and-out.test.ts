@@ -123,3 +123,15 @@ describe('importing results', () => {
     await expect.poll(() => member.locator('.console-counts').innerText()).toMatch(/該当\s*2件/);
   });
 });
+
+describe('the recount', () => {
+  it('shows an admin that every slot, booking and paid order agrees: no drift', async () => {
+    const admin = await world.newDesktopPage();
+    await signIn(admin, 'health-admin', 'demo-health-admin');
+    await admin.getByRole('link', { name: '整合性の確認' }).click();
+    await admin.getByRole('heading', { name: '予約と注文の整合性の確認', level: 1 }).waitFor();
+    await admin.getByText('ずれはありません（0件）。').waitFor();
+    expect(await admin.getByRole('status').first().innerText()).toMatch(/^予約枠 [\d,]+、予約 [\d,]+、回答 [\d,]+、注文 [\d,]+ を照合しました。/);
+    await expectNoA11yViolations(admin, 'recount');
+  });
+});
