@@ -206,7 +206,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const calendars = createCalendarsModule({ storage, now, authenticate, authenticateStaff });
   const audit = createAuditModule({ storage, authenticateStaff, staffNames });
   const settings = createSettingsModule({ storage, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
-  const recounts = createRecountModule({ storage, authenticateStaff });
+  const recounts = createRecountModule({ storage, now, authenticateStaff });
 
   for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes]) {
     await app.register(routes);

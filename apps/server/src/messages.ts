@@ -184,7 +184,7 @@ export const messages = {
   /** `3,300円・支払い済み`: a record's order in one cell. */
   paymentCell: (total: number, status: string) => `${total.toLocaleString('ja-JP')}円・${status}`,
   unencodableCharacter: (line: number, column: string, character: string) =>
-    `${line === 0 ? '見出し' : `${String(line)}行目`}の「${column}」に、Windows-31J（Shift_JIS）で書けない文字「${character}」があります。UTF-8で書き出してください。`,
+    `${line === 1 ? '見出し（1行目）' : `${String(line)}行目`}の「${column}」に、Windows-31J（Shift_JIS）で書けない文字「${character}」があります。UTF-8で書き出してください。`,
 } as const;
 
 /** The sandbox payment provider's hosted page (development and tests only). */
@@ -302,15 +302,19 @@ export const importMessages = {
   fileNotFound: (file: string) => `ファイル「${file}」を読めません`,
 } as const;
 
-/** The results export command (`pnpm --filter @city/server export-results`), for the server's operator. */
 /** Importing survey results (records/import-records.ts): problems by line and column, and the summary. */
 export const recordImportMessages = {
   notResultsFile: 'アンケート結果のファイルではありません。見出し行が「ユーザーID,パーティションキー,#,…,状態,作成日,更新日,管理者メモ」のファイルを指定してください',
   unknownColumn: (name: string) => `「${name}」という項目はこのフォームにありません（項目名、「項目名（項目キー）」または項目キーで指定してください）`,
   duplicateColumn: (name: string, first: number) => `「${name}」は${first}列目と同じ項目です`,
-  userIdFormat: 'ユーザーIDは「U」と32桁の英数字（LINEのユーザーID）か、空欄にしてください',
+  userIdFormat: 'ユーザーIDは「U」と32桁の英数字（0〜9、a〜f。LINEのユーザーID）か、空欄にしてください',
   partitionKeyOfOtherSurvey: 'パーティションキーがこのフォームのものではありません',
   partitionKeyFormat: 'パーティションキーに使えない文字があります',
+  partitionKeyOfOtherUser: 'このパーティションキーは別のLINEユーザーのものです（ユーザーIDと合いません）',
+  ambiguousColumn: (name: string) => `「${name}」という題名の項目が複数あります。「${name}（項目キー）」の形で指定してください`,
+  closeOnRecordPage: 'キャンセル・取り消しは、予約の取り消しや返金を伴うため、回答の画面で行ってください',
+  reopenOnRecordPage: 'キャンセル済みの回答を戻すときは、予約を取り直すため、回答の画面で行ってください',
+  memberRegistration: '会員登録のフォームには新しい回答を取り込めません（会員番号はサーバーが発行します）',
   duplicateLine: (first: number) => `${first}行目と同じ記録です（同じパーティションキー、または同じ内容の行）`,
   userIdChanged: 'ユーザーIDは変更できません（記録のユーザーIDと違います）',
   receiptNumberChanged: '受付番号は変更できません（記録の受付番号と違います）',
@@ -325,14 +329,16 @@ export const recordImportMessages = {
   categoryWithoutCalendar: (categoryId: string) => `カテゴリ「${categoryId}」にはカレンダーがないため、予約できません`,
   slotNotFound: (date: string, slotId: string) => `${date} の枠「${slotId}」はありません`,
   slotFull: (date: string, start: string, end: string, left: number) => `${date} ${start}〜${end} の枠は残り${String(left)}のため、この行の予約を入れられません`,
-  invalidAnswer: (title: string, message: string) => `${title}: ${message}`,
+  invalidAnswer: (title: string, message: string) => `${title}：${message}`,
   // The summary.
   refused: (problems: number) => `取り込みを中止しました（問題 ${problems.toLocaleString('ja-JP')} 件）。データベースは変更していません。`,
   summary: (create: number, update: number, unchanged: number) =>
     `追加 ${create.toLocaleString('ja-JP')} 件、更新 ${update.toLocaleString('ja-JP')} 件、変更なし ${unchanged.toLocaleString('ja-JP')} 件`,
   dryRunDone: '確認のみ（データベースは変更していません）',
+  statusReason: 'CSVファイルの取り込み',
+  problemsFound: (problems: number) => `確認で問題が見つかりました（${problems.toLocaleString('ja-JP')} 件）。何も取り込んでいません。`,
   applied: '取り込みました',
-  ignoredColumns: (names: string) => `次の列はサーバーが管理するため、取り込みません: ${names}`,
+  ignoredColumns: (names: string) => `次の列は取り込みません（サーバーが記録する列、商品、以前の版の項目）: ${names}`,
   usage: '使い方: pnpm --filter @city/server import-results --survey <フォームID> <ファイル> [--apply]（--apply を付けないときは確認のみ）',
 } as const;
 
@@ -341,7 +347,7 @@ export const recountMessages = {
   compared: (totals: { slots: number; claims: number; records: number; orders: number }) =>
     `予約枠 ${totals.slots.toLocaleString('ja-JP')}、予約 ${totals.claims.toLocaleString('ja-JP')}、回答 ${totals.records.toLocaleString('ja-JP')}、注文 ${totals.orders.toLocaleString('ja-JP')} を照合しました`,
   slot: (slot: { calendarId: string; date: string; slotId: string; claimedUnits: number; claims: number; capacity: number }) =>
-    `  予約枠 ${slot.calendarId} ${slot.date} 枠${slot.slotId}: 予約数 ${String(slot.claimedUnits)}、予約の合計 ${String(slot.claims)}、定員 ${String(slot.capacity)}`,
+    `  予約枠 ${slot.calendarId} ${slot.date} 枠${slot.slotId}: 枠に記録された予約数 ${String(slot.claimedUnits)}、予約を数え直した数 ${String(slot.claims)}、定員 ${String(slot.capacity)}`,
   claim: (claim: { partitionKey: string; itemKey: string; date: string; slotId: string; reason: 'noRecord' | 'otherSlot' | 'closed' }) =>
     `  予約 ${claim.partitionKey}（${claim.itemKey}）${claim.date} 枠${claim.slotId}: ${{ noRecord: '回答がありません', otherSlot: '回答は別の枠です', closed: '回答はキャンセル済みです' }[claim.reason]}`,
   answer: (answer: { receiptNumber: string; itemKey: string; value: string }) => `  受付番号 ${answer.receiptNumber}（${answer.itemKey}）: 回答の枠「${answer.value}」に予約がありません`,
@@ -350,6 +356,7 @@ export const recountMessages = {
   drift: (drift: number) => (drift === 0 ? 'ずれはありません（0件）' : `ずれが ${drift.toLocaleString('ja-JP')} 件あります`),
 } as const;
 
+/** The results export command (`pnpm --filter @city/server export-results`), for the server's operator. */
 export const exportMessages = {
   usage:
     '使い方: pnpm --filter @city/server export-results --survey <フォームID> [--filter <絞り込み条件のJSON>] [--encoding windows-31j|utf-8] [--out <ファイル>]',
@@ -357,5 +364,5 @@ export const exportMessages = {
   written: (records: number, file: string) => `${records.toLocaleString('ja-JP')}件を ${file} に書き出しました`,
   unencodable: 'Windows-31J（Shift_JIS）で書けない文字があるため、書き出しを中止しました。--encoding utf-8 を指定すると、そのまま書き出せます。該当する箇所:',
   unencodableCell: (line: number, receiptNumber: string, column: string, character: string) =>
-    line === 0 ? `  見出し「${column}」: ${character}` : `  ${String(line)}行目（受付番号 ${receiptNumber}）「${column}」: ${character}`,
+    line === 1 ? `  見出し（1行目）「${column}」: ${character}` : `  ${String(line)}行目（受付番号 ${receiptNumber}）「${column}」: ${character}`,
 } as const;

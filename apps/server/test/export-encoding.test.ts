@@ -2,7 +2,7 @@
 // text written, every character it cannot hold reported (𠮷 never becomes '?'), the UTF-8 BOM, and
 // no cell Excel would run as a formula.
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine, UTF8_BOM } from '../src/modules/exports/csv.js';
+import { csvField, csvLine, neutralisedCell, unneutralisedCell, UTF8_BOM } from '../src/modules/exports/csv.js';
 import { encodeWindows31J, unencodableCharacters } from '../src/modules/exports/windows-31j.js';
 
 const readBack = (bytes: Uint8Array) => new TextDecoder('shift_jis', { fatal: true }).decode(bytes);
@@ -59,6 +59,13 @@ describe('CSV fields', () => {
     expect(csvField('彼は"はい"と')).toBe('"彼は""はい""と"');
     expect(csvField('一行目\n二行目')).toBe('"一行目\n二行目"');
     expect(csvLine(['a', '=1+1', ''])).toBe("a,'=1+1,\r\n");
+  });
+
+  it('gives every answer back when the apostrophe it added is read off (an export imported back)', () => {
+    for (const answer of ['=1+1', '-', '+81 90', '@home', '\tx', "'=1", "''@x", "'abc", 'abc', '', "'", '３＝３']) {
+      expect(unneutralisedCell(neutralisedCell(answer)), answer).toBe(answer);
+    }
+    expect(neutralisedCell("'=1")).toBe("''=1");
   });
 
   it('has the UTF-8 byte order mark Excel looks for', () => {

@@ -115,12 +115,12 @@ describe('exporting results', () => {
     const check = await console.call('staffCheckExport', { params: { surveyId: SURVEY }, body: { filter: {}, items: 'all' } });
     expect(check.status).toBe(200);
     const receipt = (await console.call('staffRecords', { params: { surveyId: SURVEY }, body: { filter: {} } })).body.data as RecordSummary[];
-    // Newest first: 𠮷田 is on the first line.
-    expect(check.body.data).toEqual({ records: 2, unencodable: [{ line: 1, receiptNumber: receipt.find((record) => record.partitionKey === yoshida)?.receiptNumber, column: 'お名前', character: '𠮷' }] });
+    // Newest first: 𠮷田 is on the first line after the header, the file's line 2.
+    expect(check.body.data).toEqual({ records: 2, unencodable: [{ line: 2, receiptNumber: receipt.find((record) => record.partitionKey === yoshida)?.receiptNumber, column: 'お名前', character: '𠮷' }] });
     // The export itself refuses rather than write a '?', saying where.
     const refused = await download(console, { encoding: 'windows-31j', items: 'all' });
     expect(refused.status).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'unencodable_character', message: expect.stringContaining('1行目の「お名前」') as unknown });
+    expect(refused.json()).toMatchObject({ code: 'unencodable_character', message: expect.stringContaining('2行目の「お名前」') as unknown });
     const utf8 = await download(console, { encoding: 'utf-8', items: 'all' });
     expect(utf8.bytes.subarray(3).toString('utf8')).toContain('𠮷田');
   });
@@ -255,7 +255,7 @@ describe('the export command', () => {
     await book(1, '𠮷田');
     const refused = await exportCommand(['--survey', SURVEY, '--out', 'results.csv']);
     expect(refused.code).toBe(1);
-    expect(refused.err[1]).toMatch(/^ {2}1行目（受付番号 .+）「お名前」: 𠮷$/);
+    expect(refused.err[1]).toMatch(/^ {2}2行目（受付番号 .+）「お名前」: 𠮷$/);
     expect(existsSync(path.join(ctx.dir, 'results.csv'))).toBe(false);
     expect(((await ctx.queryOne("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'records.exportFailed'")) as { n: number }).n).toBe(1);
     const utf8 = await exportCommand(['--survey', SURVEY, '--encoding', 'utf-8', '--out', 'results.csv']);

@@ -166,6 +166,7 @@ describe('this product’s own export', () => {
     expect(page.record.answers.name).toBe('山田次郎');
     expect(page.record.status).toBe('処理中');
     expect(page.history.filter((event) => event.kind === 'memo').map((event) => event.text)).toEqual(['電話で確認', '来庁予定']);
+    expect(page.history.filter((event) => event.kind === 'status').map((event) => event.text)).toEqual(['CSVファイルの取り込み']);
     // Its booking stayed as it was, and the second import of the edited file changes nothing.
     expect(page.record.bookings).toHaveLength(1);
     expect((await importFile(console, SURVEY, utf8WithBom(edited), false)).body.data).toMatchObject({ update: 0, unchanged: 2 });
@@ -175,10 +176,11 @@ describe('this product’s own export', () => {
   it('reports every bad line of a dry run by line, column and reason, and applies none of them', async () => {
     await book(1, '山田太郎');
     const console = await signedIn();
-    const [header, line] = (await exported(console)).split('\r\n');
+    const [header, line = ''] = (await exported(console)).split('\r\n');
     const bad = [
       header,
-      line,
+      // The booked record cancelled by file: that is the record's page's to do (it frees the slot).
+      line.replace(',未対応,', ',キャンセル,'),
       // A key of another survey; an unknown status; no name (required); a user id that is none;
       // a slot that does not exist.
       `,other-survey#x,,名前,checkup-central|2026-12-03|3,,未対応,,,`,
@@ -188,22 +190,26 @@ describe('this product’s own export', () => {
       `,,,田中,checkup-central|2026-12-03|9,,,,,`,
       // A booking that is no booking: said once, not again as a missing answer.
       `,,,伊藤,3日の午後,,,,,`,
+      // A citizen's own key, for a record owned by nobody.
+      `,${APPEND_BOOKING_SURVEY.surveyId}#U${'0'.repeat(32)}#1,,加藤,checkup-central|2026-12-03|1,,,,,`,
     ].join('\r\n');
     const dryRun = await importFile(console, SURVEY, utf8WithBom(bad), true);
     expect(dryRun.status).toBe(200);
     const problems = (dryRun.body.data?.problems as { at: string; message: string }[]).map((problem) => `${problem.at}: ${problem.message}`);
     expect(problems).toEqual([
+      '2行目 7列目: キャンセル・取り消しは、予約の取り消しや返金を伴うため、回答の画面で行ってください',
       '3行目 2列目: パーティションキーがこのフォームのものではありません',
       '4行目 7列目: 状態は 未対応、処理中、処理済み、完了、キャンセル、取り消し のいずれかにしてください',
       '5行目 4列目: 必須項目です',
-      '6行目 1列目: ユーザーIDは「U」と32桁の英数字（LINEのユーザーID）か、空欄にしてください',
+      '6行目 1列目: ユーザーIDは「U」と32桁の英数字（0〜9、a〜f。LINEのユーザーID）か、空欄にしてください',
       '7行目 5列目: 2026-12-03 の枠「9」はありません',
       '8行目 5列目: 予約は「カテゴリID|日付|枠ID」（例: checkup-central|2026-12-03|1）の形で入力してください',
+      '9行目 2列目: このパーティションキーは別のLINEユーザーのものです（ユーザーIDと合いません）',
     ]);
-    expect(dryRun.body.data).toMatchObject({ records: 7, unchanged: 1 });
+    expect(dryRun.body.data).toMatchObject({ records: 8, unchanged: 0 });
     const applied = await importFile(console, SURVEY, utf8WithBom(bad), false);
     expect(applied.status).toBe(409);
-    expect(applied.body.problems).toHaveLength(6);
+    expect(applied.body.problems).toHaveLength(8);
   });
 
   it('claims a file’s bookings through the capacity path, and refuses a file that would overfill a slot whole', async () => {
@@ -246,7 +252,7 @@ describe('the import command', () => {
   it('checks a file, lists each problem by line and column, and imports it with --apply, once', async () => {
     const unknown = await importCommand(['--survey', VACCINE_SURVEY.surveyId, 'vaccine-sample-survey.csv']);
     expect(unknown.code).toBe(1);
-    expect(unknown.err[0]).toBe('取り込みを中止しました（問題 10 件）。データベースは変更していません。');
+    expect(unknown.err[0]).toBe('確認で問題が見つかりました（10 件）。何も取り込んでいません。');
     expect(unknown.err[1]).toBe('  2行目 8列目: カテゴリ「049943」が見つかりません。先に分類を取り込むか、カテゴリIDを確かめてください');
     await addCategories(ctx.app.storage, [
       { categoryId: '049943', tag1: 'コロナワクチン接種', tag2: '1回目' },

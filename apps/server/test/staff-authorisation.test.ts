@@ -116,7 +116,7 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   },
   staffAddMemo: { action: 'records.addMemo', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team], partitionKey: recordOf[team]! }, body: { text: 'メモ' } }) },
   staffExportRecords: { action: 'records.export', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, query: { encoding: 'utf-8', items: 'all' } }) },
-  staffRecount: { action: 'calendars.edit', teamScoped: false, request: () => ({}) },
+  staffRecount: { action: 'audit.readAll', teamScoped: false, request: () => ({}) },
   // A dry run of a file of no lines: it writes nothing, allowed or not.
   staffImportRecords: {
     action: 'records.import',

@@ -49,7 +49,7 @@ export function ConsoleLayout() {
               {mayTake(session, 'staff.manage') ? <NavLink to={paths.staff.to()}>{messages.navStaff}</NavLink> : null}
               {mayTake(session, 'settings.edit') ? <NavLink to={paths.receiptIssuer.to()}>{messages.navIssuer}</NavLink> : null}
               {mayTake(session, 'calendars.edit') ? <NavLink to={paths.calendars.to()}>{messages.calendarAdmin.nav}</NavLink> : null}
-              {mayTake(session, 'calendars.edit') ? <NavLink to={paths.recount.to()}>{messages.recount.nav}</NavLink> : null}
+              {mayTake(session, 'audit.readAll') ? <NavLink to={paths.recount.to()}>{messages.recount.nav}</NavLink> : null}
             </nav>
             <p className="console-header__who">{messages.signedInAs(session.staff.displayName, messages.roles[session.staff.role])}</p>
             <Button

@@ -42,7 +42,7 @@ function UnencodableReport({ report, onUtf8, onClose }: { report: ExportCheckRep
         <tbody>
           {report.unencodable.map((cell) => (
             <tr key={`${String(cell.line)}-${cell.column}-${cell.character}`}>
-              <td>{cell.line === 0 ? text.headerLine : text.lineNumber(cell.line)}</td>
+              <td>{cell.line === 1 ? text.headerLine : text.lineNumber(cell.line)}</td>
               <td>{cell.receiptNumber}</td>
               <td>{cell.column}</td>
               <td lang="ja">{cell.character}</td>

@@ -188,4 +188,3 @@ export function calendarAdminModule(deps: CalendarAdminDeps & { authenticateStaf
   };
 }
 
-/** Where a file's problem is, as staff read it (`3行目 5列目`), or `ファイル` for the whole file. */

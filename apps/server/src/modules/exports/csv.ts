@@ -7,9 +7,24 @@ const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r'].map((start) => s
 /** The UTF-8 byte order mark: with it Excel reads a CSV as UTF-8 instead of the system's code page. */
 export const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** `value` as text Excel shows as it is: one beginning like a formula gets a leading `'`. */
+const APOSTROPHE = "'".charCodeAt(0);
+/** Apostrophes, then what Excel runs: such a cell gets one more apostrophe, so that reading one off gives the answer back. */
+const APOSTROPHES_THEN_FORMULA = /^'*[=+\-@\t\r]/;
+
+/**
+ * `value` as text Excel shows as it is: one beginning like a formula gets a leading `'`, and so
+ * does one whose apostrophes are followed by one (so that {@link unneutralisedCell} gives every
+ * answer back exactly).
+ */
 export function neutralisedCell(value: string): string {
-  return FORMULA_STARTS.has(value.charCodeAt(0)) ? `'${value}` : value;
+  const first = value.charCodeAt(0);
+  if (FORMULA_STARTS.has(first) || (first === APOSTROPHE && APOSTROPHES_THEN_FORMULA.test(value))) return `'${value}`;
+  return value;
+}
+
+/** The answer a cell of this product's export holds: the `'` {@link neutralisedCell} added, read off. */
+export function unneutralisedCell(cell: string): string {
+  return cell.charCodeAt(0) === APOSTROPHE && APOSTROPHES_THEN_FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;

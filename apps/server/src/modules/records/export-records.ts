@@ -144,7 +144,10 @@ export async function prepareExport(deps: ExportDeps, actor: StaffActor | System
   return { survey, columns, records: matching };
 }
 
-/** A cell Windows-31J cannot hold: where it is (its data line, counted from 1 after the header), and what. */
+/**
+ * A cell Windows-31J cannot hold: where it is (the file's line, the header being line 1: a record's
+ * line is its row in Excel, as long as no cell above it holds a line break), and what.
+ */
 export interface UnencodableCell {
   line: number;
   receiptNumber: string;
@@ -159,9 +162,9 @@ export class UnencodableCellError extends Error {
   }
 }
 
-/** The headers Windows-31J cannot hold (line 0). */
+/** The headers Windows-31J cannot hold (line 1). */
 function unencodableHeaders(columns: readonly ExportColumn[]): UnencodableCell[] {
-  return columns.flatMap((column) => unencodableCharacters(column.header).map(({ character }) => ({ line: 0, receiptNumber: '', column: column.header, character })));
+  return columns.flatMap((column) => unencodableCharacters(column.header).map(({ character }) => ({ line: 1, receiptNumber: '', column: column.header, character })));
 }
 
 /** The cells of `record` Windows-31J cannot hold, at data line `line`. */
@@ -173,12 +176,13 @@ function unencodableCellsOf(columns: readonly ExportColumn[], record: ExportedRe
 
 /** Every cell of the export Windows-31J cannot hold (at most `limit`), and how many records it has. */
 export async function findUnencodableCells(exported: RecordsExport, limit: number): Promise<{ records: number; cells: UnencodableCell[] }> {
-  // The header line (line 0) first: an item's title can hold what Windows-31J cannot, too.
+  // The header line (line 1) first: an item's title can hold what Windows-31J cannot, too.
   const cells: UnencodableCell[] = unencodableHeaders(exported.columns).slice(0, limit);
   let line = 0;
   for await (const record of exported.records()) {
     line += 1;
-    if (cells.length < limit) cells.push(...unencodableCellsOf(exported.columns, record, line).slice(0, limit - cells.length));
+    // The file's own line numbers, as the import reports them (the header is line 1).
+    if (cells.length < limit) cells.push(...unencodableCellsOf(exported.columns, record, line + 1).slice(0, limit - cells.length));
   }
   return { records: line, cells };
 }
@@ -228,7 +232,7 @@ export async function* csvChunks(exported: RecordsExport, encoding: ExportEncodi
   for await (const record of exported.records()) {
     line += 1;
     if (!add(csvLine(exported.columns.map((column) => column.cell(record))))) {
-      const [cell] = unencodableCellsOf(exported.columns, record, line);
+      const [cell] = unencodableCellsOf(exported.columns, record, line + 1);
       if (cell === undefined) throw new Error('a line could not be written, yet each of its cells can');
       throw new UnencodableCellError(cell);
     }

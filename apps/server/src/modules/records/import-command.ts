@@ -48,7 +48,7 @@ export async function runImportCommand(args: readonly string[], io: ImportComman
   try {
     const report = await importRecords({ store: storage.store(recordRepositories), now: io.now }, ACTOR, surveyId, bytes, { dryRun: parsed.values.apply !== true });
     if (report.problems.length > 0) {
-      io.err(text.refused(report.problems.length));
+      io.err(text.problemsFound(report.problems.length));
       printProblems(report.problems);
       return 1;
     }

@@ -10,6 +10,7 @@
 import type { AnswerValue, CheckStatus, SurveyConfig, SurveySchemaItem } from '@city/survey-core';
 import { buildPartitionKey, buildSurveyResultRows, CHECK_STATUSES, isCalendarDate, isClosedCheckStatus, parseReservationValue, reservationCost, validateAnswers } from '@city/survey-core';
 import { createHash } from 'node:crypto';
+import { unneutralisedCell } from '../exports/csv.js';
 import type { StaffActor, SystemActor } from '../../access/actor.js';
 import { requireRole } from '../../access/permissions.js';
 import type { Store } from '../../db/store.js';
@@ -27,8 +28,9 @@ import type { StoredSurvey } from '../surveys/survey-repository.js';
 import { itemsOfEveryVersion, requireSurvey, requireSurveyOfActor } from '../surveys/surveys.js';
 import { orderShown } from './answer-text.js';
 import { newReceiptNumber } from './receipt-numbers.js';
-import type { RecordAnswers } from './record-repository.js';
+import type { RecordAnswers, RecordInfo } from './record-repository.js';
 import type { RecordRepositories } from './records.js';
+import type { SummaryItems } from './staff-records.js';
 import { configOfRecord, summaryFromRead, summaryItems } from './staff-records.js';
 
 export type ImportDeps = { store: Store<RecordRepositories>; now: () => number };
@@ -63,7 +65,7 @@ const CATEGORY_PREFIX = 'category#';
 const PAGE = 500;
 
 /** How a column of the file is used: an item of the survey's current version, or read and left. */
-type ColumnUse = { kind: 'item'; item: SurveySchemaItem; column: number } | { kind: 'ignored'; name: string };
+type ColumnUse = { kind: 'item'; item: SurveySchemaItem; column: number; name: string } | { kind: 'ignored'; name: string };
 
 /** A line planned: the record it writes, or nothing when it is unchanged. */
 interface PlannedLine {
@@ -75,6 +77,8 @@ interface PlannedLine {
   /** The record's answers after the import (every item of the current version). */
   answers: Record<string, AnswerValue>;
   status: CheckStatus;
+  /** The status of a record it holds is changed: written into the record's history too. */
+  statusChanged: boolean;
   /** A memo to add (the cell's new text). */
   memo: string | undefined;
   /** The record's bookings after the import, and whether they differ from those it holds. */
@@ -142,6 +146,11 @@ function columnUses(names: readonly string[], current: readonly SurveySchemaItem
   names.forEach((name, offset) => {
     const column = SURVEY_RESULT_LEADING.length + offset + 1;
     const item = byName.get(name);
+    if (item === undefined && (titles.get(name) ?? 0) > 1) {
+      problems.push({ line: 1, column, message: m.ambiguousColumn(name) });
+      uses.push({ kind: 'ignored', name });
+      return;
+    }
     if (item === undefined) {
       // What the server writes itself, and items an edit of the survey removed, are read and left.
       if (SERVER_COLUMNS.has(name) || older.has(name)) uses.push({ kind: 'ignored', name });
@@ -158,7 +167,7 @@ function columnUses(names: readonly string[], current: readonly SurveySchemaItem
     const first = seen.get(item.itemKey);
     if (first !== undefined) problems.push({ line: 1, column, message: m.duplicateColumn(name, first) });
     seen.set(item.itemKey, column);
-    uses.push({ kind: 'item', item, column });
+    uses.push({ kind: 'item', item, column, name });
   });
   return { uses, problems };
 }
@@ -199,6 +208,13 @@ async function planImport(
     if (found === undefined) categories.set(categoryId, (found = Promise.resolve(read.calendars.findCategory(categoryId))));
     return found;
   };
+  // What a summary needs of each survey version the file's records were answered on, once.
+  const itemsOfVersion = new Map<number, Promise<SummaryItems>>();
+  const itemsOf = (info: RecordInfo) => {
+    let found = itemsOfVersion.get(info.surveyVersion);
+    if (found === undefined) itemsOfVersion.set(info.surveyVersion, (found = Promise.resolve(configOfRecord(read.surveys, survey, info)).then((version) => summaryItems(actor, version))));
+    return found;
+  };
   // Units each slot would give this file, over what it has left (checked in file order).
   const demand = new Map<string, number>();
 
@@ -219,6 +235,7 @@ async function planImport(
       if (line.userId !== '' && !LINE_USER_ID.test(line.userId)) at(USER_ID_COLUMN, m.userIdFormat);
       if (!KEY_TEXT.test(partitionKey)) at(KEY_COLUMN, m.partitionKeyFormat);
       else if (!partitionKey.startsWith(`${config.surveyId}#`)) at(KEY_COLUMN, m.partitionKeyOfOtherSurvey);
+      else if (!stored.has(partitionKey) && !keyFitsOwner(config.surveyId, partitionKey, line.userId)) at(KEY_COLUMN, m.partitionKeyOfOtherUser);
       const firstLine = keys.get(partitionKey);
       if (firstLine !== undefined) at(line.partitionKey === '' ? 1 : KEY_COLUMN, m.duplicateLine(firstLine));
       keys.set(partitionKey, line.line);
@@ -245,19 +262,22 @@ async function planImport(
           ? undefined
           : await summaryFromRead(
               read.calendars,
-              summaryItems(actor, await configOfRecord(read.surveys, survey, existing.record)),
+              await itemsOf(existing.record),
               { info: existing.record, status: existing.status, rows: existing.rows, claims: held, order: orderShown(ordersOf.filter((order) => order.partitionKey === partitionKey)) },
               now,
             );
-      const storedRows = existing === undefined ? [] : await read.records.rowsOf(partitionKey);
-      const answers: Record<string, AnswerValue> = existing === undefined ? {} : answersOfStoredRows(current, storedRows);
+      const stored_answers: Record<string, AnswerValue> = existing === undefined ? {} : answersOfStoredRows(current, existing.rows);
+      const answers: Record<string, AnswerValue> = { ...stored_answers };
       let changed = existing === undefined;
+      // The items this line changes (a new record's: all of them): only those are checked again.
+      const changedItems = new Set<string>();
       const claimColumns = new Map<string, number>();
       // Items whose cell could not be read: said once, not again as a missing answer.
       const unreadable = new Set<string>();
       for (const use of uses) {
         if (use.kind !== 'item') continue;
-        const cell = line.answers[use.item.title] ?? line.answers[use.item.itemKey] ?? line.answers[`${use.item.title}（${use.item.itemKey}）`] ?? '';
+        // An export puts ' before a cell Excel would run as a formula: the answer is what follows.
+        const cell = formulaCellAnswer(line.answers[use.name] ?? '');
         if (use.item.type === 'reservation') claimColumns.set(use.item.itemKey, use.column);
         if (shown !== undefined && cell === (shown.answers[use.item.itemKey] ?? '')) continue;
         const answer = answerOfCell(use.item, cell);
@@ -269,11 +289,19 @@ async function planImport(
         // A category named in any cell (the earlier platform's 分類) must be one of ours.
         const referenced = cell.trim().startsWith(CATEGORY_PREFIX) ? cell.trim().slice(CATEGORY_PREFIX.length).split('|')[0] : undefined;
         if (referenced !== undefined && (await categoryOf(referenced)) === undefined) at(use.column, m.unknownCategory(referenced));
+        // The same answer written another way (2026/12/1 for 2026-12-01) is no change either.
+        if (existing !== undefined && sameAnswer(stored_answers[use.item.itemKey], answer.answer)) continue;
         answers[use.item.itemKey] = answer.answer;
+        changedItems.add(use.item.itemKey);
         changed = true;
       }
       const newStatus = (status === '' ? (existing?.status ?? '未対応') : status) as CheckStatus;
-      if (existing !== undefined && newStatus !== (existing.status ?? '未対応')) changed = true;
+      const statusChanged = existing !== undefined && newStatus !== (existing.status ?? '未対応');
+      if (statusChanged) changed = true;
+      // Cancelling frees bookings and refunds payments: that is the record's own page's to do.
+      if (statusChanged && isClosedCheckStatus(newStatus) && !isClosedCheckStatus(existing.status ?? '未対応')) at(statusColumn, m.closeOnRecordPage);
+      if (statusChanged && !isClosedCheckStatus(newStatus) && isClosedCheckStatus(existing.status ?? '未対応')) at(statusColumn, m.reopenOnRecordPage);
+      if (existing === undefined && config.membership !== undefined) at(1, m.memberRegistration);
       const memosNow = memos.filter((event) => event.partitionKey === partitionKey && event.kind === 'memo').map((event) => event.text).join('\n');
       const memoCell = line.adminMemo.trim();
       const memo = memoCell === '' || memoCell === memosNow ? undefined : memoCell.startsWith(`${memosNow}\n`) && memosNow !== '' ? memoCell.slice(memosNow.length + 1) : memoCell;
@@ -282,7 +310,7 @@ async function planImport(
       // The answers as a whole, as a citizen's are checked (a staff import may fill staff-only items).
       if (changed) {
         for (const [itemKey, message] of Object.entries(validateAnswers(current, answers))) {
-          if (unreadable.has(itemKey)) continue;
+          if (unreadable.has(itemKey) || (existing !== undefined && !changedItems.has(itemKey))) continue;
           const item = current.find((candidate) => candidate.itemKey === itemKey);
           const use = uses.find((candidate) => candidate.kind === 'item' && candidate.item.itemKey === itemKey);
           if (use?.kind === 'item') at(use.column, message);
@@ -311,6 +339,10 @@ async function planImport(
           claims.push({ partitionKey, itemKey: item.itemKey, calendarId: category.calendarId, date: slot.date, slotId: slot.slotId, userId, units: reservationCost(item), createdAt: now });
         }
       }
+      // A booking of an item the current version no longer has stays with the record, as it does
+      // when the citizen edits it.
+      const reservationKeys = new Set(current.filter((item) => item.type === 'reservation').map((item) => item.itemKey));
+      if (!isClosedCheckStatus(newStatus)) claims.push(...held.filter((claim) => !reservationKeys.has(claim.itemKey)));
       const claimsChanged = !sameClaims(held, claims);
       if (claimsChanged) changed = true;
       // Capacity, read: what the file adds to each slot against what it has left (a slot the record
@@ -339,6 +371,7 @@ async function planImport(
         receiptNumber: existing?.record.receiptNumber ?? receiptNumber,
         answers,
         status: newStatus,
+        statusChanged,
         memo,
         claims,
         claimsChanged,
@@ -348,6 +381,27 @@ async function planImport(
   }
   problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   return { lines, records: file.records.length, problems, ignoredColumns };
+}
+
+/** A cell as the answer it holds: this product's export puts ' before one Excel would run as a formula (csv.ts). */
+const formulaCellAnswer = (cell: string) => unneutralisedCell(cell);
+
+/** Whether two answers are the same (an option list in any order counts as the same). */
+function sameAnswer(stored: AnswerValue | undefined, parsed: AnswerValue): boolean {
+  const list = (value: AnswerValue | undefined) => (Array.isArray(value) ? value.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).sort() : undefined);
+  const storedList = list(stored);
+  const parsedList = list(parsed);
+  if (storedList !== undefined || parsedList !== undefined) return JSON.stringify(storedList ?? (stored === '' || stored === undefined ? [] : [stored])) === JSON.stringify(parsedList ?? (parsed === '' ? [] : [parsed]));
+  return (stored ?? '') === parsed;
+}
+
+/**
+ * Whether a new record may have this key: one naming a LINE user (`survey#U…`, a citizen's own key)
+ * only with that user as its owner, so that no file takes a citizen's place in a survey.
+ */
+function keyFitsOwner(surveyId: string, partitionKey: string, userId: string): boolean {
+  const named = /^U[0-9a-f]{32}/.exec(partitionKey.slice(surveyId.length + 1))?.[0];
+  return named === undefined || named === userId;
 }
 
 /** A record's answers from its stored rows, by the current version's items. */
@@ -424,8 +478,10 @@ export async function importRecords(deps: ImportDeps, actor: StaffActor | System
           refused.push({ line: line.line, column: [...line.claimColumns.values()][0] ?? 1, message: error.message });
         }
       }
+      const staffId = actor.kind === 'staff' ? actor.staffId : `system:${actor.job}`;
+      if (line.statusChanged) await repositories.events.add({ partitionKey: line.partitionKey, kind: 'status', status: line.status, text: m.statusReason, staffId, at: now });
       if (line.memo !== undefined) {
-        await repositories.events.add({ partitionKey: line.partitionKey, kind: 'memo', status: null, text: line.memo, staffId: actor.kind === 'staff' ? actor.staffId : `system:${actor.job}`, at: now });
+        await repositories.events.add({ partitionKey: line.partitionKey, kind: 'memo', status: null, text: line.memo, staffId, at: now });
       }
     }
     if (refused.length > 0) throw new ImportRefusedError(refused);

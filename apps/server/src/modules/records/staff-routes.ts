@@ -1,5 +1,5 @@
 import type { Transform } from 'node:stream';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { RecordFilter } from '@city/api-client/staff-contract';
 import { staffEndpoints } from '@city/api-client/staff-contract';
@@ -38,7 +38,6 @@ export interface StaffRecordsModuleDeps extends StaffRecordsDeps {
   staffNames: () => Promise<Map<string, string>>;
 }
 
-/** The console's records: list by filter, a record's page, status changes, memos, bulk changes. */
 /**
  * How an export is compressed for a client accepting it: brotli, else gzip, each at its fastest
  * level (a CSV still shrinks to about a seventh), not the API's levels: compressing a million
@@ -58,6 +57,7 @@ export function exportCompressionFor(acceptEncoding: string | undefined): { enco
   return undefined;
 }
 
+/** The console's records: list by filter, a record's page, status changes, memos, bulk changes, exports and imports. */
 export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginAsync {
   return async (app) => {
     app.addHook('onRequest', deps.authenticateStaff);
@@ -117,7 +117,17 @@ export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginA
       const first = await chunks.next().catch((error: unknown) => {
         throw error instanceof UnencodableCellError ? unencodableRefusal(error) : error;
       });
-      await auditExport(deps, request.staff, surveyId, { filter, items, columns, encoding });
+      // Whatever ends the answer (done, failed, the browser gone before or after the first byte),
+      // the export's snapshot is closed: its generators' `finally` runs on return().
+      reply.raw.once('close', () => {
+        void chunks.return(undefined);
+      });
+      try {
+        await auditExport(deps, request.staff, surveyId, { filter, items, columns, encoding });
+      } catch (error) {
+        await chunks.return(undefined);
+        throw error;
+      }
       const body = async function* () {
         let stopped: string | undefined = 'the download was stopped';
         try {
@@ -139,9 +149,9 @@ export function staffRecordsModule(deps: StaffRecordsModuleDeps): FastifyPluginA
         .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
         .header('vary', 'accept-encoding');
       if (compression === undefined) return reply.send(csv);
-      const compressed = csv.pipe(compression.stream());
-      // A failure part-way (the database, a character found late) ends the download as failed.
-      csv.once('error', (error) => compressed.destroy(error));
+      // pipeline, not pipe: a failure part-way (the database, a character found late) ends the
+      // download as failed, and a download stopped by the browser stops the export too.
+      const compressed = pipeline(csv, compression.stream(), () => {});
       return reply.header('content-encoding', compression.encoding).send(compressed);
     });
 

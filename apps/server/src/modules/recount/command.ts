@@ -1,7 +1,7 @@
 // `pnpm --filter @city/server recount`: the recount (recount.ts) for the server's operator, printed
 // in Japanese: what was compared, then each finding. Exit code 0 with no drift, 1 with any.
 import type { StorageLocation } from '../../db/storage.js';
-import { openStorage } from '../../db/storage.js';
+import { openStorage, repositories } from '../../db/storage.js';
 import { recountMessages as text } from '../../messages.js';
 import { recount } from './recount.js';
 import { recountRepository } from './repositories.js';
@@ -9,7 +9,7 @@ import { recountRepository } from './repositories.js';
 export async function runRecountCommand(io: { database: StorageLocation; out: (line: string) => void; err: (line: string) => void }): Promise<number> {
   const storage = await openStorage(io.database);
   try {
-    const report = await recount(storage.store(recountRepository));
+    const report = await recount(storage.store(repositories({ recount: recountRepository })));
     io.out(text.compared(report.totals));
     for (const slot of report.slots) io.err(text.slot(slot));
     for (const claim of report.claims) io.err(text.claim(claim));

@@ -76,6 +76,9 @@ export const RECOUNT_SQL = {
     JOIN calendar_slots s ON s.calendar_id = k.calendar_id AND r.value = k.category_id || '|' || s.date || '|' || s.slot_id
     WHERE r.check_status NOT IN ${CLOSED}
       AND NOT EXISTS (SELECT 1 FROM slot_claims c WHERE c.partition_key = r.partition_key AND c.item_key = r.item_key)
+      -- A record awaiting (or no longer awaiting) a payment whose hold lapsed answers a slot it holds
+      -- no more: paying books it again, or refunds when the slot has filled (settle-order.ts).
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.partition_key = r.partition_key AND o.status IN ('pending', 'expired', 'failed', 'cancelled'))
     ORDER BY r.partition_key, r.item_key`,
   orders: `SELECT o.order_id, o.receipt_number, o.partition_key,
       CASE WHEN rec.partition_key IS NULL THEN 'noRecord' ELSE 'closed' END AS reason

@@ -18,10 +18,10 @@ export interface RecountReport {
   drift: number;
 }
 
-export async function recount(store: Store<RecountRepository>): Promise<RecountReport> {
+export async function recount(store: Store<{ recount: RecountRepository }>): Promise<RecountReport> {
   const snapshot = await store.openSnapshot();
   try {
-    const read = snapshot.read;
+    const read = snapshot.read.recount;
     const [totals, slots, claims, answers, orders] = [await read.totals(), await read.slots(), await read.claims(), await read.answers(), await read.orders()];
     return { totals, slots, claims, answers, orders, drift: slots.length + claims.length + answers.length + orders.length };
   } finally {
