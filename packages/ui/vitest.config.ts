@@ -6,10 +6,6 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
-      // user-event drives whole forms in jsdom: a second alone, past vitest's 5 s in CI while the
-      // other packages' checks run beside it on two cores. No test waits on a timer: a longer
-      // limit only spares a busy machine.
-      testTimeout: 20_000,
       setupFiles: ['./test/setup.ts'],
     },
   }),

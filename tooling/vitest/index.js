@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 export const sourceCondition = '@city/source';
 
 /**
- * Shared test settings: workspace packages resolve to their source (no prebuild needed), and a
- * focused test (`.only`) fails the run in CI instead of silently hiding the others.
+ * Shared test settings: workspace packages resolve to their source (no prebuild needed), a
+ * focused test (`.only`) fails the run in CI instead of silently hiding the others, and a test
+ * may take 20 s on a busy machine.
  */
 export const baseTestConfig = defineConfig({
   resolve: { conditions: [sourceCondition, ...defaultClientConditions] },
@@ -15,6 +16,10 @@ export const baseTestConfig = defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     allowOnly: !process.env.CI,
+    // CI runs every package's checks at once on two cores: unit tests that take a second alone
+    // (property runs, jsdom forms) took 5–6 s there, past vitest's 5 s. No test waits on a timer
+    // (fake timers or a condition), so a longer limit only spares a busy machine; it hides nothing.
+    testTimeout: 20_000,
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
   },
 });
