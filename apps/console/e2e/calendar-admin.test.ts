@@ -73,7 +73,7 @@ describe('calendar administration', () => {
     await page.getByRole('button', { name: 'ワクチン接種 / 1回目を削除' }).click();
     await page.getByRole('dialog', { name: 'カテゴリ「ワクチン接種 / 1回目」を削除しますか' }).getByRole('button', { name: '削除' }).click();
     await textShows(page, 'カテゴリ「ワクチン接種 / 1回目」は削除できませんでした');
-    await expect.poll(() => page.locator('.calendars-refusal li').allInnerTexts()).toEqual(['ワクチン接種 / 1回目 / 市民ホール']);
+    await expect.poll(() => page.locator('.console-refusal li').allInnerTexts()).toEqual(['ワクチン接種 / 1回目 / 市民ホール']);
     await expectNoA11yViolations(page, 'calendar administration with a refused delete');
 
     // Its calendar, on the venue.
@@ -198,7 +198,7 @@ describe('calendar administration', () => {
 
     await capacity.fill('0');
     await page.getByRole('button', { name: '定員を保存（1件）' }).click();
-    const refusal = page.locator('.calendars-refusal');
+    const refusal = page.locator('.console-refusal');
     await textShows(page, '定員が予約数を下回る枠が1件あります。定員は予約数以上にしてください。');
     await expect.poll(() => refusal.locator('li').allInnerTexts()).toEqual([`${withWeekday(date)}09:00〜10:00 予約1人分`]);
     expect(await refusal.innerText()).toContain('何も変更していません。');
@@ -283,7 +283,7 @@ describe('calendar administration', () => {
     await page.getByLabel('ファイル（CSV）').setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: broken });
     await page.getByRole('button', { name: 'プレビュー' }).click();
     await textShows(page, 'このファイルは取り込めません');
-    await expect.poll(() => page.locator('.calendars-refusal li').first().innerText()).toMatch(/^3行目 2列目：/);
+    await expect.poll(() => page.locator('.console-refusal li').first().innerText()).toMatch(/^3行目 2列目：/);
     expect(await page.getByRole('button', { name: 'この内容で取り込む' }).count()).toBe(0);
     await expectNoA11yViolations(page, 'a slot file with a mistake');
 
