@@ -28,6 +28,7 @@ import { createRecordsModule } from './modules/records/module.js';
 import { createStaffModule } from './modules/staff/module.js';
 import { createSettingsModule } from './modules/settings/module.js';
 import { createRecountModule } from './modules/recount/module.js';
+import { createStaffOrdersModule } from './modules/payments/staff-orders-module.js';
 import { createSurveysModule } from './modules/surveys/module.js';
 import type { DemoStaffAccount } from './demo-staff.js';
 import { DEMO_STAFF, seedDemoStaff } from './demo-staff.js';
@@ -207,8 +208,9 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const audit = createAuditModule({ storage, authenticateStaff, staffNames });
   const settings = createSettingsModule({ storage, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
   const recounts = createRecountModule({ storage, now, authenticateStaff });
+  const staffOrders = createStaffOrdersModule({ storage, now, authenticateStaff, provider: payments.provider, payments: payments.payments, cancelRecord: records.cancelRecord });
 
-  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes]) {
+  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes, ...staffOrders.routes]) {
     await app.register(routes);
   }
   for (const { plugin, prefix } of payments.routes) await app.register(plugin, prefix === undefined ? {} : { prefix });

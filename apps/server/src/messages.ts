@@ -163,6 +163,15 @@ export const messages = {
   orderNotFound: 'ご注文が見つかりません。',
   paymentUnavailable: '決済サービスに接続できませんでした。予約枠は確保していません。しばらくしてから、もう一度お申し込みください。',
   invalidSignature: '通知の署名を確認できませんでした。',
+  // Orders in the staff console (payments/staff-orders.ts).
+  orderLine: (name: string, quantity: number) => `${name} × ${quantity}`,
+  orderAlreadyRefunded: 'この注文は返金済みです。',
+  orderNotPaid: 'この注文は支払われていないため、返金するものがありません。',
+  refundProviderUnavailable: '決済サービスに接続できなかったため、返金できませんでした。「返金待ち」として一覧に残ります。しばらくしてから、もう一度返金してください。',
+  refundAfterCancelUnavailable: '予約はキャンセルしましたが、決済サービスに接続できなかったため返金できませんでした。「返金待ち」として一覧に残ります。しばらくしてから、もう一度返金してください。',
+  providerUnreachable: '決済サービスに接続できませんでした。しばらくしてから、もう一度お試しください。',
+  invalidPeriod: '期間の終わりが始まりより前になっています。',
+  tooManyOrdersToReconcile: (max: number) => `照合できるのは一度に${max.toLocaleString('ja-JP')}件までです。期間を短くしてください。`,
   /** 但し書き of a receipt: what the money was for. */
   receiptProviso: (surveyTitle: string | undefined) => (surveyTitle === undefined ? '料金として' : `${surveyTitle}の料金として`),
 
@@ -203,6 +212,9 @@ export const sandboxMessages = {
   testerTools: 'テスト用の操作',
   lapseHint: 'この注文の予約枠の保留を、いま期限切れにします。ほかの人が枠を取ったあとで支払う（遅れた支払い）を試せます。',
   lapsed: '予約枠の保留を期限切れにしました。',
+  payLost: '支払う（通知が届かなかったことにする）',
+  payLostHint: '支払いを済ませますが、サーバーへの通知を送りません。管理画面の「決済サービスとの照合」で見つけられるかを試せます。',
+  paidLost: '支払いました。サーバーへの通知は送っていません。',
   sessionNotFound: 'お支払いの画面が見つかりません。',
   sessionEnded: {
     paid: 'このお支払いは完了しています。',

@@ -44,7 +44,34 @@ export function unreachableProvider(name: string): PaymentProvider & { sessionsA
     },
     verifyNotification: down,
     fetchStatus: async () => down(),
+    fetchPayment: async () => down(),
     refund: async () => down(),
     endSession: async () => down(),
   };
+}
+
+/**
+ * An order whose money the sandbox took, written behind the API's back (the states a payment can
+ * be left in when a provider or a notification fails): `paid`, or `cancelled` with its payment
+ * kept and no refund (a refund owed). Its sandbox session is paid. Answers the order's id.
+ */
+export async function addSandboxPaidOrder(
+  query: (sql: string, values?: unknown[]) => Promise<unknown>,
+  order: { orderId: string; surveyId: string; partitionKey: string; receiptNumber: string; status: 'paid' | 'cancelled'; totalYen?: number; createdAt: number },
+): Promise<string> {
+  const totalYen = order.totalYen ?? FEE.unitPrice;
+  const lines = JSON.stringify([{ productId: FEE.productId, name: FEE.name, unitPrice: totalYen, quantity: 1, subtotal: totalYen }]);
+  const sessionId = `sbcs_${order.orderId}`;
+  await query(
+    `INSERT INTO sandbox_sessions (session_id, order_id, lines_json, total_yen, expires_at, success_url, cancel_url, error_url, status, payment_id, payment_method, created_at)
+     VALUES (?, ?, ?, ?, ?, 'https://example.jp/ok', 'https://example.jp/cancel', 'https://example.jp/error', 'paid', ?, 'card', ?)`,
+    [sessionId, order.orderId, lines, totalYen, order.createdAt + 3_600_000, `sbpay_${order.orderId}`, order.createdAt],
+  );
+  await query(
+    `INSERT INTO orders (order_id, partition_key, survey_id, receipt_number, user_id, status, total_yen, lines_json, held_claims_json, provider,
+       provider_session_id, hold_expires_at, created_at, updated_at, payment_url, payment_id, payment_method, paid_at)
+     VALUES (?, ?, ?, ?, 'U-test', ?, ?, ?, '[]', 'sandbox', ?, ?, ?, ?, NULL, ?, 'card', ?)`,
+    [order.orderId, order.partitionKey, order.surveyId, order.receiptNumber, order.status, totalYen, lines, sessionId, order.createdAt + 2_400_000, order.createdAt, order.createdAt, `sbpay_${order.orderId}`, order.createdAt + 60_000],
+  );
+  return order.orderId;
 }

@@ -299,6 +299,20 @@ describe('refund', () => {
   });
 });
 
+describe('fetchPayment', () => {
+  it('answers how the payment stands and how much of it went back', async () => {
+    const stripe = provider();
+    const { sessionId } = await stripe.createSession(checkout());
+    expect(await stripe.fetchPayment(sessionId)).toEqual({ outcome: { kind: 'open' }, refundedYen: 0 });
+    standIn.complete(sessionId);
+    const paymentId = String(standIn.session(sessionId)?.session.payment_intent);
+    expect(await stripe.fetchPayment(sessionId)).toEqual({ outcome: { kind: 'paid', paymentId, method: 'card' }, refundedYen: 0 });
+    await stripe.refund({ sessionId, paymentId, amountYen: 2300, idempotencyKey: 'refund-order-8' });
+    expect(await stripe.fetchPayment(sessionId)).toEqual({ outcome: { kind: 'paid', paymentId, method: 'card' }, refundedYen: 2300 });
+    await expect(stripe.fetchPayment('cs_test_unknown')).rejects.toBeInstanceOf(ProviderUnavailable);
+  });
+});
+
 describe('endSession', () => {
   it('ends an open session, which can then no longer be paid', async () => {
     const stripe = provider();

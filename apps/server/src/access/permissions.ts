@@ -18,7 +18,8 @@ const OPERATOR_AND_ABOVE: readonly StaffRole[] = ['administrator', 'admin', 'mem
  * Role x action (the actions are named in the staff contract). `records.read` lists and reads
  * records (every read of one is audited); `records.readStaffOnly` shows staff-only items (管理項目);
  * `records.cancel` cancels or reopens; `records.bulkChange` acts on a whole filter;
- * `records.bookOnBehalf` is 電話・窓口での代理予約; `staff.manage` creates and unlocks accounts.
+ * `records.bookOnBehalf` is 電話・窓口での代理予約; `staff.manage` creates and unlocks accounts; `orders.reconcile` asks the payment
+ * provider about every order of a period.
  *
  * An operator (外部委託) takes calls: reads, changes status, writes memos, cancels
  * and books by phone, but never sees staff-only items, refunds a payment (a paid booking is
@@ -42,6 +43,7 @@ export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = 
   'calendars.edit': ['administrator', 'admin'],
   'settings.edit': ['administrator'],
   'staff.manage': ['administrator'],
+  'orders.reconcile': ['administrator', 'admin'],
 };
 
 /** Whether the role may take the action (the table above, nothing else). */

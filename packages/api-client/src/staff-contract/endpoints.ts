@@ -5,6 +5,7 @@
 import { CHECK_STATUSES } from '@city/survey-core';
 import { Type } from 'typebox';
 import { calendarAdminEndpoints } from './calendar-admin.js';
+import { orderEndpoints } from './orders.js';
 import { Data, DateText, Millis, Ok, STAFF_API_PREFIX } from './shared.js';
 import { CalendarCategorySchema, CalendarDisplaySettingsSchema, CalendarSlotsSchema, closed, Key, MAX_VALUE_LENGTH, OrderSchema, PartitionKey, SurveyConfigSchema } from '../contract/schemas.js';
 
@@ -37,6 +38,8 @@ export const STAFF_ACTIONS = [
   /** The municipality's settings kept in the console (the receipt's issuer). */
   'settings.edit',
   'staff.manage',
+  /** Orders against the payment provider's, and settling those that differ. */
+  'orders.reconcile',
 ] as const;
 /** Where a record came from: the citizen app in LINE or a browser, staff (by phone), or a file. */
 export const RECORD_ORIGINS = ['line', 'web', 'staff', 'import'] as const;
@@ -581,6 +584,7 @@ export const staffEndpoints = {
   /** 400 `invalid_settings` with `problems` (an empty name, a registration number not T and 13 digits). */
   staffSaveReceiptIssuer: { method: 'POST', path: `${STAFF_API_PREFIX}/settings/receipt-issuer`, body: ReceiptIssuerSchema, response: Ok },
   ...calendarAdminEndpoints,
+  ...orderEndpoints,
 } as const;
 
 export { STAFF_API_PREFIX };

@@ -45,3 +45,8 @@ export { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarClosuresSche
 export type CalendarAdminView = Static<typeof CalendarAdminViewSchema>;
 export type CalendarAdminSlots = Static<typeof CalendarAdminSlotsSchema>;
 export type CalendarFileReport = Static<typeof CalendarFileReportSchema>;
+export { ORDER_DIFFERENCES, ORDER_STATUSES, OrderReconciliationSchema, StaffOrderSchema } from './orders.js';
+import type { OrderReconciliationSchema, StaffOrderSchema } from './orders.js';
+export type StaffOrder = Static<typeof StaffOrderSchema>;
+export type OrderReconciliation = Static<typeof OrderReconciliationSchema>;
+export type OrderDifference = OrderReconciliation['differences'][number]['difference'];

@@ -13,8 +13,9 @@ import { migration as m010 } from './010-calendar-administration.js';
 import { migration as m011 } from './011-slot-claimed-units.js';
 import { migration as m012 } from './012-configuration-generation.js';
 import { migration as m013 } from './013-postgresql-baseline.js';
+import { migration as m014 } from './014-orders-for-staff.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014];

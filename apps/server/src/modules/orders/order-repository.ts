@@ -48,6 +48,24 @@ export interface StoredOrder {
 /** An order as it is first stored: no session, no payment yet. */
 export type NewOrder = Omit<StoredOrder, 'paymentUrl' | 'paymentId' | 'paymentMethod' | 'paidAt' | 'refundId' | 'refundedAt'>;
 
+/** Which orders the staff console lists (every condition holds): newest first, `limit` after `after`. */
+export interface OrderSearch {
+  /** The surveys of the staff member's teams: never empty (no survey, no orders). */
+  surveyIds: readonly string[];
+  /** 受付番号, exactly. */
+  receiptNumber?: string;
+  /** Any of these states, or (with `refundOwed`) an order whose refund is owed. */
+  statuses?: readonly OrderStatus[];
+  /** Money taken on an order no longer paid for, not given back yet (a refund the provider did not take). */
+  refundOwed?: boolean;
+  createdFrom?: number;
+  createdBefore?: number;
+  /** Only orders whose payment session this provider made. */
+  provider?: string;
+  after?: { createdAt: number; orderId: string };
+  limit: number;
+}
+
 /** Orders (migrations 4 and 5). Written only inside transactions of the records and payments use-cases. */
 export interface OrderRepository {
   insert(order: NewOrder): Awaitable<void>;
@@ -69,6 +87,8 @@ export interface OrderRepository {
   ofUser(userId: string, partitionKey?: string): Awaitable<StoredOrder[]>;
   /** The orders of these records (a page of an export), whoever made them: by record, newest first. */
   ofRecords(partitionKeys: readonly string[]): Awaitable<StoredOrder[]>;
+  /** The staff console's orders list (see OrderSearch). */
+  search(search: OrderSearch): Awaitable<StoredOrder[]>;
   /**
    * Stores the order's payment session, unless it has one already or is no longer pending (answers
    * whether it was stored).

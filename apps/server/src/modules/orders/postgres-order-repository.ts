@@ -2,6 +2,7 @@ import type { PostgresQueryable } from '../../db/postgres.js';
 import type { OrderRepository, StoredOrder } from './order-repository.js';
 import type { OrderRow } from './order-rows.js';
 import { toOrder } from './order-rows.js';
+import { orderSearchSql } from './order-search.js';
 import type { Configuration } from '../../db/configuration-cache.js';
 
 const COLUMNS = `order_id, partition_key, survey_id, receipt_number, user_id, status, total_yen, lines_json, held_claims_json, provider,
@@ -73,6 +74,12 @@ export function createPostgresOrderRepository(db: PostgresQueryable, configurati
     async ofRecords(partitionKeys) {
       if (partitionKeys.length === 0) return [];
       return orders('orders.ofRecords', `SELECT ${COLUMNS} FROM orders WHERE partition_key = ANY($1::text[]) ORDER BY partition_key, created_at DESC, rowid DESC`, [partitionKeys]);
+    },
+    async search(search) {
+      if (search.surveyIds.length === 0) return [];
+      // Its shape varies with the filter: an unnamed statement, planned for its values.
+      const { sql, values } = orderSearchSql(search, (n) => `$${n}`);
+      return (await db.query<OrderRow>(`SELECT ${COLUMNS} FROM orders ${sql}`, values)).rows.map(toOrder);
     },
     async setSession(orderId, session, now) {
       return (

@@ -2,6 +2,7 @@ import type { SqliteDatabase } from '../../db/database.js';
 import type { OrderRepository, OrderStatus, StoredOrder } from './order-repository.js';
 import type { OrderRow } from './order-rows.js';
 import { toOrder } from './order-rows.js';
+import { orderSearchSql } from './order-search.js';
 
 export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository {
   const insert = db.prepare<[string, string, string, string, string, OrderStatus, number, string, string, string, string | null, number, number, number]>(
@@ -93,6 +94,11 @@ export function createSqliteOrderRepository(db: SqliteDatabase): OrderRepository
     },
     ofRecords(partitionKeys) {
       return partitionKeys.length === 0 ? [] : ofRecords.all(JSON.stringify(partitionKeys)).map(toOrder);
+    },
+    search(search) {
+      if (search.surveyIds.length === 0) return [];
+      const { sql, values } = orderSearchSql(search, () => '?');
+      return db.prepare<unknown[], OrderRow>(`SELECT * FROM orders ${sql}`).all(...values).map(toOrder);
     },
     setSession(orderId, session, now) {
       return setSession.run(session.provider, session.sessionId, session.url, now, orderId).changes === 1;

@@ -12,6 +12,7 @@ import { surveyRepository } from '../surveys/repositories.js';
 import { paymentEventRepository, sandboxSessionRepository } from './repositories.js';
 import type { ServerConfig } from '../../env.js';
 import { createPaymentProvider } from './create-provider.js';
+import type { Payments } from './payments.js';
 import { createPayments } from './payments.js';
 import type { PaymentProvider } from './provider.js';
 import { returnBaseOf, returnUrlsOf } from './return-urls.js';
@@ -25,6 +26,8 @@ export interface PaymentsModule {
   provider: PaymentProvider;
   /** The sandbox provider when it is the one running (outside production only), for its page and tests. */
   sandbox: SandboxProvider | undefined;
+  /** Refunds and settling with the provider, for the staff's orders (staff-orders-module.ts). */
+  payments: Pick<Payments, 'refund' | 'settleWithProvider'>;
   /** Ends the payment session of a cancelled record's order, or refunds it. */
   settleCancelledOrder: (orderId: string) => Promise<void>;
   /** Starts paying for a held order: the provider's page, which sends the citizen back as `returnTo` asks. */
@@ -89,6 +92,7 @@ export async function createPaymentsModule(input: {
     routes,
     provider,
     sandbox,
+    payments,
     settleCancelledOrder: payments.settleCancelledOrder,
     startCheckout: (orderId, request, returnTo) => payments.startCheckout(orderId, returnUrlsOf(orderId, returnBaseOf(returnTo, config.liffId, publicOrigin(request)))),
   };

@@ -216,6 +216,28 @@ export function createPayments(deps: PaymentsDeps) {
     }
   }
 
+  /**
+   * Brings an order whose payment ended here into line with the provider (the staff's
+   * reconciliation): a pending order takes the provider's outcome; one released without a payment
+   * has its session ended, or a payment made there anyway confirmed or refunded; one whose refund
+   * is owed is refunded. A paid or refunded order is left as it is: a difference there (a refund
+   * made in the provider's dashboard) is for staff to look into. Throws ProviderUnavailable.
+   */
+  async function settleWithProvider(orderId: string): Promise<void> {
+    const order = await mustFind(orderId);
+    if (order.providerSessionId === null || order.provider !== provider.name) return;
+    if (order.status === 'pending') {
+      await applyOutcome(order, await provider.fetchStatus(order.providerSessionId), now());
+    } else if (order.status === 'cancelled' || order.status === 'failed' || order.status === 'expired') {
+      if (order.paymentId !== null) {
+        await refund(orderId);
+      } else {
+        const outcome = await provider.endSession(order.providerSessionId);
+        if (outcome.kind === 'paid') await applyOutcome(order, outcome, now());
+      }
+    }
+  }
+
   async function viewOf(order: StoredOrder): Promise<OrderView> {
     const survey = await store.read.surveys.find(order.surveyId);
     return {
@@ -242,6 +264,9 @@ export function createPayments(deps: PaymentsDeps) {
     startCheckout,
     handleNotification,
     settleCancelledOrder,
+    settleWithProvider,
+    /** Gives a paid order's money back, once (its idempotency key); throws ProviderUnavailable. */
+    refund,
 
     async getOrder(userId: string, orderId: string): Promise<OrderView> {
       return viewOf(await refresh(await ownOrder(userId, orderId)));

@@ -42,6 +42,13 @@ export type PaymentOutcome =
   /** The session expired unpaid. */
   | { kind: 'expired' };
 
+/** A session's payment as the provider keeps it: how it stands, and how much of it went back. */
+export interface ProviderPayment {
+  outcome: PaymentOutcome;
+  /** Yen refunded so far (0 when nothing was, or nothing was paid). */
+  refundedYen: number;
+}
+
 /** A notification whose signature checked out, about one session. */
 export interface PaymentNotification {
   /** The provider's id of this event: notifications are handled once per (provider, eventId). */
@@ -74,6 +81,8 @@ export interface PaymentProvider {
   verifyNotification(rawBody: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>, now: number): PaymentNotification | null;
   /** Asks the provider how the session's payment stands. */
   fetchStatus(sessionId: string): Promise<PaymentOutcome>;
+  /** Asks the provider how the session's payment stands and what was refunded (the staff's reconciliation). */
+  fetchPayment(sessionId: string): Promise<ProviderPayment>;
   /**
    * Gives the whole amount of a paid session back. `idempotencyKey` is the same for every attempt
    * at the same refund, so the provider refunds once however often it is asked.

@@ -4,7 +4,8 @@ import type { PaymentReturn } from '@city/api-client';
 import type { FileRef } from '@city/survey-core';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Storage } from '../../db/storage.js';
-import { deleteRecord } from './change-record.js';
+import type { Actor } from '../../access/actor.js';
+import { cancelRecord, deleteRecord } from './change-record.js';
 import { FullSlotHints } from './full-slot-hints.js';
 import type { RecordsDeps } from './records.js';
 import { recordRepositories } from './repositories.js';
@@ -20,7 +21,12 @@ export function createRecordsModule(input: {
   settleCancelledOrder: (orderId: string) => Promise<void>;
   startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
   staffNames: () => Promise<Map<string, string>>;
-}): { routes: FastifyPluginAsync[]; deleteRecord: (surveyId: string, partitionKey: string, userId: string) => Promise<void> } {
+}): {
+  routes: FastifyPluginAsync[];
+  deleteRecord: (surveyId: string, partitionKey: string, userId: string) => Promise<void>;
+  /** Cancels a record (キャンセル) with a reason, as the status panel does: a paid order is refunded. */
+  cancelRecord: (actor: Actor, surveyId: string, partitionKey: string, reason: string) => Promise<void>;
+} {
   const deps: RecordsDeps = {
     store: input.storage.store(recordRepositories),
     fullSlots: new FullSlotHints(),
@@ -34,5 +40,6 @@ export function createRecordsModule(input: {
       staffRecordsModule({ ...deps, authenticateStaff: input.authenticateStaff, staffNames: input.staffNames }),
     ],
     deleteRecord: (surveyId, partitionKey, userId) => deleteRecord(deps, surveyId, partitionKey, userId),
+    cancelRecord: (actor, surveyId, partitionKey, reason) => cancelRecord(deps, actor, surveyId, partitionKey, { status: 'キャンセル', reason }),
   };
 }

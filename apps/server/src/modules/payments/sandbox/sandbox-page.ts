@@ -1,7 +1,8 @@
 // The sandbox's hosted page, `${SANDBOX_PAYMENT_PATH}/checkout/:sessionId`: plain server-rendered
 // HTML (no scripts, no external assets: the server's CSP applies) that fits a 360 px phone. Each
 // button posts the form back here; the server records the action, sends the signed notification
-// to its own notification route over real HTTP, waits for it, and only then sends the citizen back.
+// to its own notification route over real HTTP, waits for it, and only then sends the citizen back
+// (but for the tester's 通知が届かなかったことにする, which pays and tells the server nothing).
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { sandboxMessages as text } from '../../../messages.js';
@@ -17,7 +18,7 @@ export interface SandboxPageDeps {
   lapseHolds: (orderId: string) => Promise<void>;
 }
 
-const ACTIONS = ['pay', 'cancel', 'fail', 'lapse'] as const;
+const ACTIONS = ['pay', 'cancel', 'fail', 'lapse', 'payLost'] as const;
 type Action = (typeof ACTIONS)[number];
 
 const escapeHtml = (value: string) =>
@@ -62,6 +63,8 @@ function page(session: SandboxSession | undefined, outcome: PaymentOutcome | und
       <fieldset><legend>${text.testerTools}</legend>
         <p class="hint">${escapeHtml(text.lapseHint)}</p>
         <button name="action" value="lapse">${text.lapse}</button>
+        <p class="hint">${escapeHtml(text.payLostHint)}</p>
+        <button name="action" value="payLost">${text.payLost}</button>
       </fieldset>
     </form>`
         : `<p>${escapeHtml(text.sessionEnded[outcome.kind])}</p>`
@@ -102,9 +105,11 @@ export function sandboxPage(deps: SandboxPageDeps): FastifyPluginAsync {
         await deps.lapseHolds(session.orderId);
         return render(reply, sessionId, 200, text.lapsed);
       }
-      const status = action === 'pay' ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed';
+      const status = action === 'pay' || action === 'payLost' ? 'paid' : action === 'cancel' ? 'cancelled' : 'failed';
       // A session no longer open (paid, ended, expired) is shown as it stands.
       if (!(await sandbox.settle(sessionId, status))) return render(reply, sessionId, 409);
+      // The tester's lost notification: paid here, the server not told (the order waits until it asks).
+      if (action === 'payLost') return render(reply, sessionId, 200, text.paidLost);
       const event = sandbox.signedEvent({ id: `evt_${randomBytes(12).toString('hex')}`, sessionId, occurredAt: deps.now(), outcome: await sandbox.fetchStatus(sessionId) });
       let delivered: Response;
       try {

@@ -104,6 +104,13 @@ export function createSandboxProvider(options: SandboxOptions): SandboxProvider 
       return store.transaction(async (sessions) => outcomeOf(await mustFind(sessions, sessionId)));
     },
 
+    async fetchPayment(sessionId) {
+      return store.transaction(async (sessions) => {
+        const session = await mustFind(sessions, sessionId);
+        return { outcome: outcomeOf(session), refundedYen: session.refundedYen };
+      });
+    },
+
     async refund({ sessionId, amountYen, idempotencyKey }) {
       return store.transaction(async (sessions) => {
         // A second refund under the same key, sent meanwhile, waits here and then finds the first.

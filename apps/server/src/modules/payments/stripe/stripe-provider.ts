@@ -119,16 +119,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
-  /** The refund that already gave this payment's amount back, if there is one. */
-  async function findRefund(paymentId: string, amountYen: number): Promise<string | undefined> {
+  /** The refunds given (or on their way) for a payment, and their sum in yen. */
+  async function refundsOf(paymentId: string): Promise<{ given: Stripe.Refund[]; totalYen: number }> {
     try {
       const refunds = await stripe.refunds.list({ payment_intent: paymentId, limit: 10 });
       const given = refunds.data.filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
-      const total = given.reduce((sum, refund) => sum + refund.amount, 0);
-      return total >= amountYen ? given[0]?.id : undefined;
+      return { given, totalYen: given.reduce((sum, refund) => sum + refund.amount, 0) };
     } catch (error) {
       throw unavailable(`list the refunds of ${paymentId}`, error);
     }
+  }
+
+  /** The refund that already gave this payment's amount back, if there is one. */
+  async function findRefund(paymentId: string, amountYen: number): Promise<string | undefined> {
+    const { given, totalYen } = await refundsOf(paymentId);
+    return totalYen >= amountYen ? given[0]?.id : undefined;
   }
 
   return {
@@ -198,6 +203,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     fetchStatus: retrieveOutcome,
+
+    async fetchPayment(sessionId) {
+      const outcome = await retrieveOutcome(sessionId);
+      return { outcome, refundedYen: outcome.kind === 'paid' ? (await refundsOf(outcome.paymentId)).totalYen : 0 };
+    },
 
     async refund({ paymentId, amountYen, idempotencyKey }) {
       try {
