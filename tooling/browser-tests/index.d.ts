@@ -69,6 +69,6 @@ export interface AxeViolation {
 export declare function axeViolations(page: Page): Promise<AxeViolation[]>;
 
 /** The sandbox page's buttons, by what they say (apps/server's sandbox-page.ts). */
-export type SandboxButton = '支払う' | 'キャンセルして戻る' | '支払いに失敗する' | '保留期限を過ぎたことにする';
+export type SandboxButton = '支払う' | 'キャンセルして戻る' | '支払いに失敗する' | '保留期限を過ぎたことにする' | '支払う（通知が届かなかったことにする）';
 
 export declare function pressSandboxButton(paymentUrl: string, button: SandboxButton): Promise<string | null>;

@@ -104,6 +104,16 @@ export async function citizenApi(baseUrl: string, user: (typeof TEST_USERS)[numb
  * and pays on the sandbox page, as their phone would. Answers the order's id (the hold's).
  */
 export async function citizenBooksCheckup(baseUrl: string, user: (typeof TEST_USERS)[number], slot: { date: string; slotId: string }): Promise<string> {
+  const { api, holdId, paymentUrl } = await citizenHoldsCheckup(baseUrl, user, slot);
+  await pressSandboxButton(paymentUrl, '支払う');
+  const order = await api.getOrder(holdId);
+  if (isApiError(order)) throw order;
+  expect(order.data.status).toBe('paid');
+  return holdId;
+}
+
+/** A citizen holds a slot of 中央保健センター with the 受診料: the order waits for its payment at the sandbox's page. */
+export async function citizenHoldsCheckup(baseUrl: string, user: (typeof TEST_USERS)[number], slot: { date: string; slotId: string }) {
   const api = await citizenApi(baseUrl, user);
   const config = await api.getSurveyConfig('health-checkup');
   if (isApiError(config)) throw config;
@@ -114,11 +124,7 @@ export async function citizenBooksCheckup(baseUrl: string, user: (typeof TEST_US
     now: Date.now(),
   });
   const held = await api.putTemporaryReservation(payload);
-  await pressSandboxButton(held.data.paymentUrl, '支払う');
-  const order = await api.getOrder(held.data.holdId);
-  if (isApiError(order)) throw order;
-  expect(order.data.status).toBe('paid');
-  return held.data.holdId;
+  return { api, holdId: held.data.holdId, paymentUrl: held.data.paymentUrl };
 }
 
 /** A date the demo's 中央保健センター is open and bookable (booking closes the day before; no Sundays). */

@@ -46,6 +46,7 @@ export function ConsoleLayout() {
                 {messages.navSurveys}
               </NavLink>
               {mayTake(session, 'audit.readAll') ? <NavLink to={paths.audit.to()}>{messages.navAudit}</NavLink> : null}
+              <NavLink to={paths.orders.to()}>{messages.orders.nav}</NavLink>
               {mayTake(session, 'staff.manage') ? <NavLink to={paths.staff.to()}>{messages.navStaff}</NavLink> : null}
               {mayTake(session, 'settings.edit') ? <NavLink to={paths.receiptIssuer.to()}>{messages.navIssuer}</NavLink> : null}
               {mayTake(session, 'calendars.edit') ? <NavLink to={paths.calendars.to()}>{messages.calendarAdmin.nav}</NavLink> : null}

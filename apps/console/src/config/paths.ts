@@ -24,5 +24,7 @@ export const paths = {
   calendars: { pattern: '/calendars', to: () => '/calendars' },
   calendarFiles: { pattern: '/calendar-files', to: () => '/calendar-files' },
   recount: { pattern: '/recount', to: () => '/recount' },
+  orders: { pattern: '/orders', to: () => '/orders' },
+  reconciliation: { pattern: '/orders/reconciliation', to: () => '/orders/reconciliation' },
   calendar: { pattern: '/calendars/:calendarId', to: (calendarId: string) => `/calendars/${encodeURIComponent(calendarId)}` },
 } as const;

@@ -62,7 +62,8 @@ export const staffApi = createApi({
   // Columns: the staff member's column choice for a survey's list (id: surveyId).
   // Staff: the staff accounts (an unlock changes one).
   // Surveys: the list of surveys. Survey: one survey's configuration and editor view (id: surveyId).
-  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns', 'Staff', 'Surveys', 'Survey', 'Settings'],
+  // Orders: the orders list (a refund or a settling changes it).
+  tagTypes: ['Records', 'Record', 'Slots', 'Audit', 'Columns', 'Staff', 'Surveys', 'Survey', 'Settings', 'Orders'],
   // The console shows personal data: nothing is kept once no screen shows it.
   keepUnusedDataFor: 0,
   endpoints: (build) => ({
@@ -221,6 +222,27 @@ export const staffApi = createApi({
       transformResponse: dataOf<ResponseOf<'staffCalendarSlots'>>,
       providesTags: (_result, _error, { calendarId }) => [{ type: 'Slots', id: calendarId }],
     }),
+    staffOrders: build.query<ResponseOf<'staffOrders'>['data'], QueryOf<'staffOrders'>>({
+      query: (query) => ({ endpoint: 'staffOrders', query: { ...query } }),
+      transformResponse: dataOf<ResponseOf<'staffOrders'>>,
+      providesTags: ['Orders'],
+    }),
+    // A refund cancels a paid booking: its record, the lists and the slots change with it.
+    staffRefundOrder: build.mutation<ResponseOf<'staffRefundOrder'>['data'], ParamsOf<'staffRefundOrder'> & BodyOf<'staffRefundOrder'>>({
+      query: ({ orderId, ...body }) => ({ endpoint: 'staffRefundOrder', params: { orderId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffRefundOrder'>>,
+      invalidatesTags: ['Orders', 'Records', 'Record', 'Slots', 'Audit'],
+    }),
+    // A mutation though it changes nothing but the audit log: asked for when staff press 照合する.
+    staffReconcileOrders: build.mutation<ResponseOf<'staffReconcileOrders'>['data'], BodyOf<'staffReconcileOrders'>>({
+      query: (body) => ({ endpoint: 'staffReconcileOrders', body }),
+      transformResponse: dataOf<ResponseOf<'staffReconcileOrders'>>,
+    }),
+    staffSettleOrder: build.mutation<ResponseOf<'staffSettleOrder'>['data'], ParamsOf<'staffSettleOrder'>>({
+      query: (params) => ({ endpoint: 'staffSettleOrder', params: { ...params }, body: {} }),
+      transformResponse: dataOf<ResponseOf<'staffSettleOrder'>>,
+      invalidatesTags: ['Orders', 'Records', 'Record', 'Slots', 'Audit'],
+    }),
     staffAudit: build.query<ResponseOf<'staffAudit'>['data'], QueryOf<'staffAudit'>>({
       query: (query) => ({ endpoint: 'staffAudit', query: { ...query } }),
       transformResponse: dataOf<ResponseOf<'staffAudit'>>,
@@ -262,6 +284,10 @@ export const {
   useStaffCalendarCategoriesQuery,
   useStaffCalendarSlotsQuery,
   useStaffAuditQuery,
+  useStaffOrdersQuery,
+  useStaffRefundOrderMutation,
+  useStaffReconcileOrdersMutation,
+  useStaffSettleOrderMutation,
 } = staffApi;
 
 /** The error of a failed call, as the base query describes it (undefined for none). */
