@@ -454,7 +454,6 @@ export const messages = {
     columnRefunded: '返金日時',
     columnAction: '操作',
     yen: (amount: number) => `${amount.toLocaleString('ja-JP')}円`,
-    openRecord: (receiptNumber: string) => `受付番号 ${receiptNumber} の回答を開く`,
     newer: '新しい注文へ戻る',
     older: 'さらに古い注文',
     refund: '返金する',

@@ -13,6 +13,7 @@ import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
 import type { QueryOf } from '../../store/staff-api.js';
+import { ReceiptLink } from './receipt-link.js';
 import { useStaffOrdersQuery, useStaffRefundOrderMutation, useStaffSurveysQuery } from '../../store/staff-api.js';
 
 const text = messages.orders;
@@ -113,9 +114,7 @@ function OrdersTable({ orders, mayRefund, onRefund }: { orders: StaffOrder[]; ma
           {orders.map((order) => (
             <tr key={order.orderId}>
               <th scope="row">
-                <Link to={paths.record.to(order.surveyId, order.partitionKey)} aria-label={text.openRecord(order.receiptNumber)}>
-                  {order.receiptNumber}
-                </Link>
+                <ReceiptLink order={order} />
               </th>
               <td>{order.surveyTitle}</td>
               <td>{order.lines.join('、')}</td>

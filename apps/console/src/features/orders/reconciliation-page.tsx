@@ -11,6 +11,7 @@ import { paths } from '../../config/paths.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
+import { ReceiptLink } from './receipt-link.js';
 import { useStaffReconcileOrdersMutation, useStaffSettleOrderMutation } from '../../store/staff-api.js';
 
 const text = messages.reconciliation;
@@ -97,9 +98,7 @@ export function ReconciliationPage() {
                   {report.differences.map((row) => (
                     <tr key={row.order.orderId}>
                       <th scope="row">
-                        <Link to={paths.record.to(row.order.surveyId, row.order.partitionKey)} aria-label={orderText.openRecord(row.order.receiptNumber)}>
-                          {row.order.receiptNumber}
-                        </Link>
+                        <ReceiptLink order={row.order} />
                       </th>
                       <td>{row.order.surveyTitle}</td>
                       <td className="console-number">{orderText.yen(row.order.total)}</td>
