@@ -28,6 +28,7 @@ const ENGINE_INDEPENDENT = [
   'test/import-cli.test.ts',
   'test/stripe-provider.test.ts',
   'test/order-differences.test.ts',
+  'test/folded-answers-migration.test.ts',
   'test/server-process.test.ts',
 ];
 

@@ -90,6 +90,8 @@ const SQL = {
     deleteRow: 'DELETE FROM survey_results WHERE partition_key = ? AND sort_key = ?',
     // The survey version is set only when it changed: not in the bench.
     update: 'UPDATE survey_records SET version = version + 1, updated_at = ? WHERE partition_key = ?',
+    // The record's answers folded into the text kept beside it (migration 15), after its rows changed.
+    fold: 'UPDATE survey_records AS r SET answers_folded = (SELECT count(*) || char(29) || sum(files_json IS NOT NULL) || char(29) || check_status || substr(min(position), 1, 0) || char(29) || group_concat(item_key || char(31) || value, char(30) ORDER BY position) FROM survey_results s WHERE s.partition_key = r.partition_key) WHERE r.partition_key = ?',
   },
   calendar: {
     claimsOfRecord: 'SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at, s.start_time, s.end_time FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id WHERE c.partition_key = ? ORDER BY c.item_key',
@@ -168,6 +170,7 @@ const updateRecord: Step[] = [
   { sql: SQL.record.updateAnswerRow, values: (r, read) => rowChanges(r, read).updated },
   { sql: SQL.record.deleteRow, values: (r, read) => rowChanges(r, read).deleted },
   { sql: SQL.record.update, values: (r) => [[r.now, r.partitionKey]] },
+  { sql: SQL.record.fold, values: (r) => [[r.partitionKey]] },
 ];
 
 /** The key remembered with the answer. */

@@ -99,7 +99,12 @@ export const exportDatabaseFile = () => exportDatabasePath() ?? path.join(tmpdir
  */
 export async function seededExportDatabase(file: string): Promise<number | undefined> {
   const marker = `${file}.seeded`;
-  if (existsSync(file) && existsSync(marker) && readFileSync(marker, 'utf8') === String(SEED_VERSION)) return undefined;
+  if (existsSync(file) && existsSync(marker) && readFileSync(marker, 'utf8') === String(SEED_VERSION)) {
+    // Seeded by an earlier run, perhaps on an older schema: migrated now, as the server would on
+    // start (the anchor reads the file first).
+    openDatabase(file).close();
+    return undefined;
+  }
   for (const stale of [marker, file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) rmSync(stale, { force: true });
   const started = performance.now();
   await seedExportRecords(file);
@@ -256,8 +261,8 @@ export async function exportFromServer(origin: string, serverPid: number): Promi
 
 /**
  * The unavoidable work, timed: every record of the survey in the list's order (newest first) in
- * one statement, each with its answers in the order submitted (folded into one text by SQLite, as
- * the server reads them) and its memos; one CSV line each, encoded as Windows-31J into a buffer
+ * one statement, each with its answers in the order submitted (the text kept beside it, folded by
+ * SQLite where it was cleared, as the server reads them) and its memos; one CSV line each, encoded as Windows-31J into a buffer
  * written out every 64 KiB (to /dev/null). No pages, no filter, no summary: answers the
  * milliseconds and the records written.
  */
@@ -270,7 +275,8 @@ export function anchorExport(file: string): { ms: number; records: number } {
     const everyRecord = db
       .prepare<[string], [string, string, string, string, number, number, string | null, string | null]>(
         `SELECT r.partition_key, r.user_id, r.receipt_number, r.origin, r.created_at, r.updated_at,
-           (SELECT check_status || substr(min(position), 1, 0) || char(29) || group_concat(item_key || char(31) || value, char(30) ORDER BY position) FROM survey_results s WHERE s.partition_key = r.partition_key),
+           coalesce(r.answers_folded, (SELECT count(*) || char(29) || sum(files_json IS NOT NULL) || char(29) || check_status || substr(min(position), 1, 0)
+             || char(29) || group_concat(item_key || char(31) || value, char(30) ORDER BY position) FROM survey_results s WHERE s.partition_key = r.partition_key)),
            (SELECT group_concat(text, char(10) ORDER BY event_id) FROM record_events e WHERE e.partition_key = r.partition_key AND e.kind = 'memo')
          FROM survey_records r WHERE r.survey_id = ? ORDER BY r.created_at DESC, r.partition_key DESC`,
       )
@@ -281,7 +287,8 @@ export function anchorExport(file: string): { ms: number; records: number } {
     for (const [partitionKey, userId, receiptNumber, origin, createdAt, updatedAt, folded, memos] of everyRecord.iterate(EXPORT_SURVEY.surveyId)) {
       const answers = new Map<string, string>();
       const text = folded ?? '';
-      const afterStatus = text.indexOf('\x1d');
+      const afterFiles = text.indexOf('\x1d', text.indexOf('\x1d') + 1);
+      const afterStatus = text.indexOf('\x1d', afterFiles + 1);
       for (const part of text.slice(afterStatus + 1).split('\x1e')) {
         const split = part.indexOf('\x1f');
         const value = part.slice(split + 1);
@@ -296,7 +303,7 @@ export function anchorExport(file: string): { ms: number; records: number } {
         receiptNumber,
         ...items.map((item) => answers.get(item) ?? ''),
         origin,
-        text.slice(0, afterStatus),
+        text.slice(afterFiles + 1, afterStatus),
         japanDateTime(createdAt),
         japanDateTime(updatedAt),
         memos ?? '',

@@ -63,6 +63,38 @@ describe.each(ENGINES)('records on %s', (engine) => {
     expect(await each.store.read.answersOfPage([])).toEqual([]);
   });
 
+  it('reads a page as its rows stand after every kind of change, made by the product or behind its back', async () => {
+    const before = rowsOf('U1', '料理教室');
+    const partitionKey = before[0]?.partitionKey ?? '';
+    const pageRead = async () => {
+      const [read] = await each.store.read.answersOfPage([partitionKey]);
+      const alone = await each.store.read.rowsOf(partitionKey);
+      expect(read?.status).toBe(alone[0]?.check);
+      expect(read?.rows).toEqual(alone.map(({ itemKey, value }) => ({ itemKey, value })));
+      return read;
+    };
+    // SQLite keeps the page's text beside the record (migration 15): written by the product, cleared by anything else.
+    const folded = async () => (await each.database.execute('SELECT * FROM survey_records WHERE partition_key = ?', [partitionKey]))[0]?.['answers_folded'];
+    await each.store.transaction((records) => records.replace({ rows: before, receiptNumber: 'R0001', removePartitionKeys: [], origin: 'web', surveyVersion: 1 }));
+    expect((await pageRead())?.rows.find((row) => row.itemKey === 'note')?.value).toBe('よろしくお願いします');
+    const after = rowsOf('U1', '健康体操', '変更しました').filter((row) => row.itemKey !== 'born');
+    await each.store.transaction((records) => records.update({ partitionKey, rows: after, previousRows: before, surveyVersion: 1, previousSurveyVersion: 1 }));
+    expect((await pageRead())?.rows.map((row) => row.itemKey)).not.toContain('born');
+    await each.store.transaction((records) => records.setCheck(partitionKey, '処理中'));
+    expect((await pageRead())?.status).toBe('処理中');
+    if (engine === 'sqlite') expect(await folded()).toMatch(/処理中/);
+    // An operator's shell changes a value: the page reads the new one.
+    await each.database.execute("UPDATE survey_results SET value = '書道教室の件' WHERE partition_key = ? AND item_key = 'note'", [partitionKey]);
+    if (engine === 'sqlite') expect(await folded()).toBeNull();
+    expect((await pageRead())?.rows.find((row) => row.itemKey === 'note')?.value).toBe('書道教室の件');
+    await each.database.execute('DELETE FROM survey_results WHERE partition_key = ? AND item_key = ?', [partitionKey, 'ticket']);
+    expect((await pageRead())?.rows.map((row) => row.itemKey)).not.toContain('ticket');
+    // The product's next change folds it again.
+    await each.store.transaction((records) => records.setCheck(partitionKey, '完了'));
+    if (engine === 'sqlite') expect(await folded()).toMatch(/書道教室の件/);
+    expect((await pageRead())?.status).toBe('完了');
+  });
+
   it('edits a record in place: changed rows updated, new ones added, rows no longer sent removed', async () => {
     const before = rowsOf('U1', '料理教室');
     const partitionKey = before[0]?.partitionKey ?? '';

@@ -10,7 +10,8 @@ export interface Migration {
   sql: string;
   /**
    * The same change on PostgreSQL. PostgreSQL's schema begins at migration 13, which creates there
-   * what 1 to 12 made on SQLite: those have none. Every migration after 13 has both.
+   * what 1 to 12 made on SQLite: those have none. Every migration after 13 has both, but for a
+   * change SQLite alone needs (15, its folded answers).
    */
   postgres?: string;
 }

@@ -73,16 +73,24 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
   // one with files, is read again row by row (item keys are plain, so the first U+001F of a part
   // always ends its key). One text a record instead of two dozen rows was the largest cut in an
   // export's time: turning each row into JavaScript values cost the most.
+  // A record's answers folded into one text: row count, rows with files, status, then each row's
+  // item key and value in order, with U+001D/1E/1F between them. Kept in survey_records.answers_folded
+  // (migration 15) by fold() after every change of the record's rows; folded here when it was cleared.
+  const foldOf = (record: string) => `(SELECT count(*) || char(29) || sum(files_json IS NOT NULL) || char(29) || check_status || substr(min(position), 1, 0)
+      || char(29) || group_concat(item_key || char(31) || value, char(30) ORDER BY position)
+    FROM survey_results s WHERE s.partition_key = ${record}.partition_key)`;
   const answersOfKeys = db
     .prepare<[string], AnswersOfPageColumns>(
-      `SELECT ${RECORD_COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')},
-         (SELECT count(*) || char(29) || sum(files_json IS NOT NULL) || char(29) || check_status || substr(min(position), 1, 0)
-             || char(29) || group_concat(item_key || char(31) || value, char(30) ORDER BY position)
-          FROM survey_results s WHERE s.partition_key = r.partition_key)
+      `SELECT ${RECORD_COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')}, coalesce(r.answers_folded, ${foldOf('r')})
        FROM json_each(?) j JOIN survey_records r ON r.partition_key = j.value
        ORDER BY j.key`,
     )
     .raw(true);
+  const foldStatement = db.prepare<[string]>(`UPDATE survey_records AS r SET answers_folded = ${foldOf('r')} WHERE r.partition_key = ?`);
+  /** Folds the record's answers after its rows changed (their triggers cleared the text). */
+  const fold = (partitionKey: string) => {
+    foldStatement.run(partitionKey);
+  };
   const rowsOfItems = db.prepare<[string, string], ResultRow>(
     `SELECT ${RESULT_COLUMNS} FROM survey_results WHERE partition_key = ? AND item_key IN (SELECT value FROM json_each(?)) ORDER BY position`,
   );
@@ -255,6 +263,7 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
           position,
         );
       });
+      fold(first.partitionKey);
     },
 
     update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {
@@ -267,11 +276,13 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       }
       if (surveyVersion === previousSurveyVersion) updateRecordVersion.run(Date.now(), partitionKey);
       else updateRecord.run(surveyVersion, Date.now(), partitionKey);
+      fold(partitionKey);
     },
 
     setCheck(partitionKey, check: CheckStatus, ifVersion) {
       if (nextVersion.run({ now: Date.now(), partitionKey, ifVersion: ifVersion ?? null }).changes === 0) return false;
       setCheck.run(check, partitionKey);
+      fold(partitionKey);
       return true;
     },
 
