@@ -208,7 +208,17 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const audit = createAuditModule({ storage, authenticateStaff, staffNames });
   const settings = createSettingsModule({ storage, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
   const recounts = createRecountModule({ storage, now, authenticateStaff });
-  const staffOrders = createStaffOrdersModule({ storage, now, authenticateStaff, provider: payments.provider, payments: payments.payments, cancelRecord: records.cancelRecord });
+  const staffOrders = createStaffOrdersModule({
+    storage,
+    now,
+    authenticateStaff,
+    provider: payments.provider,
+    payments: payments.payments,
+    cancelRecord: records.cancelRecord,
+    logError: (error, message) => {
+      app.log.error({ err: error }, message);
+    },
+  });
 
   for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes, ...staffOrders.routes]) {
     await app.register(routes);

@@ -171,6 +171,10 @@ export const messages = {
   refundAfterCancelUnavailable: '予約はキャンセルしましたが、決済サービスに接続できなかったため返金できませんでした。「返金待ち」として一覧に残ります。しばらくしてから、もう一度返金してください。',
   providerUnreachable: '決済サービスに接続できませんでした。しばらくしてから、もう一度お試しください。',
   invalidPeriod: '期間の終わりが始まりより前になっています。',
+  invalidOrderDate: '日付を正しく入力してください（例: 2026-12-01）。',
+  refundReasonRequired: '返金の理由を入力してください。',
+  orderStillPending: 'この注文はお支払いの確認中のため、返金できません。「決済サービスとの照合」で状態をそろえてから返金してください。',
+  nothingToSettle: 'この注文には、決済サービスに合わせることはありません。',
   tooManyOrdersToReconcile: (max: number) => `照合できるのは一度に${max.toLocaleString('ja-JP')}件までです。期間を短くしてください。`,
   /** 但し書き of a receipt: what the money was for. */
   receiptProviso: (surveyTitle: string | undefined) => (surveyTitle === undefined ? '料金として' : `${surveyTitle}の料金として`),

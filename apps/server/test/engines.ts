@@ -33,6 +33,9 @@ export interface TestDatabase {
 }
 
 let postgres: Promise<PostgresDatabases> | undefined;
+// Files share a worker's modules (vitest.config.ts, isolate: false): this runs after the first
+// file of each worker only. The databases later files make are dropped with the run's PostgreSQL,
+// which its global teardown stops (postgres-global-setup.ts).
 afterAll(async () => {
   const started = postgres;
   postgres = undefined;
@@ -69,7 +72,7 @@ export function sqliteExecutor(db: SqliteDatabase): SqlExecutor {
   };
 }
 
-/** A fresh database, schema up to date, on this test file's PostgreSQL (started on first use): its URL. */
+/** A fresh database, schema up to date, on the test run's PostgreSQL (reached on first use): its URL. */
 export async function createTestPostgresDatabase(): Promise<string> {
   postgres ??= testPostgresDatabases();
   return (await postgres).create();

@@ -40,7 +40,7 @@ describe('differenceOf', () => {
     ['paid', true, false, PAID, 500, 'refundedAtProvider'],
     ['paid', true, false, { kind: 'expired' }, 0, 'notPaidAtProvider'],
     ['refunded', true, true, PAID, 1500, undefined],
-    ['refunded', true, true, PAID, 0, 'refundOwed'],
+    ['refunded', true, true, PAID, 0, 'refundMissingAtProvider'],
     ['refunded', true, true, { kind: 'failed' }, 0, 'notPaidAtProvider'],
     ['cancelled', false, false, { kind: 'cancelled' }, 0, undefined],
     ['cancelled', false, false, { kind: 'open' }, 0, 'sessionStillOpen'],
@@ -48,6 +48,7 @@ describe('differenceOf', () => {
     ['failed', false, false, PAID, 1500, undefined],
     ['cancelled', true, false, PAID, 0, 'refundOwed'],
     ['cancelled', true, false, PAID, 1500, 'refundNotRecorded'],
+    ['cancelled', true, false, { kind: 'failed' }, 0, 'notPaidAtProvider'],
   ] as const)('an order %s (paid %s, refunded %s) against %j refunded %i: %s', (status, paid, refunded, outcome, refundedYen, expected) => {
     expect(differenceOf(order(status, paid, refunded), { outcome, refundedYen })).toBe(expected);
   });

@@ -48,11 +48,13 @@ beforeAll(async () => {
     for (let n = 0; n < 4; n += 1) {
       await ctx.query("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES (?, '削除用', ?, '', 100)", [`spare-${team}-${String(n)}`, `${team}-${String(n)}`]);
     }
-    // Orders the matrix refunds (a refund owed, one per allowed call) and settles (a paid one).
+    // Orders the matrix refunds and settles (refunds owed, one per allowed call of each).
     for (let n = 0; n < 4; n += 1) {
       await addSandboxPaidOrder(ctx.query, { orderId: `owed-${team}-${String(n)}`, surveyId: SURVEY_OF[team], partitionKey: `${SURVEY_OF[team]}#gone-${String(n)}`, receiptNumber: `R-${team}-${String(n)}`, status: 'cancelled', createdAt: clock });
     }
-    await addSandboxPaidOrder(ctx.query, { orderId: `paid-${team}`, surveyId: SURVEY_OF[team], partitionKey: recordOf[team], receiptNumber: `R-${team}-paid`, status: 'paid', createdAt: clock });
+    for (let n = 0; n < 4; n += 1) {
+      await addSandboxPaidOrder(ctx.query, { orderId: `settle-${team}-${String(n)}`, surveyId: SURVEY_OF[team], partitionKey: `${SURVEY_OF[team]}#gone-s${String(n)}`, receiptNumber: `R-${team}-s${String(n)}`, status: 'cancelled', createdAt: clock });
+    }
     // Surveys without records, for the deletes the matrix allows.
     for (let n = 0; n < 4; n += 1) {
       const surveyId = `empty-${team}-${String(n)}`;
@@ -97,9 +99,9 @@ const surveyVersion = async (surveyId: string) => ((await ctx.queryOne('SELECT v
 /** A survey of the team that has no records (one is deleted by each allowed call). */
 const emptySurveyOf = async (team: string) =>
   ((await ctx.queryOne('SELECT survey_id FROM survey_configs WHERE survey_id LIKE ? ORDER BY survey_id LIMIT 1', [`empty-${team}-%`])) as { survey_id: string }).survey_id;
-/** An order of the team whose refund is still owed (each allowed refund takes one). */
-const owedOrderOf = async (team: string) =>
-  ((await ctx.queryOne('SELECT order_id FROM orders WHERE order_id LIKE ? AND refund_id IS NULL ORDER BY order_id LIMIT 1', [`owed-${team}-%`])) as { order_id: string }).order_id;
+/** An order of the team whose refund is still owed, from the refunds' or the settles' own (each allowed call takes one). */
+const owedOrderOf = async (team: string, pool: 'owed' | 'settle') =>
+  ((await ctx.queryOne('SELECT order_id FROM orders WHERE order_id LIKE ? AND refund_id IS NULL ORDER BY order_id LIMIT 1', [`${pool}-${team}-%`])) as { order_id: string }).order_id;
 let newSurvey = 0;
 let newCategory = 0;
 /** A category the matrix may delete (nothing below it, no calendar, no survey booking through it). */
@@ -201,9 +203,9 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffSaveReceiptIssuer: { action: 'settings.edit', teamScoped: false, request: () => ({ body: { name: 'テスト市 健康課', registrationNumber: 'T1234567890123' } }) },
   staffMembers: { action: undefined, teamScoped: false, request: () => ({}) },
   staffOrders: { action: 'records.read', teamScoped: false, request: () => ({ query: {} }) },
-  staffRefundOrder: { action: 'records.refund', teamScoped: true, request: async (team) => ({ params: { orderId: await owedOrderOf(team) }, body: { reason: '返金' } }) },
+  staffRefundOrder: { action: 'records.refund', teamScoped: true, request: async (team) => ({ params: { orderId: await owedOrderOf(team, 'owed') }, body: { reason: '返金' } }) },
   staffReconcileOrders: { action: 'orders.reconcile', teamScoped: false, request: () => ({ body: { from: '2026-11-25', to: '2026-11-25' } }) },
-  staffSettleOrder: { action: 'orders.reconcile', teamScoped: true, request: (team) => ({ params: { orderId: `paid-${team}` }, body: {} }) },
+  staffSettleOrder: { action: 'orders.reconcile', teamScoped: true, request: async (team) => ({ params: { orderId: await owedOrderOf(team, 'settle') }, body: {} }) },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
 };
 const SESSION_ROUTES: StaffEndpointName[] = ['staffSession', 'staffSignOut', 'staffSecondFactor', 'staffTotpEnrolment'];

@@ -158,11 +158,12 @@ describe('a refund from the console', () => {
     const owed = (await member.call('staffOrders', { query: { status: 'refundOwed' } })).body.data as { orders: StaffOrder[] };
     expect(owed.orders.map((order) => [order.orderId, order.refundOwed])).toEqual([[orderId, true]]);
 
-    expect(await member.call('staffRefundOrder', { params: { orderId: waiting.orderId }, body: { reason: '誤り' } })).toMatchObject({ status: 409, body: { code: 'order_not_paid' } });
+    expect(await member.call('staffRefundOrder', { params: { orderId: waiting.orderId }, body: { reason: '誤り' } })).toMatchObject({ status: 409, body: { code: 'order_pending' } });
     expect(await member.call('staffRefundOrder', { params: { orderId: theirs.orderId }, body: { reason: '誤り' } })).toMatchObject({ status: 404, body: { code: 'order_not_found' } });
     expect(await orderRow(theirs.orderId)).toMatchObject({ status: 'paid' });
-    // A reason is asked for.
+    // A reason is asked for: spaces are none.
     expect((await member.call('staffRefundOrder', { params: { orderId }, body: { reason: '' } })).status).toBe(400);
+    expect(await member.call('staffRefundOrder', { params: { orderId }, body: { reason: '  ' } })).toMatchObject({ status: 400, body: { code: 'reason_required' } });
 
     const refunded = await member.call('staffRefundOrder', { params: { orderId }, body: { reason: '返金の再試行' } });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
@@ -170,6 +171,27 @@ describe('a refund from the console', () => {
     expect((await ctx.app.sandbox?.session(`sbcs_${orderId}`))?.refundedYen).toBe(FEE.unitPrice);
     expect((await member.call('staffOrders', { query: { status: 'refundOwed' } })).body.data).toMatchObject({ orders: [] });
     expect(JSON.parse((await audited('order.refund'))[0]?.detail_json ?? '{}')).toMatchObject({ recordCancelled: false, refunded: true });
+  });
+});
+
+describe('a refund after the booking’s time', () => {
+  it('gives the money back alone: the booking the citizen kept stays', async () => {
+    const paid = await bookAndPay();
+    clock = japanTimeToEpochMs('2026-12-03', '11:00'); // the slot (09:00–10:00) has ended
+    const member = await staff('member');
+    const refunded = await member.call('staffRefundOrder', { params: { orderId: paid.orderId }, body: { reason: '受診料の免除' } });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body.data).toMatchObject({ status: 'refunded' });
+    expect((await ctx.app.sandbox?.session(paid.sessionId))?.refundedYen).toBe(FEE.unitPrice);
+    expect(await ctx.queryOne('SELECT DISTINCT check_status FROM survey_results WHERE partition_key = ?', [paid.partitionKey])).toEqual({ check_status: '未対応' });
+    expect((await claimedUnits(ctx.query)).get('cal-central|2026-12-03|1')).toBe(1);
+    expect(JSON.parse((await audited('order.refund'))[0]?.detail_json ?? '{}')).toMatchObject({ recordCancelled: false, refunded: true });
+    // Nothing is left to settle for it.
+    const admin = await staff('admin');
+    expect(await admin.call('staffSettleOrder', { params: { orderId: paid.orderId }, body: {} })).toMatchObject({ status: 409, body: { code: 'nothing_to_settle' } });
+    // A date that does not exist is a 400, not a failure.
+    expect(await member.call('staffOrders', { query: { to: '2026-13-01' } })).toMatchObject({ status: 400, body: { code: 'invalid_period' } });
+    expect(await admin.call('staffReconcileOrders', { body: { from: '2026-02-30', to: '2026-03-01' } })).toMatchObject({ status: 400, body: { code: 'invalid_period' } });
   });
 });
 

@@ -39,7 +39,8 @@ export const StaffOrderSchema = Type.Object(
  * ended; `sessionStillOpen`: released, but the provider's page can still be paid; `refundOwed`: the
  * money should have gone back and has not; `refundNotRecorded`: the provider refunded, the order
  * does not know; `refundedAtProvider`: refunded at the provider while the order says paid;
- * `unreachable`: the provider did not answer for it.
+ * `refundMissingAtProvider`: the order says refunded, the provider gave back less (a refund that
+ * failed there); `unreachable`: the provider did not answer for it.
  */
 export const ORDER_DIFFERENCES = [
   'paidNotRecorded',
@@ -49,6 +50,7 @@ export const ORDER_DIFFERENCES = [
   'refundOwed',
   'refundNotRecorded',
   'refundedAtProvider',
+  'refundMissingAtProvider',
   'unreachable',
 ] as const;
 
@@ -101,7 +103,9 @@ export const orderEndpoints = {
   /**
    * Gives an order's money back, once (`records.refund`): a paid order's record is cancelled with
    * the reason (which refunds it, as cancelling does); an order whose refund is owed is refunded.
-   * 409 `already_refunded`, `order_not_paid`; 503 `payment_unavailable` (the order stays owed).
+   * A booking whose time has passed stays, and the money goes back alone. 400 `reason_required`;
+   * 409 `already_refunded`, `order_pending` (its payment still being confirmed: settle it first),
+   * `order_not_paid`; 503 `payment_unavailable` (the order stays owed).
    */
   staffRefundOrder: {
     method: 'POST',
@@ -121,7 +125,10 @@ export const orderEndpoints = {
     body: Type.Object({ from: DateText, to: DateText }, closed),
     response: Data(OrderReconciliationSchema),
   },
-  /** 決済サービスに合わせる: settles one order the way the provider has it (see `settleable`), audited. */
+  /**
+   * 決済サービスに合わせる: settles one order the way the provider has it (see `settleable`), audited;
+   * 409 `nothing_to_settle` for an order there is nothing to settle for (paid or refunded here).
+   */
   staffSettleOrder: {
     method: 'POST',
     path: `${ORDERS}/:orderId/settle`,

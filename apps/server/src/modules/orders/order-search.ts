@@ -3,10 +3,11 @@
 import type { OrderSearch, OrderStatus } from './order-repository.js';
 
 /**
- * Money was taken and has not gone back, on an order no longer paid for (cancelled with its
- * record, or a payment that came after its hold lapsed): the refund is owed, to retry.
+ * Money was taken and has not gone back, on an order released (cancelled with its record, or a
+ * payment that came after its hold lapsed): the refund is owed, to retry. A pending order with a
+ * payment is still being confirmed, not owed.
  */
-export const REFUND_OWED_SQL = "payment_id IS NOT NULL AND refund_id IS NULL AND status <> 'paid'";
+export const REFUND_OWED_SQL = "payment_id IS NOT NULL AND refund_id IS NULL AND status IN ('cancelled', 'failed', 'expired')";
 
 /** The WHERE clause and ORDER BY of a search, with its values in order; `placeholder(n)` writes the n-th (1-based). */
 export function orderSearchSql(search: OrderSearch, placeholder: (n: number) => string): { sql: string; values: unknown[] } {

@@ -221,21 +221,26 @@ export function createPayments(deps: PaymentsDeps) {
    * reconciliation): a pending order takes the provider's outcome; one released without a payment
    * has its session ended, or a payment made there anyway confirmed or refunded; one whose refund
    * is owed is refunded. A paid or refunded order is left as it is: a difference there (a refund
-   * made in the provider's dashboard) is for staff to look into. Throws ProviderUnavailable.
+   * made in the provider's dashboard) is for staff to look into. Answers whether it asked the
+   * provider at all (false: nothing here to settle). Throws ProviderUnavailable.
    */
-  async function settleWithProvider(orderId: string): Promise<void> {
+  async function settleWithProvider(orderId: string): Promise<boolean> {
     const order = await mustFind(orderId);
-    if (order.providerSessionId === null || order.provider !== provider.name) return;
+    if (order.providerSessionId === null || order.provider !== provider.name) return false;
     if (order.status === 'pending') {
       await applyOutcome(order, await provider.fetchStatus(order.providerSessionId), now());
-    } else if (order.status === 'cancelled' || order.status === 'failed' || order.status === 'expired') {
+      return true;
+    }
+    if (order.status === 'cancelled' || order.status === 'failed' || order.status === 'expired') {
       if (order.paymentId !== null) {
         await refund(orderId);
       } else {
         const outcome = await provider.endSession(order.providerSessionId);
         if (outcome.kind === 'paid') await applyOutcome(order, outcome, now());
       }
+      return true;
     }
+    return false;
   }
 
   async function viewOf(order: StoredOrder): Promise<OrderView> {

@@ -1,7 +1,8 @@
 // Orders for staff (issue 26): the list of one's teams' orders, a refund from the console, and the
 // reconciliation that asks the payment provider about every order of a period. Provider calls run
 // outside transactions, as everywhere in payments; each action is audited.
-import { addDaysToDate, japanTimeToEpochMs } from '@city/survey-core';
+import { addDaysToDate, isCalendarDate, japanTimeToEpochMs } from '@city/survey-core';
+import { BOOKING_ERROR_CODES } from '@city/api-client';
 import type { OrderDifference, StaffOrder } from '@city/api-client/staff-contract';
 import type { Actor, StaffActor } from '../../access/actor.js';
 import { requireRole } from '../../access/permissions.js';
@@ -31,6 +32,8 @@ export interface StaffOrdersDeps {
   /** Cancels a record as staff do (records' cancelRecord), which refunds its paid order. */
   cancelRecord: (actor: Actor, surveyId: string, partitionKey: string, reason: string) => Promise<void>;
   now: () => number;
+  /** Where a provider's failure for one order of a reconciliation is told (the server's log). */
+  logError?: (error: unknown, message: string) => void;
 }
 
 /** Orders a page of the list shows. */
@@ -49,8 +52,9 @@ export interface OrderListQuery {
   after?: string;
 }
 
-/** Money was taken and has not gone back, on an order no longer paid for (as order-search.ts's REFUND_OWED_SQL). */
-export const isRefundOwed = (order: StoredOrder) => order.paymentId !== null && order.refundId === null && order.status !== 'paid';
+/** Money was taken and has not gone back, on a released order (as order-search.ts's REFUND_OWED_SQL). */
+export const isRefundOwed = (order: StoredOrder) =>
+  order.paymentId !== null && order.refundId === null && (order.status === 'cancelled' || order.status === 'failed' || order.status === 'expired');
 
 /**
  * Where the order and the provider's payment disagree, or undefined when they agree. A pending
@@ -68,11 +72,14 @@ export function differenceOf(order: StoredOrder, payment: ProviderPayment): Orde
       return payment.refundedYen > 0 ? 'refundedAtProvider' : undefined;
     case 'refunded':
       if (!paid) return 'notPaidAtProvider';
-      return refundedWhole ? undefined : 'refundOwed';
+      return refundedWhole ? undefined : 'refundMissingAtProvider';
     case 'cancelled':
     case 'failed':
     case 'expired':
-      if (order.paymentId !== null) return refundedWhole ? 'refundNotRecorded' : 'refundOwed';
+      if (order.paymentId !== null) {
+        if (!paid) return 'notPaidAtProvider';
+        return refundedWhole ? 'refundNotRecorded' : 'refundOwed';
+      }
       if (paid) return refundedWhole ? undefined : 'paidNotRecorded';
       return payment.outcome.kind === 'open' ? 'sessionStillOpen' : undefined;
   }
@@ -81,8 +88,9 @@ export function differenceOf(order: StoredOrder, payment: ProviderPayment): Orde
 /** The differences `settleWithProvider` settles: the product's side is behind the provider's. */
 const SETTLEABLE: ReadonlySet<OrderDifference> = new Set(['paidNotRecorded', 'sessionEnded', 'sessionStillOpen', 'refundOwed', 'refundNotRecorded']);
 
-/** The start of a Japan date and the start of the day after another (a period, both days included). */
+/** The start of a Japan date and the start of the day after another (a period, both days included); 400 for a date that does not exist. */
 function periodOf(from: string | undefined, to: string | undefined): { createdFrom?: number; createdBefore?: number } {
+  for (const date of [from, to]) if (date !== undefined && !isCalendarDate(date)) throw new HttpError(400, 'invalid_period', messages.invalidOrderDate);
   return {
     ...(from === undefined ? {} : { createdFrom: japanTimeToEpochMs(from, '00:00') }),
     ...(to === undefined ? {} : { createdBefore: japanTimeToEpochMs(addDaysToDate(to, 1), '00:00') }),
@@ -162,17 +170,28 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
      * one cancel-and-refund path: its slots are freed, the refund made); an order whose refund is
      * owed is refunded. Audited as `order.refund` whether the provider took it or not.
      */
-    async refund(actor: StaffActor, orderId: string, reason: string): Promise<StaffOrder> {
+    async refund(actor: StaffActor, orderId: string, reasonGiven: string): Promise<StaffOrder> {
       requireRole(actor, 'records.refund');
+      const reason = reasonGiven.trim();
+      if (reason === '') throw new HttpError(400, 'reason_required', messages.refundReasonRequired);
       const { order, titles } = await teamOrder(actor, orderId);
       if (order.refundId !== null) throw new HttpError(409, 'already_refunded', messages.orderAlreadyRefunded);
+      // A payment still being confirmed is settled first (the reconciliation), never refunded under it.
+      if (order.status === 'pending') throw new HttpError(409, 'order_pending', messages.orderStillPending);
       if (order.paymentId === null) throw new HttpError(409, 'order_not_paid', messages.orderNotPaid);
-      const recordOpen = order.status === 'paid' && (await store.read.records.find(order.partitionKey)) !== undefined && !(await store.read.records.isClosed(order.partitionKey));
-      if (recordOpen) {
+      let recordCancelled = order.status === 'paid' && (await store.read.records.find(order.partitionKey)) !== undefined && !(await store.read.records.isClosed(order.partitionKey));
+      if (recordCancelled) {
         // Cancelling refunds (settleCancelledOrder); an unreachable provider leaves the refund owed.
-        await deps.cancelRecord(actor, order.surveyId, order.partitionKey, reason);
-      } else {
-        // Paid for a record already closed or gone (the recount's drift), or a refund owed: the money alone.
+        try {
+          await deps.cancelRecord(actor, order.surveyId, order.partitionKey, reason);
+        } catch (error) {
+          // A booking whose time has passed stays (the citizen came, say): the money goes back alone.
+          if (!(error instanceof HttpError && error.code === BOOKING_ERROR_CODES.changeDeadlinePassed)) throw error;
+          recordCancelled = false;
+        }
+      }
+      if (!recordCancelled) {
+        // Paid for a record already closed or gone (the recount's drift), past its booking, or a refund owed: the money alone.
         try {
           await deps.payments.refund(orderId);
         } catch (error) {
@@ -185,12 +204,12 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
         appendAudit(
           audit,
           actor,
-          { action: 'order.refund', target: `order:${orderId}`, detail: { receiptNumber: order.receiptNumber, amount: order.totalYen, reason, recordCancelled: recordOpen, refunded } },
+          { action: 'order.refund', target: `order:${orderId}`, detail: { receiptNumber: order.receiptNumber, amount: order.totalYen, reason, recordCancelled, refunded } },
           now(),
         ),
       );
       // The provider did not take it: the order stays 返金待ち (its booking cancelled, when it had one).
-      if (!refunded) throw new HttpError(503, 'payment_unavailable', recordOpen ? messages.refundAfterCancelUnavailable : messages.refundProviderUnavailable);
+      if (!refunded) throw new HttpError(503, 'payment_unavailable', recordCancelled ? messages.refundAfterCancelUnavailable : messages.refundProviderUnavailable);
       return viewOf(after, titles);
     },
 
@@ -210,7 +229,9 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
           try {
             payment = await deps.provider.fetchPayment(order.providerSessionId as string);
           } catch (error) {
-            if (!(error instanceof ProviderUnavailable)) throw error;
+            // One order the provider cannot answer for (unreachable, or a session it does not know)
+            // is listed as such; the others are still compared.
+            deps.logError?.(error, `payment provider could not answer for order ${order.orderId}`);
             differences.push({ order: viewOf(order, titles), difference: 'unreachable', providerStatus: null, providerRefundedYen: 0, settleable: false });
             continue;
           }
@@ -233,12 +254,14 @@ export function createStaffOrders(deps: StaffOrdersDeps) {
     async settle(actor: StaffActor, orderId: string): Promise<StaffOrder> {
       requireRole(actor, 'orders.reconcile');
       const { order, titles } = await teamOrder(actor, orderId);
+      let settled: boolean;
       try {
-        await deps.payments.settleWithProvider(orderId);
+        settled = await deps.payments.settleWithProvider(orderId);
       } catch (error) {
         if (error instanceof ProviderUnavailable) throw new HttpError(503, 'payment_unavailable', messages.providerUnreachable);
         throw error;
       }
+      if (!settled) throw new HttpError(409, 'nothing_to_settle', messages.nothingToSettle);
       const after = await mustFind(orderId);
       await store.transaction(({ audit }) =>
         appendAudit(audit, actor, { action: 'order.settle', target: `order:${orderId}`, detail: { receiptNumber: order.receiptNumber, status: { from: order.status, to: after.status } } }, now()),
