@@ -170,7 +170,14 @@ const updateRecord: Step[] = [
   { sql: SQL.record.updateAnswerRow, values: (r, read) => rowChanges(r, read).updated },
   { sql: SQL.record.deleteRow, values: (r, read) => rowChanges(r, read).deleted },
   { sql: SQL.record.update, values: (r) => [[r.now, r.partitionKey]] },
-  { sql: SQL.record.fold, values: (r) => [[r.partitionKey]] },
+  // (Only when a row changed: the same answers sent again leave the text as it is.)
+  {
+    sql: SQL.record.fold,
+    values: (r, read) => {
+      const { inserted, updated, deleted } = rowChanges(r, read);
+      return inserted.length + updated.length + deleted.length > 0 ? [[r.partitionKey]] : [];
+    },
+  },
 ];
 
 /** The key remembered with the answer. */

@@ -267,7 +267,8 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
     },
 
     update({ partitionKey, rows, previousRows, surveyVersion, previousSurveyVersion }) {
-      for (const edit of planRowEdits(previousRows, rows)) {
+      const edits = planRowEdits(previousRows, rows);
+      for (const edit of edits) {
         if (edit.kind === 'insert') {
           const { row, position } = edit;
           insertRow.run(partitionKey, row.sortKey, row.surveyId, row.userId, row.itemKey, row.value, row.userSearchKey, row.isLiffMode ? 1 : 0, row.check, filesJsonOf(row), position);
@@ -276,7 +277,8 @@ export function createSqliteRecordRepository(db: SqliteDatabase): RecordReposito
       }
       if (surveyVersion === previousSurveyVersion) updateRecordVersion.run(Date.now(), partitionKey);
       else updateRecord.run(surveyVersion, Date.now(), partitionKey);
-      fold(partitionKey);
+      // The same answers sent again change no row: the text kept stands.
+      if (edits.some((edit) => edit.kind !== 'update' || edit.changes.length > 0)) fold(partitionKey);
     },
 
     setCheck(partitionKey, check: CheckStatus, ifVersion) {
