@@ -1,20 +1,13 @@
 // Migration 15 keeps each record's answers beside it as one text (the export's page reads it): a
 // database from before gets every record's text from its rows, and a page reads what the rows say.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/database.js';
-import { migrations } from '../src/db/migrations/index.js';
+import { databaseAtVersion } from './migration-fixtures.js';
 import { createSqliteRecordRepository } from '../src/modules/records/sqlite-record-repository.js';
 
 describe('migration 15', () => {
   it('folds every record’s answers from its rows, in the order submitted, and a page reads them', async () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
-    for (const migration of migrations.filter((m) => m.version <= 14)) {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name);
-    }
+    const db = databaseAtVersion(14);
     db.exec(`
       INSERT INTO survey_configs (survey_id, config_json, updated_at) VALUES ('s', '{}', 0);
       INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES ('s#U1#1', 's', 'U1', 'R1', 0, 0), ('s#U2#1', 's', 'U2', 'R2', 0, 0);

@@ -1,19 +1,12 @@
 // Migration 5 rebuilds `orders` (no cascade from survey_records): orders made under migration 4 keep
 // every field, gain their survey and 受付番号, and outlive their record from then on.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/database.js';
-import { migrations } from '../src/db/migrations/index.js';
+import { databaseAtVersion } from './migration-fixtures.js';
 
 describe('migration 5', () => {
   it('keeps the orders of migration 4, with their record’s survey and receipt number', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
-    for (const migration of migrations.filter((m) => m.version <= 4)) {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name);
-    }
+    const db = databaseAtVersion(4);
     db.prepare("INSERT INTO survey_configs (survey_id, config_json, updated_at) VALUES ('checkup-paid', '{}', 1)").run();
     db.prepare("INSERT INTO survey_records (partition_key, survey_id, user_id, receipt_number, created_at, updated_at) VALUES ('pk1', 'checkup-paid', 'U1', 'R0001', 1, 1)").run();
     db.prepare(

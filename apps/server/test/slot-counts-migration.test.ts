@@ -1,20 +1,13 @@
 // Migration 11 keeps a slot's claimed units beside its capacity (the conditional UPDATE that takes
 // capacity reads it): a database from before gets each slot's count from its claims, keeps every
 // claim, and from then on refuses deleting a record that still holds one.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/database.js';
-import { migrations } from '../src/db/migrations/index.js';
+import { databaseAtVersion } from './migration-fixtures.js';
 
 describe('migration 11', () => {
   it('counts each slot’s claims (holds too), keeps the claims, and a record holding one can no longer be deleted', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
-    for (const migration of migrations.filter((m) => m.version <= 10)) {
-      db.exec(migration.sql);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, 0)').run(migration.version, migration.name);
-    }
+    const db = databaseAtVersion(10);
     db.exec(`
       INSERT INTO calendar_categories (category_id, tag1, position) VALUES ('venue', '会場', 0);
       INSERT INTO calendars (calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount, change_closes_unit, change_closes_amount, updated_at)
