@@ -20,6 +20,9 @@ export const baseTestConfig = defineConfig({
     // (property runs, jsdom forms) took 5–6 s there, past vitest's 5 s. No test waits on a timer
     // (fake timers or a condition), so a longer limit only spares a busy machine; it hides nothing.
     testTimeout: 20_000,
+    // expect.poll waits for a condition (never a sleep); its default of 1 s ran out on that busy
+    // CI machine before a server's log line or a lock wait showed. It stops as soon as it holds.
+    expect: { poll: { timeout: 15_000 } },
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
   },
 });

@@ -243,9 +243,14 @@ describe('reservation/putItem', () => {
       });
       // The request reaches the table and waits on the lock, unanswered meanwhile.
       const waitingOnLock = "SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'";
-      await vi.waitFor(async () => {
-        expect(await ctx.queryOne(waitingOnLock)).toEqual({ n: 1 });
-      });
+      // Up to 15 s (vi.waitFor's default is 1 s): on a loaded CI machine the request's sign-in
+      // check and validation ran past a second before it reached the lock.
+      await vi.waitFor(
+        async () => {
+          expect(await ctx.queryOne(waitingOnLock)).toEqual({ n: 1 });
+        },
+        { timeout: 15_000, interval: 50 },
+      );
       expect(answered).toBe(false);
       await blocker.query('ROLLBACK');
       expect((await put).status).toBe(200);
