@@ -1,14 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { browserTestConfig } from '@city/vitest-config';
+import { defineConfig, mergeConfig } from 'vitest/config';
 
-// Browser tests: the production build in Debian's Chromium against the real server (e2e/). One
-// file at a time: each starts a server and a browser, and the machine has two cores.
-export default defineConfig({
-  test: {
-    include: ['e2e/**/*.test.ts'],
-    environment: 'node',
-    fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
-    allowOnly: !process.env.CI,
-  },
-});
+// Browser tests: the production build in Debian's Chromium against the real server (e2e/).
+export default mergeConfig(browserTestConfig, defineConfig({ test: { testTimeout: 60_000 } }));

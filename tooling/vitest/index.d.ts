@@ -2,3 +2,4 @@ import type { UserConfig } from 'vitest/config';
 
 export declare const sourceCondition: '@city/source';
 export declare const baseTestConfig: UserConfig;
+export declare const browserTestConfig: UserConfig;

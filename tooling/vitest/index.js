@@ -26,3 +26,21 @@ export const baseTestConfig = defineConfig({
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
   },
 });
+
+/**
+ * Browser tests (e2e/): the production build in Debian's Chromium against the real server, one
+ * file at a time (each starts a server and a browser, and the machine has two cores). Conditions
+ * are awaited as long as in unit tests: at vitest's 1 s default a heading polled right after a
+ * navigation ran out in CI while every package's tests ran at once, and one missed step of a
+ * walk through the app failed every step after it. A test's own limit is the app's to set.
+ */
+export const browserTestConfig = defineConfig({
+  test: {
+    include: ['e2e/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    hookTimeout: 60_000,
+    allowOnly: !process.env.CI,
+    expect: { poll: { timeout: 15_000 } },
+  },
+});
