@@ -65,7 +65,17 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ label, value, onChange }: FieldBase & { value: string; onChange: (value: string) => void }) {
+/**
+ * A few lines of text, at most `maxLength` characters. `problem` (a required reason left blank, say)
+ * is shown under it, read with it, and announced when it appears.
+ */
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  maxLength,
+  problem,
+}: FieldBase & { value: string; onChange: (value: string) => void; maxLength?: number; problem?: string | undefined }) {
   const id = useId();
   return (
     <div className="console-field console-field--wide">
@@ -76,11 +86,19 @@ export function TextAreaField({ label, value, onChange }: FieldBase & { value: s
         id={id}
         className="city-input console-textarea"
         rows={2}
+        maxLength={maxLength}
         value={value}
+        aria-invalid={problem === undefined ? undefined : true}
+        aria-describedby={problem === undefined ? undefined : `${id}-problem`}
         onChange={(event) => {
           onChange(event.target.value);
         }}
       />
+      {problem === undefined ? null : (
+        <p id={`${id}-problem`} className="city-field__error" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

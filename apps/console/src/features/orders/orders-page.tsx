@@ -5,6 +5,7 @@ import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CallFailure } from '../../components/call-failure.js';
+import { TextAreaField } from '../../components/form-fields.js';
 import { DoneMessage } from '../../components/done-message.js';
 import { useDocumentTitle } from '../../components/use-document-title.js';
 import { paths } from '../../config/paths.js';
@@ -65,27 +66,16 @@ function RefundDialog({ order, onDone, onClose }: { order: StaffOrder; onDone: (
   return (
     <Dialog open title={text.refundTitle} confirmLabel={result.isLoading ? messages.loading : text.refundConfirm(amount)} cancelLabel={messages.cancelDialog} danger onConfirm={confirm} onCancel={onClose}>
       <p>{order.status === 'paid' ? text.refundPaidLead(order.receiptNumber, amount) : text.refundOwedLead(order.receiptNumber, amount)}</p>
-      <label className="console-label" htmlFor="refund-reason">
-        {text.refundReason}
-      </label>
-      <textarea
-        id="refund-reason"
-        className="city-input"
+      <TextAreaField
+        label={text.refundReason}
         maxLength={1000}
-        rows={2}
         value={reason}
-        aria-invalid={reasonMissing}
-        aria-describedby={reasonMissing ? 'refund-reason-error' : undefined}
-        onChange={(event) => {
-          setReason(event.target.value);
+        problem={reasonMissing ? text.refundReasonRequired : undefined}
+        onChange={(value) => {
+          setReason(value);
           setReasonMissing(false);
         }}
       />
-      {reasonMissing ? (
-        <p id="refund-reason-error" className="city-field__error" role="alert">
-          {text.refundReasonRequired}
-        </p>
-      ) : null}
       {result.error === undefined ? null : <CallFailure error={result.error} />}
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { Button, Dialog, Notice } from '@city/ui';
 import type { SyntheticEvent } from 'react';
 import { useState } from 'react';
 import { CallFailure } from '../../components/call-failure.js';
+import { TextAreaField } from '../../components/form-fields.js';
 import { messages } from '../../messages.js';
 import { useAppSelector } from '../../store/hooks.js';
 import { mayTake, selectSession } from '../../store/session-slice.js';
@@ -109,10 +110,7 @@ export function StatusPanel({ record, status, version, books, paid, onReload }: 
               </option>
             ))}
           </select>
-          <label className="console-label" htmlFor="status-reason">
-            {messages.reasonOptional}
-          </label>
-          <textarea id="status-reason" className="city-input" rows={2} maxLength={1000} value={reason} onChange={(event) => { setReason(event.target.value); }} />
+          <TextAreaField label={messages.reasonOptional} maxLength={1000} value={reason} onChange={setReason} />
           <Button type="submit" disabled={result.isLoading}>
             {closed ? messages.reopen : messages.applyStatus}
           </Button>
@@ -135,25 +133,13 @@ export function StatusPanel({ record, status, version, books, paid, onReload }: 
       ) : null}
       <Dialog open={cancelOpen} title={messages.cancelTitle} danger confirmLabel={messages.cancelConfirm} cancelLabel={messages.cancelDialog} onConfirm={confirmCancel} onCancel={() => { setCancelOpen(false); }}>
         <p>{messages.cancelLead}</p>
-        <label className="console-label" htmlFor="cancel-reason">
-          {messages.reason}
-        </label>
-        <textarea
-          id="cancel-reason"
-          className="city-input"
-          rows={2}
+        <TextAreaField
+          label={messages.reason}
           maxLength={1000}
-          required
-          aria-invalid={cancelProblem ? true : undefined}
-          aria-describedby={cancelProblem ? 'cancel-reason-error' : undefined}
           value={cancelReason}
-          onChange={(event) => { setCancelReason(event.target.value); }}
+          problem={cancelProblem ? messages.cancelReasonRequired : undefined}
+          onChange={setCancelReason}
         />
-        {cancelProblem ? (
-          <p id="cancel-reason-error" className="city-field__error">
-            {messages.cancelReasonRequired}
-          </p>
-        ) : null}
       </Dialog>
     </section>
   );

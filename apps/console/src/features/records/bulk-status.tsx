@@ -4,6 +4,7 @@ import { CHECK_STATUSES, isClosedCheckStatus } from '@city/survey-core';
 import { Button, Dialog } from '@city/ui';
 import { useState } from 'react';
 import { CallFailure } from '../../components/call-failure.js';
+import { TextAreaField } from '../../components/form-fields.js';
 import { messages } from '../../messages.js';
 import type { BulkStatusReport } from '../../store/staff-api.js';
 import { useStaffBulkStatusMutation } from '../../store/staff-api.js';
@@ -80,27 +81,16 @@ export function BulkStatus({ surveyId, filter, matching }: { surveyId: string; f
             </option>
           ))}
         </select>
-        <label className="console-label" htmlFor="bulk-reason">
-          {closing ? messages.bulkReasonRequiredLabel : messages.bulkReasonLabel}
-        </label>
-        <textarea
-          id="bulk-reason"
-          className="city-input"
+        <TextAreaField
+          label={closing ? messages.bulkReasonRequiredLabel : messages.bulkReasonLabel}
           maxLength={1000}
-          rows={2}
           value={reason}
-          aria-invalid={closing && reasonMissing}
-          aria-describedby={closing && reasonMissing ? 'bulk-reason-error' : undefined}
-          onChange={(event) => {
-            setReason(event.target.value);
+          problem={closing && reasonMissing ? messages.cancelReasonRequired : undefined}
+          onChange={(value) => {
+            setReason(value);
             setReasonMissing(false);
           }}
         />
-        {closing && reasonMissing ? (
-          <p id="bulk-reason-error" className="city-field__error" role="alert">
-            {messages.cancelReasonRequired}
-          </p>
-        ) : null}
       </Dialog>
       {result.error === undefined ? null : <CallFailure error={result.error} />}
       {result.data === undefined ? null : <BulkReport report={result.data} onClose={() => { result.reset(); }} />}
