@@ -43,6 +43,10 @@ import type { SandboxProvider } from './modules/payments/sandbox/sandbox-provide
 import { recordRepository } from './modules/records/repositories.js';
 import type { Maintenance } from './maintenance.js';
 import { startMaintenance } from './maintenance.js';
+import { DEFAULT_SERVICE_TEMPLATES } from './modules/line/citizen-messages.js';
+import { createLineApi } from './modules/line/line-api.js';
+import type { LineModule } from './modules/line/module.js';
+import { createLineModule } from './modules/line/module.js';
 
 /** Where browsers authorize with the real LINE. */
 const LINE_ACCESS_BASE_URL = 'https://access.line.me';
@@ -69,6 +73,11 @@ export interface BuildAppOptions {
   now?: () => number;
   /** The payment provider; default: the one the configuration names (the sandbox outside production). */
   paymentProvider?: PaymentProvider;
+  /**
+   * Deliver LINE messages on a timer (every 30 s) besides right after a citizen's action. Default
+   * true; tests that move the clock drive `line.runOnce()` themselves.
+   */
+  scheduleLineDelivery?: boolean;
 }
 
 export type App = FastifyInstance & {
@@ -92,6 +101,10 @@ export type App = FastifyInstance & {
   demoStaff: readonly DemoStaffAccount[] | undefined;
   /** The maintenance job (old idempotency keys, lapsed holds), run every few minutes. */
   maintenance: Maintenance;
+  /** LINE messages (service messages, reminders): its delivery, for tests and tools. */
+  line: LineModule;
+  /** The LINE stand-in's own port (its messaging API), when the stand-in runs. */
+  lineStandInUrl: string | undefined;
 };
 
 /** Builds the app (plugins, then modules). It never listens: server.ts and tests do that. */
@@ -117,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', () => storage.close());
 
   try {
-    const { lineStandIn, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, storage);
+    const { lineStandIn, lineStandInUrl, line, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, storage);
     const maintenance = startMaintenance(storage, options.now ?? Date.now, (error) => {
       app.log.error({ err: error }, 'The maintenance job failed; it runs again later');
     });
@@ -128,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (storage.sqlite === undefined) throw new Error('This app runs on PostgreSQL: it has no SQLite connection');
       return storage.sqlite;
     };
-    return Object.defineProperties(Object.assign(app, { lineStandIn, storage, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff, maintenance }), {
+    return Object.defineProperties(Object.assign(app, { lineStandIn, lineStandInUrl, line, storage, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff, maintenance }), {
       db: { get: () => sqlite().writer },
       connections: { get: sqlite },
     }) as App;
@@ -161,6 +174,16 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     return `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
   };
   const lineApiBaseUrl = () => config.lineApiBaseUrl ?? `${selfUrl()}${LINE_STAND_IN_PATH}`;
+  // The stand-in's messaging API at the root of a port of its own (LINE's SDK drops a base URL's path).
+  const standInPort = lineStandIn === undefined ? undefined : await lineStandIn.listen();
+  if (standInPort !== undefined) {
+    app.addHook('onClose', async () => {
+      await standInPort.close();
+    });
+  }
+  const lineMessagingApiBaseUrl = config.lineMessagingApiBaseUrl ?? standInPort?.url;
+  // A message's link opens the mini-app inside LINE (its LIFF URL), or the app's public address.
+  const citizenAppBase = () => (config.liffId === undefined ? (config.publicBaseUrl ?? selfUrl()) : `https://liff.line.me/${encodeURIComponent(config.liffId)}`);
 
   await registerSecurity(app, { corsOrigin: config.corsOrigin });
   await registerCompression(app);
@@ -191,7 +214,39 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   }
 
   const files = createFilesModule({ storage, authenticate });
-  const payments = await createPaymentsModule({ storage, config, now, authenticate, provider: options.paymentProvider, selfUrl, log: app.log });
+  const line = createLineModule({
+    storage,
+    api: createLineApi({
+      baseUrl: () => lineMessagingApiBaseUrl ?? 'https://api.line.me',
+      miniApp: { channelId: config.lineChannelId, channelSecret: config.lineChannelSecret },
+      messaging: config.lineMessagingChannel,
+      now,
+    }),
+    now,
+    templates: config.lineServiceTemplates ?? DEFAULT_SERVICE_TEMPLATES,
+    bookingsLink: (surveyId) => `${citizenAppBase()}/confirmList/${encodeURIComponent(surveyId)}`,
+    logError: (error, message) => {
+      app.log.error({ err: error }, message);
+    },
+    schedule: options.scheduleLineDelivery ?? true,
+    authenticateStaff,
+    staffNames,
+  });
+  app.addHook('onClose', async () => {
+    line.stop();
+    await line.settled();
+  });
+  const payments = await createPaymentsModule({
+    storage,
+    config,
+    now,
+    authenticate,
+    provider: options.paymentProvider,
+    selfUrl,
+    log: app.log,
+    // A booking paid for in the mini-app is confirmed in LINE once the payment is.
+    onOrderPaid: (order) => line.paymentConfirmed(order.partitionKey),
+  });
   const records = createRecordsModule({
     storage,
     now,
@@ -201,6 +256,10 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     settleCancelledOrder: payments.settleCancelledOrder,
     startCheckout: payments.startCheckout,
     staffNames,
+    lineMessages: config.lineServiceTemplates === undefined ? undefined : line,
+    logError: (error, message) => {
+      app.log.error({ err: error }, message);
+    },
   });
   // Withdrawing deletes the registration as deleteItem would (its rules, and the number retired).
   const members = createMembersModule({ storage, authenticate, deleteRegistration: records.deleteRecord, registrationRows: recordRepository });
@@ -220,7 +279,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     },
   });
 
-  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes, ...staffOrders.routes]) {
+  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes, ...staffOrders.routes, ...line.routes]) {
     await app.register(routes);
   }
   for (const { plugin, prefix } of payments.routes) await app.register(plugin, prefix === undefined ? {} : { prefix });
@@ -245,6 +304,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
       : `Not serving the citizen app: no index.html in ${config.citizenAppDir} (build it with \`pnpm --filter @city/liff build\`)`,
   );
   if (!consoleAppServed) app.log.info(`Not serving the staff console: no index.html in ${config.consoleAppDir} (build it with \`pnpm --filter @city/console build\`)`);
-  return { lineStandIn, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff: demoStaff ? DEMO_STAFF : undefined };
+  return { lineStandIn, lineStandInUrl: standInPort?.url, line, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff: demoStaff ? DEMO_STAFF : undefined };
 }
 

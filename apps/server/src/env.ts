@@ -6,6 +6,8 @@ import { DEV_CHANNEL } from '@city/line-stand-in/dev-channel';
 import type { StaffRole } from '@city/api-client/staff-contract';
 import { STAFF_ROLES } from '@city/api-client/staff-contract';
 import { CONFIGURATION_MAX_AGE_MS } from './db/configuration-cache.js';
+import type { ServiceTemplateKind } from './modules/line/citizen-messages.js';
+import { DEFAULT_SERVICE_TEMPLATES, SERVICE_TEMPLATE_KINDS } from './modules/line/citizen-messages.js';
 
 export type NodeEnv = 'production' | 'development' | 'test';
 
@@ -30,6 +32,18 @@ export interface ServerConfig {
   lineApiBaseUrl: string | undefined;
   /** LINE's authorize endpoint host (browsers go there); the stand-in's URL when it is used. */
   lineAccessBaseUrl: string | undefined;
+  /**
+   * LINE's messaging API origin (push, service messages). Undefined outside production means the
+   * stand-in's own port (LINE's SDK drops any path of its base URL, so it cannot be under /__dev).
+   */
+  lineMessagingApiBaseUrl: string | undefined;
+  /** The official account's Messaging API channel (staff notices by push); undefined: no pushes. */
+  lineMessagingChannel: { channelId: string; channelSecret: string } | undefined;
+  /**
+   * The approved service message templates of the LINE MINI App channel, by kind; undefined: no
+   * service messages (the mini-app must be verified and its templates approved by LINE).
+   */
+  lineServiceTemplates: Record<ServiceTemplateKind, string> | undefined;
   /** The one browser origin allowed to call the API from another origin; none when undefined. */
   corsOrigin: string | undefined;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
@@ -193,10 +207,26 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (!Number.isInteger(configurationMaxAgeMs) || configurationMaxAgeMs < 0 || configurationMaxAgeMs > 60_000) problems.push('CONFIGURATION_MAX_AGE_MS must be 0-60000');
   const idleMinutes = Number(optional('STAFF_IDLE_TIMEOUT_MINUTES') ?? '30');
   if (!Number.isInteger(idleMinutes) || idleMinutes < 1 || idleMinutes > 24 * 60) problems.push('STAFF_IDLE_TIMEOUT_MINUTES must be 1-1440');
+  // Tests only: an idle limit shorter than the minute an operator can set, so that a browser test
+  // of the expiry does not wait a minute. Refused in production.
+  const idleSeconds = optional('STAFF_IDLE_TIMEOUT_SECONDS');
+  if (idleSeconds !== undefined && (production || !/^\d+$/.test(idleSeconds) || Number(idleSeconds) < 2)) {
+    problems.push('STAFF_IDLE_TIMEOUT_SECONDS (tests only) must be a whole number of seconds, at least 2, outside production');
+  }
   // Administrators by default: the accounts that can create others must not rest on a password alone.
   const totpRoles = (optional('STAFF_TOTP_REQUIRED_FOR') ?? 'administrator').split(',').map((role) => role.trim()).filter((role) => role !== '' && role !== 'none');
   const unknownRoles = totpRoles.filter((role) => !(STAFF_ROLES as readonly string[]).includes(role));
   if (unknownRoles.length > 0) problems.push(`STAFF_TOTP_REQUIRED_FOR must list roles (${STAFF_ROLES.join(', ')}) or none (got "${unknownRoles.join(',')}")`);
+
+  const lineMessagingApiBaseUrl = optional('LINE_MESSAGING_API_BASE_URL') ?? (realLine ? 'https://api.line.me' : undefined);
+  if (lineMessagingApiBaseUrl !== undefined && !/^https?:\/\/[^/]+\/?$/.test(lineMessagingApiBaseUrl)) problems.push('LINE_MESSAGING_API_BASE_URL must be an origin such as https://api.line.me (no path)');
+  const messagingId = optional('LINE_MESSAGING_CHANNEL_ID');
+  const messagingSecret = optional('LINE_MESSAGING_CHANNEL_SECRET');
+  if ((messagingId === undefined) !== (messagingSecret === undefined)) problems.push('LINE_MESSAGING_CHANNEL_ID and LINE_MESSAGING_CHANNEL_SECRET go together');
+  // Outside real LINE the stand-in plays the official account with the development channel.
+  const lineMessagingChannel =
+    messagingId !== undefined && messagingSecret !== undefined ? { channelId: messagingId, channelSecret: messagingSecret } : realLine ? undefined : { channelId: lineChannelId, channelSecret: lineChannelSecret };
+  const lineServiceTemplates = readServiceTemplates(optional('LINE_SERVICE_TEMPLATES'), realLine, problems);
 
   const databaseUrl = optional('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// URL (unset: SQLite at DATABASE_PATH)');
@@ -214,6 +244,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     lineChannelSecret,
     lineApiBaseUrl,
     lineAccessBaseUrl,
+    lineMessagingApiBaseUrl: lineMessagingApiBaseUrl?.replace(/\/+$/, ''),
+    lineMessagingChannel,
+    lineServiceTemplates,
     corsOrigin: env.CORS_ORIGIN?.trim() || undefined,
     trustProxy: trustProxy === 'true',
     citizenAppDir: path.resolve(env.CITIZEN_APP_DIR?.trim() || DEFAULT_CITIZEN_APP_DIR),
@@ -230,12 +263,33 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     logFormat: logFormat as LogFormat,
     staff: {
-      idleTimeoutMs: idleMinutes * 60_000,
+      idleTimeoutMs: idleSeconds === undefined ? idleMinutes * 60_000 : Number(idleSeconds) * 1000,
       totpRequiredFor: totpRoles as StaffRole[],
       totpIssuer: optional('STAFF_TOTP_ISSUER') ?? issuerName,
     },
     sqlTraceFile: optional('SQL_TRACE_FILE'),
   };
+}
+
+/**
+ * LINE_SERVICE_TEMPLATES: `booked=name_ja,changed=name_ja,cancelled=name_ja,reminder=name_ja`, the
+ * approved templates' names. Unset: the stand-in's names outside real LINE, none (no service
+ * messages) with it.
+ */
+function readServiceTemplates(value: string | undefined, realLine: boolean, problems: string[]): Record<ServiceTemplateKind, string> | undefined {
+  if (value === undefined) return realLine ? undefined : { ...DEFAULT_SERVICE_TEMPLATES };
+  const templates: Partial<Record<ServiceTemplateKind, string>> = {};
+  for (const part of value.split(',')) {
+    const [kind = '', name = ''] = part.split('=').map((piece) => piece.trim());
+    if (!(SERVICE_TEMPLATE_KINDS as readonly string[]).includes(kind) || !/^[A-Za-z0-9_]+_(ja|en|zh-TW|th|id|ko)$/.test(name) || name.length > 30) {
+      problems.push(`LINE_SERVICE_TEMPLATES: "${part.trim()}" must be kind=template_ja with kind one of ${SERVICE_TEMPLATE_KINDS.join(', ')} (a name of at most 30 characters)`);
+      continue;
+    }
+    templates[kind as ServiceTemplateKind] = name;
+  }
+  const missing = SERVICE_TEMPLATE_KINDS.filter((kind) => templates[kind] === undefined);
+  if (missing.length > 0) problems.push(`LINE_SERVICE_TEMPLATES must name a template for ${missing.join(', ')}`);
+  return templates as Record<ServiceTemplateKind, string>;
 }
 
 /**

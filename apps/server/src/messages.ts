@@ -135,6 +135,10 @@ export const messages = {
   bulkCountChanged: (expected: number, now: number) =>
     `該当する件数が変わりました（${expected.toLocaleString('ja-JP')}件 → ${now.toLocaleString('ja-JP')}件）。一覧を読み込み直して件数を確かめてから、もう一度操作してください。`,
   invalidFilter: 'この項目では絞り込めません。',
+  noticeNoChannel: 'LINE公式アカウントが設定されていないため、お知らせを送れません。システム管理者に設定を依頼してください。',
+  noticeLineUnavailable: 'LINEから友だちの一覧を取得できなかったため、お知らせを送っていません。しばらくしてから、もう一度お試しください。',
+  noticeNotFound: 'お知らせが見つかりません。',
+  noticeNoRecords: '送信先の回答がありません。',
   consoleAppNotBuilt: '管理画面がまだビルドされていません（pnpm --filter @city/console build）。',
   staffForbidden: 'この操作を行う権限がありません。',
   refundForbidden: 'お支払い済みの予約の取り消し（返金）は、職員（メンバー以上）が行います。',

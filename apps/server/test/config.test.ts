@@ -63,6 +63,39 @@ describe('configuration', () => {
     expect(() => readConfig({ CONFIGURATION_MAX_AGE_MS: '-1' })).toThrow(/CONFIGURATION_MAX_AGE_MS must be 0-60000/);
   });
 
+  it('sends LINE messages through the stand-in in development, and with real LINE only what is configured', () => {
+    expect(readConfig({})).toMatchObject({
+      lineMessagingApiBaseUrl: undefined,
+      lineMessagingChannel: { channelId: DEV_CHANNEL.channelId },
+      lineServiceTemplates: { booked: 'booking_confirm_ja', reminder: 'booking_remind_ja' },
+    });
+    const real = { LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: 'a-real-secret' };
+    expect(readConfig(real)).toMatchObject({ lineMessagingApiBaseUrl: 'https://api.line.me', lineMessagingChannel: undefined, lineServiceTemplates: undefined });
+    const configured = readConfig({
+      ...real,
+      LINE_MESSAGING_CHANNEL_ID: '2',
+      LINE_MESSAGING_CHANNEL_SECRET: 'oa-secret',
+      LINE_SERVICE_TEMPLATES: 'booked=reserve_d_ja, changed=change_d_ja,cancelled=cancel_d_ja,reminder=remind_d_ja',
+    });
+    expect(configured).toMatchObject({
+      lineMessagingChannel: { channelId: '2', channelSecret: 'oa-secret' },
+      lineServiceTemplates: { booked: 'reserve_d_ja', changed: 'change_d_ja', cancelled: 'cancel_d_ja', reminder: 'remind_d_ja' },
+    });
+    expect(() => readConfig({ ...real, LINE_SERVICE_TEMPLATES: 'booked=reserve_d_ja,remind=x_ja' })).toThrow(
+      /LINE_SERVICE_TEMPLATES: "remind=x_ja" must be kind=template_ja[\s\S]*must name a template for changed, cancelled, reminder/,
+    );
+    expect(() => readConfig({ LINE_MESSAGING_CHANNEL_ID: '2' })).toThrow(/LINE_MESSAGING_CHANNEL_ID and LINE_MESSAGING_CHANNEL_SECRET go together/);
+    expect(() => readConfig({ LINE_MESSAGING_API_BASE_URL: 'https://api.line.me/v2' })).toThrow(/LINE_MESSAGING_API_BASE_URL must be an origin/);
+  });
+
+  it('takes an idle limit in seconds for tests only, never in production', () => {
+    expect(readConfig({ NODE_ENV: 'test', STAFF_IDLE_TIMEOUT_SECONDS: '8' }).staff.idleTimeoutMs).toBe(8000);
+    expect(() => readConfig({ NODE_ENV: 'test', STAFF_IDLE_TIMEOUT_SECONDS: '1' })).toThrow(/STAFF_IDLE_TIMEOUT_SECONDS/);
+    expect(() => readConfig({ ...PRODUCTION_PAYMENT_ENV, NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: 'a-real-secret', STAFF_IDLE_TIMEOUT_SECONDS: '8' })).toThrow(
+      /STAFF_IDLE_TIMEOUT_SECONDS \(tests only\)/,
+    );
+  });
+
   it('refuses nonsense', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readConfig({ NODE_ENV: 'staging' })).toThrow(/NODE_ENV/);

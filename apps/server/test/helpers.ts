@@ -77,7 +77,7 @@ export function pathOf(name: EndpointName, params: Record<string, string> = {}):
 export async function createTestContext(
   env: Record<string, string> = {},
   dbOptions: { busyTimeoutMs?: number; engine?: EngineName } = {},
-  appOptions: Pick<BuildAppOptions, 'now' | 'paymentProvider'> = {},
+  appOptions: Pick<BuildAppOptions, 'now' | 'paymentProvider' | 'scheduleLineDelivery'> = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');
@@ -92,7 +92,8 @@ export async function createTestContext(
     ...env,
   });
   const db = databaseUrl === undefined ? openDatabase(databasePath, dbOptions) : undefined;
-  const app = await buildApp({ config, ...(db === undefined ? {} : { db }), ...appOptions });
+  // LINE messages go out right after an action; the 30-second timer only where a test asks for it.
+  const app = await buildApp({ config, ...(db === undefined ? {} : { db }), scheduleLineDelivery: false, ...appOptions });
   const standIn = app.lineStandIn;
   if (standIn === undefined) throw new Error('test apps run with the LINE stand-in');
   const tokens = new Map<string, string>();

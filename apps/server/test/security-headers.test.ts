@@ -118,7 +118,7 @@ describe('calls from another origin (CORS)', () => {
       const allowed = await preflight(ctx, 'https://app.city.example.jp');
       expect(allowed.statusCode).toBe(204);
       expect(allowed.headers['access-control-allow-origin']).toBe('https://app.city.example.jp');
-      expect(allowed.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Idempotency-Key');
+      expect(allowed.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Idempotency-Key, X-Line-Access-Token');
       const answered = await ctx.app.inject({ method: 'GET', url: pathOf('getAllSearchableSurveyConfigs'), headers: { origin: 'https://app.city.example.jp' } });
       expect(answered.headers['access-control-allow-origin']).toBe('https://app.city.example.jp');
       expect(answered.headers['access-control-expose-headers']).toBe('Retry-After');

@@ -24,6 +24,8 @@ let clock = Date.UTC(2026, 10, 25, 1);
 let ctx: TestContext;
 let http: HttpClient;
 const recordOf: Record<string, string> = {};
+/** A notice each team sent, for the report's routes. */
+const noticeOf: Record<string, number> = {};
 const staffOf = new Map<string, TestStaff>();
 
 beforeAll(async () => {
@@ -55,6 +57,9 @@ beforeAll(async () => {
     for (let n = 0; n < 4; n += 1) {
       await addSandboxPaidOrder(ctx.query, { orderId: `settle-${team}-${String(n)}`, surveyId: SURVEY_OF[team], partitionKey: `${SURVEY_OF[team]}#gone-s${String(n)}`, receiptNumber: `R-${team}-s${String(n)}`, status: 'cancelled', createdAt: clock });
     }
+    noticeOf[team] = await ctx.app.line.store.transaction(({ messages }) =>
+      messages.insertNotice({ surveyId: SURVEY_OF[team], text: 'お知らせ', createdBy: 'system', createdAt: clock, records: 1, citizens: 0, withoutLine: ['R-0'] }),
+    );
     // Surveys without records, for the deletes the matrix allows.
     for (let n = 0; n < 4; n += 1) {
       const surveyId = `empty-${team}-${String(n)}`;
@@ -206,6 +211,16 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffRefundOrder: { action: 'records.refund', teamScoped: true, request: async (team) => ({ params: { orderId: await owedOrderOf(team, 'owed') }, body: { reason: '返金' } }) },
   staffReconcileOrders: { action: 'orders.reconcile', teamScoped: false, request: () => ({ body: { from: '2026-11-25', to: '2026-11-25' } }) },
   staffSettleOrder: { action: 'orders.reconcile', teamScoped: true, request: async (team) => ({ params: { orderId: await owedOrderOf(team, 'settle') }, body: {} }) },
+  staffSendNotice: {
+    action: 'records.notify',
+    teamScoped: true,
+    request: (team) => ({ params: { surveyId: SURVEY_OF[team] }, body: { text: '窓口は12月29日から休みます。', target: { partitionKeys: [recordOf[team]!] } } }),
+  },
+  staffNotices: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { surveyId: SURVEY_OF[team] } }) },
+  staffNotice: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { noticeId: String(noticeOf[team]) } }) },
+  staffNoticeRecipients: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { noticeId: String(noticeOf[team]) } }) },
+  staffCalendarReminder: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' } }) },
+  staffSetCalendarReminder: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, body: { reminder: { daysBefore: 1, sendTime: '18:00' } } }) },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
 };
 const SESSION_ROUTES: StaffEndpointName[] = ['staffSession', 'staffSignOut', 'staffSecondFactor', 'staffTotpEnrolment'];

@@ -91,7 +91,7 @@ export function consoleClient(ctx: TestContext) {
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
     const body = response.body === '' ? {} : isJson ? response.json<ConsoleResponse['body']>() : { text: response.body };
     const session = body.data as StaffSession | undefined;
-    if (session !== undefined && typeof session === 'object' && 'csrfToken' in session) csrfToken = session.csrfToken;
+    if (typeof session === 'object' && session !== null && 'csrfToken' in session) csrfToken = session.csrfToken;
     return { status: response.statusCode, body, headers: response.headers };
   };
   return {

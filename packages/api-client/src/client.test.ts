@@ -221,7 +221,7 @@ const endpointCases: {
   },
 ];
 
-describe.each(endpointCases)('$name', ({ call, method, path, query, body, onFailure }) => {
+describe.each(endpointCases)('$name', ({ name, call, method, path, query, body, onFailure }) => {
   it(`sends ${method} ${path.replace(prefix, '')} with its query and body, and resolves to the response`, async () => {
     server.respond(() => ({ status: 200, body: { data: { answer: 42 } } }));
     const result = await call(client());
@@ -236,6 +236,13 @@ describe.each(endpointCases)('$name', ({ call, method, path, query, body, onFail
   it('sends Authorization: Bearer <idToken> when there is a token', async () => {
     await call(client({ getIdToken: () => 'id.token.value' }));
     expect(server.requests[0]?.headers.authorization).toBe('Bearer id.token.value');
+  });
+
+  const confirmedInLine = ['putReservation', 'putTemporaryReservation', 'cancelReservation', 'deleteReservation'].includes(name);
+  it(`${confirmedInLine ? 'sends' : 'never sends'} the LIFF access token (X-Line-Access-Token) in the mini-app`, async () => {
+    await call(client({ getLineAccessToken: () => 'liff.access.token' }));
+    if (confirmedInLine) expect(server.requests[0]?.headers['x-line-access-token']).toBe('liff.access.token');
+    else expect(server.requests[0]?.headers).not.toHaveProperty('x-line-access-token');
   });
 
   it.each([

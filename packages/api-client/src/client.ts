@@ -31,12 +31,21 @@ import { routes } from './routes.js';
 // builds call the same function.
 const ky = (kyExport as typeof kyExport & { default?: typeof kyExport }).default ?? kyExport;
 
+/** The citizen's actions a LINE service message confirms: only these carry the LIFF access token. */
+const ACTIONS_CONFIRMED_IN_LINE: ReadonlySet<EndpointName> = new Set<EndpointName>(['putReservation', 'putTemporaryReservation', 'cancelReservation', 'deleteReservation']);
+
 /** Settings of {@link createApiClient}. */
 export interface ApiClientOptions {
   /** The API base URL (spec section 3); endpoint paths are appended to it. */
   baseUrl: string;
   /** The signed-in user's LINE ID token, read before every request; none means no Authorization header. */
   getIdToken?: () => string | null | undefined;
+  /**
+   * Inside the LINE mini-app: the LIFF access token (`liff.getAccessToken()`), sent as
+   * `X-Line-Access-Token` with the actions a LINE service message confirms (putReservation,
+   * putTemporaryReservation, cancelReservation, deleteReservation) and with nothing else. None, or outside LINE: not sent.
+   */
+  getLineAccessToken?: () => string | null | undefined;
   /** The fetch to use. Default: the global one. */
   fetch?: typeof fetch;
   /** How `putReservation` retries; each field defaults to the spec's value. */
@@ -127,6 +136,10 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiError('Could not read the ID token', { code: 'ERR_ID_TOKEN', cause: error });
     }
     if (idToken) headers.Authorization = `Bearer ${idToken}`;
+    if (ACTIONS_CONFIRMED_IN_LINE.has(name)) {
+      const lineAccessToken = options.getLineAccessToken?.();
+      if (lineAccessToken) headers['X-Line-Access-Token'] = lineAccessToken;
+    }
     try {
       return await http(path.slice(1), {
         method,

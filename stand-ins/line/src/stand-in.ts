@@ -2,11 +2,15 @@
 // protocol (authorize, token, verify, certs, profile) and signs real tokens, so the server's
 // production code path (HTTP code exchange + JWT verification) is what runs; only the base URL
 // differs. It also hands out what the LIFF SDK would have (liff/token), for @line/liff-mock in the
-// browser. It refuses to exist in production.
+// browser, and plays LINE's messaging (messaging.ts): push, service messages, the inbox page. It
+// refuses to exist in production.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import type { JWK } from 'jose';
+import { inboxPage } from './inbox-page.js';
+import { createLineMessaging } from './messaging.js';
 import type { TestUser } from './test-users.js';
 import { TEST_USERS } from './test-users.js';
 import type { LineChannel, TokenOptions } from './tokens.js';
@@ -22,7 +26,12 @@ interface PendingCode {
 export interface LineStandInOptions extends LineChannel {
   /** The server's environment: the stand-in refuses to exist in production. */
   nodeEnv: string;
+  /** The clock the messaging side keeps (retry keys, token expiry); default Date.now. */
+  now?: () => number;
 }
+
+/** The test users who have the municipality's official account as a friend at first (鈴木 has not). */
+const FIRST_FRIENDS = [TEST_USERS[0].userId, TEST_USERS[1].userId];
 
 export async function createLineStandIn(options: LineStandInOptions) {
   if (options.nodeEnv === 'production') {
@@ -34,6 +43,15 @@ export async function createLineStandIn(options: LineStandInOptions) {
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const codes = new Map<string, PendingCode>();
   const accessTokens = new Map<string, TestUser>();
+  /** The access tokens the LIFF SDK holds (not the web login's): service messages need one of these. */
+  const liffAccessTokens = new Set<string>();
+  const messaging = createLineMessaging({
+    channelId: options.channelId,
+    channelSecret: options.channelSecret,
+    liffUserOf: (token) => (liffAccessTokens.has(token) ? accessTokens.get(token)?.userId : undefined),
+    friends: FIRST_FRIENDS,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
 
   const userById = (userId: string) => TEST_USERS.find((user) => user.userId === userId);
 
@@ -56,7 +74,8 @@ export async function createLineStandIn(options: LineStandInOptions) {
 
   const oauthError = (error: string, description: string) => ({ error, error_description: description });
 
-  const plugin: FastifyPluginAsync = async (app) => {
+  /** LINE's paths, on whichever app and prefix: the server's `/__dev/line`, or the root of its own port. */
+  async function routes(app: FastifyInstance) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
@@ -131,9 +150,11 @@ export async function createLineStandIn(options: LineStandInOptions) {
         const known = TEST_USERS.map((candidate) => candidate.userId).join(', ');
         return reply.status(400).send(oauthError('invalid_request', `userId must be one of the test users: ${known}`));
       }
+      const accessToken = newAccessToken(user);
+      liffAccessTokens.add(accessToken);
       return {
         idToken: await signLiffIdToken(user),
-        accessToken: newAccessToken(user),
+        accessToken,
         profile: { userId: user.userId, displayName: user.displayName, pictureUrl: user.pictureUrl },
       };
     });
@@ -144,9 +165,32 @@ export async function createLineStandIn(options: LineStandInOptions) {
       if (user === undefined) return reply.status(401).send({ message: 'Authentication failed' });
       return { userId: user.userId, displayName: user.displayName, pictureUrl: user.pictureUrl };
     });
+
+    messaging.routes(app);
+
+    // Not LINE's: each test user's messages as LINE shows them (development only).
+    app.get('/inbox', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(inboxPage(TEST_USERS, messaging.inboxOf, messaging.isFriend)),
+    );
+  }
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    await routes(app);
   };
 
-  return { plugin, signWebIdToken: signWeb, signLiffIdToken, users: TEST_USERS };
+  /**
+   * The same stand-in at the root of a port of its own on 127.0.0.1: LINE's SDKs build their URLs
+   * from the base URL's origin (`new URL('/v2/...', baseURL)` drops a path), so the server's calls
+   * to the Messaging API come here. Answers its base URL; closed with `close`.
+   */
+  async function listen(): Promise<{ url: string; close: () => Promise<void> }> {
+    const app = Fastify({ logger: false });
+    await routes(app);
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    return { url, close: () => app.close() };
+  }
+
+  return { plugin, listen, messaging, signWebIdToken: signWeb, signLiffIdToken, users: TEST_USERS };
 }
 
 export type LineStandIn = Awaited<ReturnType<typeof createLineStandIn>>;

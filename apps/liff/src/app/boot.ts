@@ -52,7 +52,13 @@ export async function bootApp(): Promise<Boot> {
   }
   const inLiff = liffSession !== undefined;
   const services: AppServices = {
-    api: createApiClient({ baseUrl: settings.apiBaseUrl, getIdToken: () => storage.getItem(SESSION_KEYS.idToken) }),
+    api: createApiClient({
+      baseUrl: settings.apiBaseUrl,
+      getIdToken: () => storage.getItem(SESSION_KEYS.idToken),
+      // In the mini-app, the LIFF access token goes with a booking, change or cancellation: the
+      // server confirms it with a LINE service message. A web login's access token is not one.
+      ...(inLiff ? { getLineAccessToken: () => storage.getItem(SESSION_KEYS.accessToken) } : {}),
+    }),
     storage,
     settings,
     runtime,

@@ -19,12 +19,12 @@ const OPERATOR_AND_ABOVE: readonly StaffRole[] = ['administrator', 'admin', 'mem
  * records (every read of one is audited); `records.readStaffOnly` shows staff-only items (管理項目);
  * `records.cancel` cancels or reopens; `records.bulkChange` acts on a whole filter;
  * `records.bookOnBehalf` is 電話・窓口での代理予約; `staff.manage` creates and unlocks accounts; `orders.reconcile` asks the payment
- * provider about every order of a period.
+ * provider about every order of a period; `records.notify` sends citizens a notice through LINE.
  *
  * An operator (外部委託) takes calls: reads, changes status, writes memos, cancels
  * and books by phone, but never sees staff-only items, refunds a payment (a paid booking is
  * cancelled by city staff), reads who else looked at a record (`audit.readRecord`: staff names and
- * addresses), exports or acts on a whole filter. A guest only reads, staff-only items included.
+ * addresses), exports, notifies citizens or acts on a whole filter. A guest only reads, staff-only items included.
  */
 export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = {
   'records.read': EVERY_ROLE,
@@ -44,6 +44,7 @@ export const PERMISSIONS: Readonly<Record<StaffAction, readonly StaffRole[]>> = 
   'settings.edit': ['administrator'],
   'staff.manage': ['administrator'],
   'orders.reconcile': ['administrator', 'admin'],
+  'records.notify': MEMBER_AND_ABOVE,
 };
 
 /** Whether the role may take the action (the table above, nothing else). */

@@ -80,7 +80,7 @@ export async function registerSecurity(app: FastifyInstance, options: { corsOrig
   if (options.corsOrigin !== undefined) {
     await app.register(cors, {
       origin: options.corsOrigin,
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Line-Access-Token'],
       exposedHeaders: ['Retry-After'],
       methods: ['GET', 'POST', 'DELETE'],
     });

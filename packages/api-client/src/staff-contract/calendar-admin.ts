@@ -91,6 +91,12 @@ export const CalendarFileReportSchema = Type.Object(
 
 const CalendarPath = Type.Object({ calendarId: Key }, closed);
 
+/**
+ * A calendar's reminder (issue 27): a LINE service message to each citizen who booked it in the
+ * mini-app, `daysBefore` the booked date at `sendTime` (Japan time); null when none.
+ */
+export const CalendarReminderSchema = Type.Union([Type.Object({ daysBefore: Type.Integer({ minimum: 0, maximum: 14 }), sendTime: TimeText }, closed), Type.Null()]);
+
 export const calendarAdminEndpoints = {
   staffCalendarAdmin: { method: 'GET', path: ADMIN, response: Data(CalendarAdminViewSchema) },
   /** Adds a category (any level) or renames one. 409 `category_path_taken`. */
@@ -176,4 +182,13 @@ export const calendarAdminEndpoints = {
   },
   /** The category tree as the earlier platform's category file (UTF-8 with BOM). */
   staffExportCategories: { method: 'GET', path: `${ADMIN}/categories.csv` },
+  staffCalendarReminder: { method: 'GET', path: `${ADMIN}/calendars/:calendarId/reminder`, params: CalendarPath, response: Data(CalendarReminderSchema) },
+  /** Sets or removes (null) the calendar's reminder (`calendars.edit`, audited). 404 for an unknown calendar. */
+  staffSetCalendarReminder: {
+    method: 'POST',
+    path: `${ADMIN}/calendars/:calendarId/reminder`,
+    params: CalendarPath,
+    body: Type.Object({ reminder: CalendarReminderSchema }, closed),
+    response: Data(CalendarReminderSchema),
+  },
 } as const;

@@ -5,7 +5,9 @@
 import { CHECK_STATUSES } from '@city/survey-core';
 import { Type } from 'typebox';
 import { calendarAdminEndpoints } from './calendar-admin.js';
+import { noticeEndpoints } from './notices.js';
 import { orderEndpoints } from './orders.js';
+import { RECORD_ORIGINS, RecordFilterSchema } from './record-filter.js';
 import { Data, DateText, Millis, Ok, STAFF_API_PREFIX } from './shared.js';
 import { CalendarCategorySchema, CalendarDisplaySettingsSchema, CalendarSlotsSchema, closed, Key, MAX_VALUE_LENGTH, OrderSchema, PartitionKey, SurveyConfigSchema } from '../contract/schemas.js';
 
@@ -40,9 +42,10 @@ export const STAFF_ACTIONS = [
   'staff.manage',
   /** Orders against the payment provider's, and settling those that differ. */
   'orders.reconcile',
+  /** Notices to citizens through the official account's LINE (one record, selected, a filter result). */
+  'records.notify',
 ] as const;
-/** Where a record came from: the citizen app in LINE or a browser, staff (by phone), or a file. */
-export const RECORD_ORIGINS = ['line', 'web', 'staff', 'import'] as const;
+export { RECORD_ORIGINS, RecordFilterSchema } from './record-filter.js';
 
 const Role = Type.Enum(STAFF_ROLES);
 const Status = Type.Enum(CHECK_STATUSES);
@@ -75,35 +78,6 @@ export const StaffSessionSchema = Type.Object(
     /** What this staff member may do (from the server's permission table), to show only that. */
     actions: Type.Array(Type.Enum(STAFF_ACTIONS)),
     idleTimeoutSeconds: Type.Integer({ minimum: 1 }),
-  },
-  closed,
-);
-
-/** Which records: every condition must hold (AND). Times are ms since the epoch; dates Japan time. */
-export const RecordFilterSchema = Type.Object(
-  {
-    items: Type.Optional(
-      Type.Array(
-        Type.Object(
-          {
-            itemKey: Key,
-            value: Type.String({ minLength: 1, maxLength: 200 }),
-            /** `partial` (the default for text): the answer contains the value. */
-            match: Type.Optional(Type.Union([Type.Literal('exact'), Type.Literal('partial')])),
-          },
-          closed,
-        ),
-        { maxItems: 20 },
-      ),
-    ),
-    createdFrom: Type.Optional(Millis),
-    createdTo: Type.Optional(Millis),
-    updatedFrom: Type.Optional(Millis),
-    updatedTo: Type.Optional(Millis),
-    slotDateFrom: Type.Optional(DateText),
-    slotDateTo: Type.Optional(DateText),
-    statuses: Type.Optional(Type.Array(Status, { maxItems: CHECK_STATUSES.length })),
-    origins: Type.Optional(Type.Array(Origin, { maxItems: RECORD_ORIGINS.length })),
   },
   closed,
 );
@@ -585,6 +559,7 @@ export const staffEndpoints = {
   staffSaveReceiptIssuer: { method: 'POST', path: `${STAFF_API_PREFIX}/settings/receipt-issuer`, body: ReceiptIssuerSchema, response: Ok },
   ...calendarAdminEndpoints,
   ...orderEndpoints,
+  ...noticeEndpoints,
 } as const;
 
 export { STAFF_API_PREFIX };

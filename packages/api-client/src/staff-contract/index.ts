@@ -28,7 +28,7 @@ export {
   SurveyEditorViewSchema,
   SurveyProblemSchema,
 } from './endpoints.js';
-import type { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarFileReportSchema } from './calendar-admin.js';
+import type { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarFileReportSchema, CalendarReminderSchema } from './calendar-admin.js';
 export type { StaffEndpointName } from './endpoints.js';
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -41,11 +41,16 @@ export type AuditEntryView = Static<typeof AuditEntrySchema>;
 export type SurveyState = (typeof SURVEY_STATES)[number];
 export type SurveyEditorView = Static<typeof SurveyEditorViewSchema>;
 export type SurveyProblem = Static<typeof SurveyProblemSchema>;
-export { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarClosuresSchema, CalendarFileReportSchema } from './calendar-admin.js';
+export { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarClosuresSchema, CalendarFileReportSchema, CalendarReminderSchema } from './calendar-admin.js';
+export type CalendarReminder = Static<typeof CalendarReminderSchema>;
 export type CalendarAdminView = Static<typeof CalendarAdminViewSchema>;
 export type CalendarAdminSlots = Static<typeof CalendarAdminSlotsSchema>;
 export type CalendarFileReport = Static<typeof CalendarFileReportSchema>;
 export { ORDER_DIFFERENCES, ORDER_STATUSES, OrderReconciliationSchema, StaffOrderSchema } from './orders.js';
+export { NOTICE_MAX_LENGTH, NOTICE_MAX_SELECTED, NOTICE_RECIPIENT_STATES, NoticeRecipientSchema, NoticeReportSchema } from './notices.js';
+import type { NoticeRecipientSchema, NoticeReportSchema } from './notices.js';
+export type NoticeReport = Static<typeof NoticeReportSchema>;
+export type NoticeRecipient = Static<typeof NoticeRecipientSchema>;
 import type { OrderReconciliationSchema, StaffOrderSchema } from './orders.js';
 export type StaffOrder = Static<typeof StaffOrderSchema>;
 export type OrderReconciliation = Static<typeof OrderReconciliationSchema>;

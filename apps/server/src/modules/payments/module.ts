@@ -4,6 +4,7 @@ import type { PaymentReturn } from '@city/api-client';
 import { PAYMENT_NOTIFICATIONS_PATH, SANDBOX_PAYMENT_PATH } from '@city/api-client/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Storage } from '../../db/storage.js';
+import type { StoredOrder } from '../orders/order-repository.js';
 import { repositories } from '../../db/storage.js';
 import { calendarRepository } from '../calendars/repositories.js';
 import { orderRepository } from '../orders/repositories.js';
@@ -44,6 +45,8 @@ export async function createPaymentsModule(input: {
   /** Where this server reaches itself (the sandbox's notification, its page outside production). */
   selfUrl: () => string;
   log: FastifyInstance['log'];
+  /** See PaymentsDeps.onOrderPaid. */
+  onOrderPaid?: (order: StoredOrder) => Promise<void>;
 }): Promise<PaymentsModule> {
   const { config, storage, now } = input;
   let sandbox: SandboxProvider | undefined;
@@ -64,6 +67,7 @@ export async function createPaymentsModule(input: {
     logError: (error, message) => {
       input.log.error({ err: error }, message);
     },
+    ...(input.onOrderPaid === undefined ? {} : { onOrderPaid: input.onOrderPaid }),
   });
   // Where the provider sends the citizen back: the public origin, or outside production the
   // origin the request came to (a phone on the LAN, a test server's port).

@@ -35,6 +35,12 @@ export interface PaymentsDeps {
   issuer: ReceiptIssuerConfig;
   /** Where failures that are not the caller's are told (a refund the provider refused, say). */
   logError?: (error: unknown, message: string) => void;
+  /**
+   * After an order was confirmed paid (its holds are bookings now), on whichever path the payment
+   * was learnt: the LINE message confirming a booking paid for in the mini-app goes out then. Told
+   * again for an order confirmed before; a failure here is logged, the payment stands.
+   */
+  onOrderPaid?: (order: StoredOrder) => Promise<void>;
 }
 
 /**
@@ -151,7 +157,13 @@ export function createPayments(deps: PaymentsDeps) {
       case 'paid': {
         // What was paid is stored first: a refund needs it, whatever happens next.
         await store.transaction(({ orders }) => orders.setPayment(order.orderId, { paymentId: outcome.paymentId, method: outcome.method, paidAt: at }, now()));
-        if ((await confirmOrder({ store }, order.orderId, now())) === 'refund') await refund(order.orderId);
+        if ((await confirmOrder({ store }, order.orderId, now())) === 'refund') {
+          await refund(order.orderId);
+          return;
+        }
+        await deps.onOrderPaid?.(order).catch((error: unknown) => {
+          deps.logError?.(error, `After order ${order.orderId} was paid, its LINE confirmation could not be released`);
+        });
         return;
       }
     }

@@ -9,6 +9,7 @@ import { cancelRecord, deleteRecord } from './change-record.js';
 import { FullSlotHints } from './full-slot-hints.js';
 import type { RecordsDeps } from './records.js';
 import { recordRepositories } from './repositories.js';
+import type { CitizenActionMessages } from './routes.js';
 import { recordsModule } from './routes.js';
 import { staffRecordsModule } from './staff-routes.js';
 
@@ -21,6 +22,9 @@ export function createRecordsModule(input: {
   settleCancelledOrder: (orderId: string) => Promise<void>;
   startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
   staffNames: () => Promise<Map<string, string>>;
+  /** LINE messages confirming citizens' actions in the mini-app; absent when off. */
+  lineMessages: CitizenActionMessages | undefined;
+  logError: (error: unknown, message: string) => void;
 }): {
   routes: FastifyPluginAsync[];
   deleteRecord: (surveyId: string, partitionKey: string, userId: string) => Promise<void>;
@@ -36,7 +40,7 @@ export function createRecordsModule(input: {
   };
   return {
     routes: [
-      recordsModule({ ...deps, authenticate: input.authenticate, startCheckout: input.startCheckout }),
+      recordsModule({ ...deps, authenticate: input.authenticate, startCheckout: input.startCheckout, lineMessages: input.lineMessages, logError: input.logError }),
       staffRecordsModule({ ...deps, authenticateStaff: input.authenticateStaff, staffNames: input.staffNames }),
     ],
     deleteRecord: (surveyId, partitionKey, userId) => deleteRecord(deps, surveyId, partitionKey, userId),

@@ -1,7 +1,7 @@
 // What the records use-cases need.
 import type { FileRef } from '@city/survey-core';
 import type { Store } from '../../db/store.js';
-import type { CalendarRepository } from '../calendars/calendar-repository.js';
+import type { CalendarRepository, SlotClaimWithTimes } from '../calendars/calendar-repository.js';
 import type { MemberNumberRepository } from '../members/member-number-repository.js';
 import type { OrderRepository } from '../orders/order-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
@@ -34,6 +34,20 @@ export interface RecordRepositories {
   audit: AuditRepository;
   /** Staff's filtered lists of a survey's records. */
   search: RecordSearchRepository;
+}
+
+/** What a citizen did in the mini-app that a LINE service message confirms (the LINE module sends it). */
+export interface CitizenAction {
+  kind: 'booked' | 'changed' | 'cancelled';
+  surveyId: string;
+  partitionKey: string;
+  userId: string;
+  /** The LIFF access token the mini-app sent with the action (X-Line-Access-Token). */
+  liffAccessToken: string;
+  /** For a cancellation: the slots the record held before (they are released with it). */
+  slotsBefore?: readonly SlotClaimWithTimes[];
+  /** A booking held for its payment: confirmed when the payment is. */
+  awaitingPayment?: boolean;
 }
 
 /** The narrow dependencies of the records use-cases. */

@@ -1,0 +1,3 @@
+import { baseTestConfig } from '@city/vitest-config';
+
+export default baseTestConfig;
