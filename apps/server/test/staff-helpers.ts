@@ -90,7 +90,8 @@ export function consoleClient(ctx: TestContext) {
     // A file (a CSV export) is not JSON: its text is in `text`.
     const isJson = String(response.headers['content-type'] ?? '').includes('json');
     const body = response.body === '' ? {} : isJson ? response.json<ConsoleResponse['body']>() : { text: response.body };
-    const session = body.data as StaffSession | undefined;
+    // A call answering data: null (a calendar without a reminder) is no session.
+    const session = body.data as StaffSession | null | undefined;
     if (typeof session === 'object' && session !== null && 'csrfToken' in session) csrfToken = session.csrfToken;
     return { status: response.statusCode, body, headers: response.headers };
   };

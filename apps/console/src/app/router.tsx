@@ -27,6 +27,8 @@ export const appRoutes: RouteObject[] = [
           { path: paths.newSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },
           { path: paths.editSurvey.pattern, lazy: () => import('../features/survey-editor/survey-editor-page.js').then((module) => ({ Component: module.SurveyEditorPage })) },
           { path: paths.recount.pattern, lazy: () => import('../features/recount/recount-page.js').then((module) => ({ Component: module.RecountPage })) },
+          { path: paths.surveyNotices.pattern, lazy: () => import('../features/notices/notices-page.js').then((module) => ({ Component: module.NoticesPage })) },
+          { path: paths.notice.pattern, lazy: () => import('../features/notices/notice-page.js').then((module) => ({ Component: module.NoticePage })) },
           { path: paths.orders.pattern, lazy: () => import('../features/orders/orders-page.js').then((module) => ({ Component: module.OrdersPage })) },
           { path: paths.reconciliation.pattern, lazy: () => import('../features/orders/reconciliation-page.js').then((module) => ({ Component: module.ReconciliationPage })) },
           { path: paths.audit.pattern, lazy: () => import('../features/audit/audit-page.js').then((module) => ({ Component: module.AuditPage })) },

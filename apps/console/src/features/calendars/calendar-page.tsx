@@ -14,6 +14,7 @@ import { pathText } from './category-tree.js';
 import { ClosedDaysPanel } from './closed-days-panel.js';
 import { mondayOf, monthGrid, monthOfWeek, monthRange } from './dates.js';
 import { PatternForm } from './pattern-form.js';
+import { ReminderPanel } from './reminder-panel.js';
 import { RulesFormView } from './rules-form-view.js';
 import { SlotWeekSection } from './slot-week-section.js';
 import './calendars.css';
@@ -77,6 +78,7 @@ export function CalendarPage() {
         <Fragment key={calendarId}>
           <p className="console-note">{text.calendarIds(settings.calendarId, category.categoryId)}</p>
           <BookingStopPanel categoryId={category.categoryId} settings={settings} />
+          <ReminderPanel calendarId={calendarId} />
           <SlotWeekSection
             calendarId={calendarId}
             week={week}

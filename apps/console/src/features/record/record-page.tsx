@@ -12,6 +12,7 @@ import type { RecordPage as RecordPageData, StaffSurveyConfig } from '../../stor
 import { useStaffRecordQuery, useStaffSurveyQuery } from '../../store/staff-api.js';
 import { MemoForm } from './memo-form.js';
 import { RecordHistory } from './record-history.js';
+import { SendNotice } from '../../components/send-notice.js';
 import { StatusPanel } from './status-panel.js';
 
 const at = (ms: number | null) => (ms === null ? '—' : formatDateTime(ms));
@@ -97,6 +98,11 @@ function RecordDetails({ surveyId, page, survey }: { surveyId: string; page: Rec
               void refetch();
             }}
           />
+          {mayTake(session, 'records.notify') && record.hasOwner ? (
+            <div className="console-actions console-no-print">
+              <SendNotice surveyId={ref.surveyId} target={{ partitionKeys: [ref.partitionKey] }} one />
+            </div>
+          ) : null}
         </div>
         <div className="console-record__main">
           <section className="console-panel" aria-labelledby="answers-heading">

@@ -15,6 +15,7 @@ import { mayTake, selectSession } from '../../store/session-slice.js';
 import type { StaffSurvey } from '../../store/staff-api.js';
 import { useStaffColumnChoiceQuery, useStaffRecordsQuery, useStaffSaveColumnChoiceMutation, useStaffSurveyQuery } from '../../store/staff-api.js';
 import { useStaffSurvey } from '../../store/use-survey.js';
+import { SendNotice } from '../../components/send-notice.js';
 import { BulkStatus } from './bulk-status.js';
 import { ColumnChooser } from './column-chooser.js';
 import { ExportResults } from './export-results.js';
@@ -129,6 +130,10 @@ function SurveyResults({ survey }: { survey: StaffSurvey }) {
             </p>
           ) : null}
           {mayTake(session, 'records.bulkChange') && page.data !== undefined ? <BulkStatus surveyId={surveyId} filter={view.applied} matching={page.data.counts.matching} /> : null}
+          {mayTake(session, 'records.notify') && page.data !== undefined ? <SendNotice surveyId={surveyId} target={{ filter: view.applied, matching: page.data.counts.matching }} /> : null}
+          <Link className="console-button-link" to={paths.surveyNotices.to(surveyId)}>
+            {messages.notices.history}
+          </Link>
           {mayTake(session, 'records.import') ? (
             <Link className="console-button-link" to={paths.importRecords.to(surveyId)}>
               {messages.importResults.link}
