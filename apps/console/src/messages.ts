@@ -1,6 +1,6 @@
 // Every Japanese text the console shows (beyond @city/ui's own), in one place for review.
 import type { RecordOrigin, StaffRole, SurveyState } from '@city/api-client/staff-contract';
-import type { CheckStatus, ItemType, TextFormat } from '@city/survey-core';
+import type { CheckStatus, ItemType, ProfileField, TextFormat } from '@city/survey-core';
 
 /** 電話・窓口での登録: a booking (代理予約) when the survey books a slot, else answers (代理入力). */
 const onBehalf = (books: boolean) => (books ? '代理予約' : '代理入力');
@@ -141,6 +141,10 @@ export const messages = {
   moveDownLabel: (name: string) => `${name}を下へ移動`,
   removeLabel: (name: string) => `${name}を削除`,
   textFormat: '入力の形式',
+  profileField: 'LINEのプロフィールから入力（LINEミニアプリで、回答者が許可したとき）',
+  profileFieldNote: '同じプロフィールの項目は、1つの質問にだけ割り当てられます。',
+  profileFieldBirthday: 'LINEのプロフィールの生年月日から入力する（LINEミニアプリで、回答者が許可したとき）',
+  profileFields: { none: '使わない', name: '氏名（姓 名）', nameKana: 'フリガナ（セイ メイ）', phone: '電話番号', email: 'メールアドレス', postalCode: '郵便番号', address: '住所', birthday: '生年月日' } satisfies Record<ProfileField | 'none', string>,
   textFormats: { plain: '指定なし', email: 'メールアドレス', phone: '電話番号', number: '数字', postalCode: '郵便番号', address: '住所' } satisfies Record<TextFormat, string>,
   minLength: '最小文字数',
   maxLength: '最大文字数',

@@ -1,7 +1,8 @@
 // Inside LINE (the LIFF SDK played by @line/liff-mock with the stand-in's tokens): a citizen books
 // and pays for the demo health check-up in the mini-app, and LINE's 「LINEミニアプリ お知らせ」 says
 // so: the confirmation is in the stand-in's inbox page, once, with the booking's date and time. A
-// booking made in a plain browser (佐藤's) sends nothing.
+// booking made in a plain browser (佐藤's) sends nothing. Quick fill (LINE's Common Profile, played
+// by the stand-in) fills the check-up's mapped items only after the citizen agrees.
 import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -63,12 +64,44 @@ describe('LINE messages', () => {
     expect(inbox.match(/LINEミニアプリ お知らせ/g)).toHaveLength(1);
   });
 
+  it('fills the mapped items from the LINE profile only after the citizen agrees', async () => {
+    const sato = await world.newPhonePage();
+    await sato.goto('/login');
+    await sato.evaluate((userId) => {
+      localStorage.setItem('city.liffMockUser', userId);
+    }, TEST_USERS.sato.userId);
+    await sato.goto(`/?liff.state=${encodeURIComponent('/survey/health-checkup')}`);
+    await sato.waitForURL(/\/survey\/health-checkup$/);
+    const name = sato.getByLabel(/^お名前/);
+    const fill = sato.getByRole('button', { name: 'LINEのプロフィールから入力' });
+    await fill.click();
+    const consent = sato.getByRole('dialog', { name: 'LINEのプロフィールの利用' });
+    await consent.waitFor();
+    // Asked, not yet agreed: nothing is filled.
+    expect(await name.inputValue()).toBe('');
+    await consent.getByRole('button', { name: '許可しない' }).click();
+    await textShows(sato, 'プロフィールは使いませんでした。入力欄は変わっていません。');
+    expect(await name.inputValue()).toBe('');
+
+    await sato.getByLabel(/^電話番号/).fill('03-1111-2222');
+    await fill.click();
+    await consent.getByRole('button', { name: '許可する' }).click();
+    await textShows(sato, 'LINEのプロフィールから入力しました。内容を確かめて、違うところは直してください。');
+    await expect.poll(() => name.inputValue()).toBe('佐藤 花子');
+    expect(await sato.getByLabel(/^フリガナ/).inputValue()).toBe('サトウ ハナコ');
+    expect(await sato.getByLabel(/^電話番号/).inputValue()).toBe('08098765432');
+  });
+
   it('the same booking made in a plain browser sends nothing', async () => {
     await page.evaluate(() => {
       localStorage.removeItem('city.liffMockUser');
       sessionStorage.clear();
     });
     await logInAs(page, TEST_USERS.sato);
+    // Outside LINE there is no quick fill.
+    await page.goto('/survey/health-checkup');
+    await field('お名前').waitFor();
+    expect(await page.getByRole('button', { name: 'LINEのプロフィールから入力' }).count()).toBe(0);
     await bookAndPay('4');
     await page.goto('/confirmList/health-checkup');
     await expect.poll(() => page.getByRole('article').count()).toBe(1);

@@ -74,7 +74,7 @@ afterAll(async () => {
 
 /** What a forbidden call must leave as it was: every table but the sessions' last-seen times (each table's rows sorted, as they come in no set order). */
 async function fingerprint(): Promise<string> {
-  const tables = ['app_settings', 'calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams'];
+  const tables = ['app_settings', 'calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams', 'line_notices', 'line_messages', 'calendar_reminders'];
   const rows: string[] = [];
   for (const table of tables) rows.push(JSON.stringify((await ctx.query(`SELECT * FROM ${table}`)).map((row) => JSON.stringify(row)).sort()));
   return rows.join('\n');

@@ -34,10 +34,11 @@ export type {
   SurveyResultRow,
   SurveySchemaItem,
   TextareaItem,
+  ProfileField,
   TextFormat,
   TextItem,
 } from './types.js';
-export { CHECK_STATUSES, DEFAULT_CHECK_STATUS, ITEM_TYPES, TEXT_FORMATS } from './types.js';
+export { CHECK_STATUSES, DEFAULT_CHECK_STATUS, ITEM_TYPES, PROFILE_FIELDS, TEXT_FORMATS } from './types.js';
 export type { BuildSubmissionPayloadInput, BuildSurveyResultRowsInput } from './rows.js';
 export { buildSubmissionPayload, buildSurveyResultRows, orderFromAnswers } from './rows.js';
 export { groupSurveyResults } from './group.js';

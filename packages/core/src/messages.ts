@@ -43,6 +43,7 @@ export const surveyConfigMessages = {
   itemKey: (itemKey: string) => `項目キー「${itemKey}」は半角英数字・「_」・「-」の64文字以内にしてください`,
   duplicateItemKey: (itemKey: string) => `項目キー「${itemKey}」が2つの項目で使われています。項目ごとに別のキーにしてください`,
   itemTitle: (itemKey: string) => `項目「${itemKey}」の質問文を入力してください`,
+  duplicateProfileField: (title: string) => `「${title}」と同じLINEプロフィールの項目が、ほかの項目にも割り当てられています。1つの項目だけにしてください`,
   guideText: '説明文の項目には、見出しか本文を入力してください',
   lengthRange: (title: string) => `「${title}」の最小文字数が最大文字数を超えています`,
   noOptions: (title: string) => `「${title}」に選択肢を1つ以上追加してください`,

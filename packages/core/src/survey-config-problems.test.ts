@@ -52,6 +52,19 @@ describe('surveyConfigProblems', () => {
     ]);
   });
 
+  it('lets a LINE profile field fill one item only', () => {
+    const config: SurveyConfig = {
+      ...GOOD,
+      surveySchema: [
+        { itemKey: 'name', type: 'text', title: 'お名前', profileField: 'name' },
+        { itemKey: 'kana', type: 'text', title: 'フリガナ', profileField: 'nameKana' },
+        { itemKey: 'born', type: 'birthday', title: '生年月日', profileField: 'birthday' },
+        { itemKey: 'name2', type: 'text', title: '保護者のお名前', profileField: 'name' },
+      ],
+    };
+    expect(messagesOf(config)).toEqual(['name2: 「保護者のお名前」と同じLINEプロフィールの項目が、ほかの項目にも割り当てられています。1つの項目だけにしてください']);
+  });
+
   it('checks a member survey’s number and name items, and that it is not append mode', () => {
     const member: SurveyConfig = {
       surveyId: 'library',

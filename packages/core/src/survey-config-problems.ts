@@ -33,8 +33,14 @@ export function surveyConfigProblems(config: SurveyConfig): SurveyConfigProblem[
 
   const seenKeys = new Set<string>();
   const seenProducts = new Set<string>();
+  const seenProfileFields = new Set<string>();
   for (const item of config.surveySchema) {
     const at = item.itemKey;
+    // One item a profile field: the citizen's LINE profile fills it once.
+    if ((item.type === 'text' || item.type === 'birthday') && item.profileField !== undefined) {
+      if (seenProfileFields.has(item.profileField)) add(at, say.duplicateProfileField(item.title));
+      seenProfileFields.add(item.profileField);
+    }
     if (!KEY_PATTERN.test(item.itemKey)) add(at, say.itemKey(item.itemKey));
     else if (seenKeys.has(item.itemKey)) add(at, say.duplicateItemKey(item.itemKey));
     seenKeys.add(item.itemKey);

@@ -41,6 +41,16 @@ export type CheckStatus = (typeof CHECK_STATUSES)[number];
 /** The status every new survey result row starts with: 未対応 ("not handled"). */
 export const DEFAULT_CHECK_STATUS: CheckStatus = '未対応';
 
+/**
+ * What a text or birthday item may be filled with from the citizen's LINE profile (LINE's Common
+ * Profile, with their consent, inside the LINE mini-app): `name` 姓 名, `nameKana` セイ メイ,
+ * `phone`, `email`, `postalCode`, `address` (都道府県 to 番地・建物), `birthday` (a birthday item).
+ */
+export const PROFILE_FIELDS = ['name', 'nameKana', 'phone', 'email', 'postalCode', 'address', 'birthday'] as const;
+
+/** A field of the citizen's LINE profile (see {@link PROFILE_FIELDS}). */
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+
 /** Fields every survey item has. */
 interface SurveyItemBase {
   /** Unique within the survey; must not contain `#`, which separates the parts of a key. */
@@ -62,6 +72,8 @@ export interface TextItem extends SurveyItemBase {
   /** In characters as a person counts them (graphemes): a kanji or an emoji is one. */
   minLength?: number;
   maxLength?: number;
+  /** Filled from this field of the citizen's LINE profile when they ask (never `birthday`). */
+  profileField?: Exclude<ProfileField, 'birthday'>;
 }
 
 /** A multi-line text answer. */
@@ -100,6 +112,8 @@ export interface DateItem extends SurveyItemBase {
 /** A date of birth, answered as `YYYY-MM-DD`; never in the future. */
 export interface BirthdayItem extends SurveyItemBase {
   type: 'birthday';
+  /** Filled from the citizen's LINE profile's birthday when they ask. */
+  profileField?: 'birthday';
 }
 
 /** Uploaded files, answered as a list of {@link FileRef}. */

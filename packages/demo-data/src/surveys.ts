@@ -61,10 +61,11 @@ export const HEALTH_CHECKUP: SurveyConfig = {
       description:
         '特定健診の会場と日時をお選びください。予約は前日まで、変更・キャンセルも前日までです。ご予約は会場ごとに3件までです。当日は保険証をお持ちください。',
     },
-    { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30 },
-    { itemKey: 'kana', type: 'text', title: 'フリガナ', maxLength: 30 },
-    { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true },
-    { itemKey: 'birthday', type: 'birthday', title: '生年月日' },
+    // Inside LINE, these can be filled from the citizen's LINE profile (with their consent).
+    { itemKey: 'name', type: 'text', title: 'お名前', required: true, maxLength: 30, profileField: 'name' },
+    { itemKey: 'kana', type: 'text', title: 'フリガナ', maxLength: 30, profileField: 'nameKana' },
+    { itemKey: 'phone', type: 'text', title: '電話番号', format: 'phone', required: true, profileField: 'phone' },
+    { itemKey: 'birthday', type: 'birthday', title: '生年月日', profileField: 'birthday' },
     { itemKey: 'slot', type: 'reservation', title: '予約日時', categoryId: 'checkup', cost: 1, required: true },
     // The fee is paid when booking (reservation/temprary, then the payment provider's page).
     {

@@ -150,3 +150,14 @@ describe('LINE MINI App service messages', () => {
     expect(page.text).toContain('メッセージはありません。'); // 鈴木
   });
 });
+
+describe('the Common Profile for quick fill', () => {
+  it('answers the profile of the LIFF access token’s user only', async () => {
+    const liff = await liffAccessToken(yamada.userId);
+    const answer = await call('/common-profile', { token: liff });
+    expect(answer.json).toMatchObject({ profile: { 'family-name': '山田', 'given-name-kana': 'タロウ', 'bday-year': 1985, tel: '09012345678' } });
+    expect((await call('/common-profile', { token: 'web-login-access-token' })).status).toBe(401);
+    expect((await call('/common-profile')).status).toBe(401);
+    expect((await call('/common-profile', { token: await liffAccessToken(suzuki.userId) })).json).toEqual({ profile: {} });
+  });
+});

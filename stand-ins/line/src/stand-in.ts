@@ -12,7 +12,7 @@ import type { JWK } from 'jose';
 import { inboxPage } from './inbox-page.js';
 import { createLineMessaging } from './messaging.js';
 import type { TestUser } from './test-users.js';
-import { TEST_USERS } from './test-users.js';
+import { COMMON_PROFILES, TEST_USERS } from './test-users.js';
 import type { LineChannel, TokenOptions } from './tokens.js';
 import { idTokenClaims, LINE_ISSUER, signWebIdToken } from './tokens.js';
 
@@ -164,6 +164,16 @@ export async function createLineStandIn(options: LineStandInOptions) {
       const user = token === undefined ? undefined : accessTokens.get(token);
       if (user === undefined) return reply.status(401).send({ message: 'Authentication failed' });
       return { userId: user.userId, displayName: user.displayName, pictureUrl: user.pictureUrl };
+    });
+
+    // Not LINE's: the Common Profile LINE's quick fill would hand the mini-app for the citizen whose
+    // LIFF access token this is (the real plugin gets it through LINE's own consent window, which no
+    // stand-in can serve); the app's development plugin asks for consent first, then calls this.
+    app.get('/common-profile', async (request, reply) => {
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const user = token === undefined || !liffAccessTokens.has(token) ? undefined : accessTokens.get(token);
+      if (user === undefined) return reply.status(401).send({ message: 'The access token revoked' });
+      return { profile: COMMON_PROFILES[user.userId] ?? {} };
     });
 
     messaging.routes(app);

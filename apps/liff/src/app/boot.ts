@@ -77,6 +77,12 @@ export async function bootApp(): Promise<Boot> {
             storage.removeItem(RETURN_PATH_KEY);
             window.location.replace(`${settings.webUrl.replace(/\/+$/, '')}${isSafeReturnPath(returnPath) ? returnPath : HOME_PATH}`);
           },
+          // Loaded when a citizen asks for quick fill, never before.
+          commonProfile: async (scopes, askConsent) => {
+            const { commonProfileSource } = await import('../lib/common-profile.js');
+            const source = commonProfileSource({ mock: mockUser !== undefined, apiBaseUrl: settings.apiBaseUrl, liffAccessToken: () => storage.getItem(SESSION_KEYS.accessToken) });
+            return source.get(scopes, askConsent);
+          },
         }),
   };
   return { services, session: findSession(storage) };

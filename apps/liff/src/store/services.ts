@@ -1,6 +1,7 @@
 import type { ApiClient } from '@city/api-client';
 import type { IntegrationSettings } from '@city/api-client';
 import type { RuntimeConfig } from '../config/env.js';
+import type { CommonProfile } from '../lib/profile-fill.js';
 
 /** What queries, thunks and screens reach the outside world through; tests pass their own. */
 export interface AppServices {
@@ -25,4 +26,9 @@ export interface AppServices {
   inLiff: boolean;
   /** Asks the LIFF SDK to log in again (inside LINE only). */
   liffLogin?: () => void;
+  /**
+   * Inside LINE only: the citizen's LINE Common Profile for quick fill, after their consent (null
+   * when they decline). `askConsent` is the app's dialog where no LINE window asks (the LIFF mock).
+   */
+  commonProfile?: (scopes: readonly string[], askConsent: () => Promise<boolean>) => Promise<CommonProfile | null>;
 }

@@ -2,7 +2,7 @@
 // schemas here are their runtime validators, and schemas.test-d.ts fails the build if a schema's
 // static type and the core type ever drift apart.
 import type { ItemType } from '@city/survey-core';
-import { CHECK_STATUSES, TEXT_FORMATS } from '@city/survey-core';
+import { CHECK_STATUSES, PROFILE_FIELDS, TEXT_FORMATS } from '@city/survey-core';
 import { type TSchema, Type } from 'typebox';
 
 export const Text = Type.String();
@@ -44,13 +44,18 @@ export const ProductSchema = Type.Object(
 );
 
 export const SurveySchemaItemSchema = Type.Union([
-  item('text', { format: Type.Optional(Type.Enum(TEXT_FORMATS)), minLength: Length, maxLength: Length }),
+  item('text', {
+    format: Type.Optional(Type.Enum(TEXT_FORMATS)),
+    minLength: Length,
+    maxLength: Length,
+    profileField: Type.Optional(Type.Enum(PROFILE_FIELDS.filter((field) => field !== 'birthday'))),
+  }),
   item('textarea', { minLength: Length, maxLength: Length }),
   item('radio', { options: Options }),
   item('checkboxes', { options: Options, minChoices: Length, maxChoices: Length }),
   item('dropdown', { options: Options }),
   item('date', {}),
-  item('birthday', {}),
+  item('birthday', { profileField: Type.Optional(Type.Literal('birthday')) }),
   item('files', {}),
   item('selectProducts', { products: Type.Immutable(Type.Array(ProductSchema)) }),
   item('guide', {}),

@@ -1,5 +1,5 @@
 import type { ItemType, Product, SurveySchemaItem } from '@city/survey-core';
-import { ITEM_TYPES, TEXT_FORMATS } from '@city/survey-core';
+import { ITEM_TYPES, PROFILE_FIELDS, TEXT_FORMATS } from '@city/survey-core';
 import { Button } from '@city/ui';
 import { messages } from '../../messages.js';
 import type { CalendarCategories } from '../../store/staff-api.js';
@@ -171,6 +171,22 @@ function TypeSettings({ item, uid, categories, categoriesFailed, nextProductId, 
         <>
           {item.type === 'text' ? (
             <SelectField
+              label={messages.profileField}
+              note={messages.profileFieldNote}
+              value={item.profileField ?? 'none'}
+              onChange={(field) => {
+                set('profileField', field === 'none' ? undefined : field);
+              }}
+            >
+              {(['none', ...PROFILE_FIELDS.filter((field) => field !== 'birthday')] as const).map((field) => (
+                <option key={field} value={field}>
+                  {messages.profileFields[field]}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
+          {item.type === 'text' ? (
+            <SelectField
               label={messages.textFormat}
               value={item.format ?? 'plain'}
               onChange={(format) => {
@@ -280,6 +296,16 @@ function TypeSettings({ item, uid, categories, categoriesFailed, nextProductId, 
         </>
       );
     }
+    case 'birthday':
+      return (
+        <CheckField
+          label={messages.profileFieldBirthday}
+          checked={item.profileField === 'birthday'}
+          onChange={(checked) => {
+            set('profileField', checked ? 'birthday' : undefined);
+          }}
+        />
+      );
     default:
       return null;
   }

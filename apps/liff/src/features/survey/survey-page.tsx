@@ -30,6 +30,10 @@ const fileLimits = { accept: FILE_UPLOAD_LIMITS.contentTypes, maxBytes: FILE_UPL
 const RECORDS_FRESH_SECONDS = 10;
 /** Only forms with a reservation item load the booking code (see survey-bookings.tsx). */
 const SurveyBookings = lazy(() => import('./survey-bookings.js'));
+const ProfileFillPanel = lazy(() => import('./profile-fill-panel.js'));
+
+/** Whether the survey's settings map any item to a field of the citizen's LINE profile. */
+const hasProfileItems = (schema: SurveyConfig['surveySchema']) => schema.some((item) => (item.type === 'text' || item.type === 'birthday') && item.profileField !== undefined);
 const NO_BOOKINGS: FormBookings = { slotLabel: undefined, lockedItemKeys: [], notices: null };
 /**
  * Why a paid booking's products cannot change. The payment texts load only for such an edit: every
@@ -115,7 +119,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   const next = nextPathOf(search);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { api } = useServices();
+  const { api, commonProfile } = useServices();
   const survey = useAppSelector(selectSurvey);
   const configQuery = useSurveyConfigAsOpened(id);
   // The answers in hand belong to survey.surveyId: the form shows once it has taken this survey up.
@@ -182,10 +186,17 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   // else with 409 order_paid, at send): its products are shown, not changeable.
   const paidProducts = survey.inEditingAppendingMode && survey.editingPaidRecord ? config.surveySchema.filter((item) => item.type === 'selectProducts').map((item) => item.itemKey) : [];
   const editedRows = survey.inEditingAppendingMode ? survey.selectedSurveyResults?.rows : undefined;
+  // Quick fill only inside LINE, and only on a survey whose settings map items to profile fields.
+  const offerProfileFill = commonProfile !== undefined && hasProfileItems(formConfig.surveySchema);
 
   const form = (bookings: FormBookings) => (
     <>
       {bookings.notices}
+      {offerProfileFill ? (
+        <Suspense fallback={null}>
+          <ProfileFillPanel schema={formConfig.surveySchema} answers={survey.surveyInput} onFill={(answers) => dispatch(answersChanged(answers))} />
+        </Suspense>
+      ) : null}
       <SurveyForm
         config={formConfig}
         answers={survey.surveyInput}
