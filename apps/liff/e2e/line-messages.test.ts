@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 describe('LINE messages', () => {
-  it('a booking paid for in the mini-app is confirmed in 「LINEミニアプリ お知らせ」, once', async () => {
+  it('a booking paid for in the mini-app is confirmed in 「LINEミニアプリ お知らせ」 with its receipt, once each', async () => {
     await page.goto('/login');
     await page.evaluate((userId) => {
       localStorage.setItem('city.liffMockUser', userId);
@@ -55,13 +55,16 @@ describe('LINE messages', () => {
     await page.waitForURL(/\/survey\/health-checkup$/);
     await bookAndPay('3');
     // The message goes out once the payment is known: the inbox shows it when it has arrived.
-    await expect.poll(() => inboxOf(TEST_USERS.yamada)).toContain('LINEミニアプリ お知らせ');
+    await expect.poll(() => inboxOf(TEST_USERS.yamada)).toContain('お支払いを受け付けました');
     const inbox = await inboxOf(TEST_USERS.yamada);
     expect(inbox).toContain('ご予約を受け付けました');
     expect(inbox).toContain(`${quietDate.slice(0, 4)}年${formatSlotDate(quietDate)}`);
     expect(inbox).toContain(TIMES['3']);
     expect(inbox).toContain('中央保健センター');
-    expect(inbox.match(/LINEミニアプリ お知らせ/g)).toHaveLength(1);
+    // The confirmation and the receipt of the payment: one each.
+    expect(inbox).toContain('お支払いを受け付けました');
+    expect(inbox.match(/ご予約を受け付けました/g)).toHaveLength(1);
+    expect(inbox.match(/LINEミニアプリ お知らせ/g)).toHaveLength(2);
   });
 
   it('fills the mapped items from the LINE profile only after the citizen agrees', async () => {
@@ -106,6 +109,6 @@ describe('LINE messages', () => {
     await page.goto('/confirmList/health-checkup');
     await expect.poll(() => page.getByRole('article').count()).toBe(1);
     expect(await inboxOf(TEST_USERS.sato)).toContain('メッセージはありません。');
-    expect((await inboxOf(TEST_USERS.yamada)).match(/LINEミニアプリ お知らせ/g)).toHaveLength(1);
+    expect((await inboxOf(TEST_USERS.yamada)).match(/LINEミニアプリ お知らせ/g)).toHaveLength(2);
   });
 });

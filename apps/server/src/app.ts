@@ -225,6 +225,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     now,
     templates: config.lineServiceTemplates ?? DEFAULT_SERVICE_TEMPLATES,
     bookingsLink: (surveyId) => `${citizenAppBase()}/confirmList/${encodeURIComponent(surveyId)}`,
+    receiptLink: (orderId) => `${citizenAppBase()}/receipt?order=${encodeURIComponent(orderId)}`,
     logError: (error, message) => {
       app.log.error({ err: error }, message);
     },

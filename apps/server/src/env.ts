@@ -272,7 +272,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
- * LINE_SERVICE_TEMPLATES: `booked=name_ja,changed=name_ja,cancelled=name_ja,reminder=name_ja`, the
+ * LINE_SERVICE_TEMPLATES: `booked=…_ja,changed=…_ja,cancelled=…_ja,paid=…_ja,reminder=…_ja`, the
  * approved templates' names. Unset: the stand-in's names outside real LINE, none (no service
  * messages) with it.
  */

@@ -75,14 +75,14 @@ describe('configuration', () => {
       ...real,
       LINE_MESSAGING_CHANNEL_ID: '2',
       LINE_MESSAGING_CHANNEL_SECRET: 'oa-secret',
-      LINE_SERVICE_TEMPLATES: 'booked=reserve_d_ja, changed=change_d_ja,cancelled=cancel_d_ja,reminder=remind_d_ja',
+      LINE_SERVICE_TEMPLATES: 'booked=reserve_d_ja, changed=change_d_ja,cancelled=cancel_d_ja,paid=receipt_d_ja,reminder=remind_d_ja',
     });
     expect(configured).toMatchObject({
       lineMessagingChannel: { channelId: '2', channelSecret: 'oa-secret' },
-      lineServiceTemplates: { booked: 'reserve_d_ja', changed: 'change_d_ja', cancelled: 'cancel_d_ja', reminder: 'remind_d_ja' },
+      lineServiceTemplates: { booked: 'reserve_d_ja', changed: 'change_d_ja', cancelled: 'cancel_d_ja', paid: 'receipt_d_ja', reminder: 'remind_d_ja' },
     });
     expect(() => readConfig({ ...real, LINE_SERVICE_TEMPLATES: 'booked=reserve_d_ja,remind=x_ja' })).toThrow(
-      /LINE_SERVICE_TEMPLATES: "remind=x_ja" must be kind=template_ja[\s\S]*must name a template for changed, cancelled, reminder/,
+      /LINE_SERVICE_TEMPLATES: "remind=x_ja" must be kind=template_ja[\s\S]*must name a template for changed, cancelled, paid, reminder/,
     );
     expect(() => readConfig({ LINE_MESSAGING_CHANNEL_ID: '2' })).toThrow(/LINE_MESSAGING_CHANNEL_ID and LINE_MESSAGING_CHANNEL_SECRET go together/);
     expect(() => readConfig({ LINE_MESSAGING_API_BASE_URL: 'https://api.line.me/v2' })).toThrow(/LINE_MESSAGING_API_BASE_URL must be an origin/);

@@ -185,11 +185,18 @@ describe('a booking paid for in the mini-app', () => {
     expect(serviceInbox(yamada)).toEqual([]);
     // Issued at once: LINE revokes the LIFF access token when the citizen leaves for the payment page.
     expect(await tokenRow(yamada)).toMatchObject({ remaining: 5 });
-    expect(await ctx.queryOne('SELECT liff_access_token FROM line_messages')).toEqual({ liff_access_token: null });
+    expect(await ctx.query('SELECT liff_access_token FROM line_messages')).toEqual([{ liff_access_token: null }, { liff_access_token: null }]);
     await pay(held.body.data.paymentUrl, 'pay');
     await ctx.app.line.settled();
     await ctx.app.line.runOnce();
-    expect(serviceInbox(yamada).map((message) => [message.templateName, message.params.date, message.params.time])).toEqual([['booking_confirm_ja', '2026年12月3日（木）', '10:00〜11:00']]);
+    expect(serviceInbox(yamada).map((message) => [message.templateName, message.params.date, message.params.time])).toEqual([
+      ['booking_confirm_ja', '2026年12月3日（木）', '10:00〜11:00'],
+      ['payment_receipt_ja', '2026年12月3日（木）', '10:00〜11:00'],
+    ]);
+    // The receipt says what was paid and opens the receipt's page in the mini-app.
+    expect(serviceInbox(yamada)[1]?.params).toMatchObject({ title: 'お支払いを受け付けました', note: expect.stringContaining('1,500円（税込）') as unknown });
+    expect(serviceInbox(yamada)[1]?.params.btn1_url).toMatch(/\/receipt\?order=/);
+    expect(await tokenRow(yamada)).toMatchObject({ remaining: 3 });
   });
 
   it('is never confirmed when the payment is not made, and the message says so in the end', async () => {
@@ -201,7 +208,10 @@ describe('a booking paid for in the mini-app', () => {
     expect(serviceInbox(sato)).toEqual([]);
     clock += 15 * 24 * 3600_000;
     await ctx.app.line.runOnce();
-    expect(await ctx.queryOne('SELECT state, outcome FROM line_messages')).toEqual({ state: 'unreachable', outcome: 'not_paid' });
+    expect(await ctx.query('SELECT kind, state, outcome FROM line_messages ORDER BY message_id')).toEqual([
+      { kind: 'booked', state: 'unreachable', outcome: 'not_paid' },
+      { kind: 'paid', state: 'unreachable', outcome: 'not_paid' },
+    ]);
   });
 });
 

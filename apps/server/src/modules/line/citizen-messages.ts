@@ -5,7 +5,7 @@ import type { MessageKind } from './message-repository.js';
 
 /** The kinds of service message, each an approved template of the MINI App channel. */
 export type ServiceTemplateKind = Exclude<MessageKind, 'notice'>;
-export const SERVICE_TEMPLATE_KINDS: readonly ServiceTemplateKind[] = ['booked', 'changed', 'cancelled', 'reminder'];
+export const SERVICE_TEMPLATE_KINDS: readonly ServiceTemplateKind[] = ['booked', 'changed', 'cancelled', 'paid', 'reminder'];
 
 /**
  * The template names used when none are configured (LINE_SERVICE_TEMPLATES): what the stand-in
@@ -16,6 +16,7 @@ export const DEFAULT_SERVICE_TEMPLATES: Readonly<Record<ServiceTemplateKind, str
   booked: 'booking_confirm_ja',
   changed: 'booking_change_ja',
   cancelled: 'booking_cancel_ja',
+  paid: 'payment_receipt_ja',
   reminder: 'booking_remind_ja',
 };
 
@@ -34,6 +35,14 @@ export interface BookingFacts {
   place: string;
   /** Where the citizen changes or cancels it (the mini-app's list of their bookings). */
   link: string;
+}
+
+/** A booking's payment, as its receipt message names it. */
+export interface PaymentFacts {
+  /** Yen, tax included. */
+  total: number;
+  /** The receipt's page in the mini-app. */
+  receiptLink: string;
 }
 
 /** LINE's hard limit for a value of a detailed template (grapheme clusters). */
@@ -57,8 +66,18 @@ const TITLES: Readonly<Record<ServiceTemplateKind, string>> = {
   booked: 'ご予約を受け付けました',
   changed: 'ご予約を変更しました',
   cancelled: 'ご予約をキャンセルしました',
+  paid: 'お支払いを受け付けました',
   reminder: '明日以降のご予約のお知らせ',
 };
+
+/** The template's values for a booking's receipt: what was paid, and the link to the receipt. */
+export function receiptParams(facts: BookingFacts, payment: PaymentFacts): Record<string, string> {
+  return {
+    ...bookingParams('paid', facts),
+    note: fit(`お支払い金額 ${payment.total.toLocaleString('ja-JP')}円（税込）。領収書は下のボタンから見られます。`),
+    btn1_url: payment.receiptLink,
+  };
+}
 
 /** The template's values for a booking message. */
 export function bookingParams(kind: ServiceTemplateKind, facts: BookingFacts, daysBefore?: number): Record<string, string> {

@@ -12,7 +12,7 @@ import { recordRepository } from '../records/repositories.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import { surveyRepository } from '../surveys/repositories.js';
 import type { BookingFacts, ServiceTemplateKind } from './citizen-messages.js';
-import { bookingParams } from './citizen-messages.js';
+import { bookingParams, receiptParams } from './citizen-messages.js';
 import { createDelivery } from './delivery.js';
 import type { LineApi } from './line-api.js';
 import type { LineMessageRepository, NewLineMessage } from './message-repository.js';
@@ -67,6 +67,8 @@ export interface LineModuleInput {
   templates: Readonly<Record<ServiceTemplateKind, string>>;
   /** Where a citizen changes or cancels their bookings of a survey (the mini-app's list). */
   bookingsLink: (surveyId: string) => string;
+  /** The receipt of an order in the mini-app. */
+  receiptLink: (orderId: string) => string;
   logError: (error: unknown, message: string) => void;
   /** Deliver on a timer in this process (the server); off for tests that drive it themselves. */
   schedule: boolean;
@@ -211,7 +213,7 @@ export function createLineModule(input: LineModuleInput) {
       const now = input.now();
       const slots = action.slotsBefore ?? (await store.read.calendars.claimsOfRecord(action.partitionKey));
       // Only bookings are confirmed: a paid one when its payment is (it waits until then).
-      const awaitingPayment = action.awaitingPayment === true;
+      const awaitingPayment = action.awaitingPayment !== undefined;
       const confirmed = slots.filter((slot) => (slot.holdExpiresAt !== undefined) === awaitingPayment);
       const facts = await bookingFacts(store.read, action.surveyId, action.partitionKey, confirmed);
       if (facts === undefined) return;
@@ -220,24 +222,35 @@ export function createLineModule(input: LineModuleInput) {
       // An edit in place keeps the record's key and raises its version: a change, not a new booking.
       const kind = action.kind === 'booked' && version > 1 ? 'changed' : action.kind;
       const dedupeKey = kind === 'cancelled' ? `cancelled:${action.partitionKey}` : `${kind}:${action.partitionKey}:v${String(version)}`;
-      await store.transaction((write) =>
-        write.messages.enqueue(
-          [
-            {
-              dedupeKey,
-              channel: 'service',
-              kind,
-              userId: action.userId,
-              surveyId: action.surveyId,
-              partitionKey: action.partitionKey,
-              payload: { templateName: input.templates[kind], params: bookingParams(kind, facts) },
-              liffAccessToken: action.liffAccessToken,
-              dueAt: awaitingPayment ? AWAITING_PAYMENT : now,
-            },
-          ],
-          now,
-        ),
-      );
+      const confirmation: NewLineMessage = {
+        dedupeKey,
+        channel: 'service',
+        kind,
+        userId: action.userId,
+        surveyId: action.surveyId,
+        partitionKey: action.partitionKey,
+        payload: { templateName: input.templates[kind], params: bookingParams(kind, facts) },
+        liffAccessToken: action.liffAccessToken,
+        dueAt: awaitingPayment ? AWAITING_PAYMENT : now,
+      };
+      // A paid booking's receipt goes with its confirmation, once the payment is made.
+      const payment = action.awaitingPayment;
+      const receipt: NewLineMessage[] =
+        payment === undefined
+          ? []
+          : [
+              {
+                dedupeKey: `paid:${payment.orderId}`,
+                channel: 'service',
+                kind: 'paid',
+                userId: action.userId,
+                surveyId: action.surveyId,
+                partitionKey: action.partitionKey,
+                payload: { templateName: input.templates.paid, params: receiptParams(facts, { total: payment.total, receiptLink: input.receiptLink(payment.orderId) }) },
+                dueAt: AWAITING_PAYMENT,
+              },
+            ];
+      await store.transaction((write) => write.messages.enqueue([confirmation, ...receipt], now));
       if (!awaitingPayment) {
         void runOnce();
         return;

@@ -46,8 +46,8 @@ export interface CitizenAction {
   liffAccessToken: string;
   /** For a cancellation: the slots the record held before (they are released with it). */
   slotsBefore?: readonly SlotClaimWithTimes[];
-  /** A booking held for its payment: confirmed when the payment is. */
-  awaitingPayment?: boolean;
+  /** A booking held for its payment (its order): confirmed, with a receipt, when the payment is. */
+  awaitingPayment?: { orderId: string; total: number };
 }
 
 /** The narrow dependencies of the records use-cases. */

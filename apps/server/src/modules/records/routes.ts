@@ -106,7 +106,7 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       const hold = await holdRecord(deps, request.userId, request.body, idempotencyOf(request), (orderId) => deps.startCheckout(orderId, request, request.query.returnTo));
       const surveyId = request.body.data[0]?.surveyId;
       if (surveyId !== undefined) {
-        await confirmInLine(request, { kind: request.body.oldPartitionKey === undefined ? 'booked' : 'changed', surveyId, partitionKey: hold.partitionKey, awaitingPayment: true });
+        await confirmInLine(request, { kind: request.body.oldPartitionKey === undefined ? 'booked' : 'changed', surveyId, partitionKey: hold.partitionKey, awaitingPayment: { orderId: hold.holdId, total: hold.total } });
       }
       return { data: hold };
     });
