@@ -1,5 +1,5 @@
 // The rows of line_messages and line_notification_tokens, and what they are read as, on both engines.
-import type { LineMessage, MessageChannel, MessageKind, MessagePayload, MessageState, NotificationToken, StoredNotice } from './message-repository.js';
+import type { LineMessage, MessageChannel, MessageKind, MessagePayload, MessageState, NewLineMessage, NotificationToken, ReminderDue, StoredNotice } from './message-repository.js';
 
 export interface LineMessageRow {
   message_id: number;
@@ -64,20 +64,7 @@ export const INSERT_COLUMNS =
   'dedupe_key, channel, kind, user_id, survey_id, partition_key, notice_id, receipt_numbers_json, payload_json, liff_access_token, state, outcome, attempts, due_at, created_at, done_at';
 
 /** A new message's values, in INSERT_COLUMNS' order. */
-export function insertValues(message: {
-  dedupeKey: string;
-  channel: MessageChannel;
-  kind: MessageKind;
-  userId: string;
-  surveyId?: string | undefined;
-  partitionKey?: string | undefined;
-  noticeId?: number | undefined;
-  receiptNumbers?: readonly string[] | undefined;
-  payload: MessagePayload;
-  liffAccessToken?: string | undefined;
-  dueAt: number;
-  unreachable?: string | undefined;
-}, now: number): unknown[] {
+export function insertValues(message: NewLineMessage, now: number): unknown[] {
   const givenUp = message.unreachable !== undefined;
   return [
     message.dedupeKey,
@@ -119,4 +106,29 @@ export const toNotice = (row: NoticeRow): StoredNotice => ({
   records: row.records,
   citizens: row.citizens,
   withoutLine: JSON.parse(row.without_line_json) as string[],
+});
+
+/** A booking a reminder is due for, as both engines' query answers it. */
+export interface ReminderDueRow {
+  survey_id: string;
+  partition_key: string;
+  item_key: string;
+  user_id: string;
+  calendar_id: string;
+  date: string;
+  slot_id: string;
+  start_time: string;
+  end_time: string;
+}
+
+export const toReminderDue = (row: ReminderDueRow): ReminderDue => ({
+  surveyId: row.survey_id,
+  partitionKey: row.partition_key,
+  itemKey: row.item_key,
+  userId: row.user_id,
+  calendarId: row.calendar_id,
+  date: row.date,
+  slotId: row.slot_id,
+  start: row.start_time,
+  end: row.end_time,
 });

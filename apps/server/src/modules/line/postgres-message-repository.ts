@@ -1,8 +1,8 @@
 import type { PostgresQueryable } from '../../db/postgres.js';
-import type { LineMessageRepository, MessageState, NoticeRecord, ReminderDue } from './message-repository.js';
+import type { LineMessageRepository, MessageState, NoticeRecord } from './message-repository.js';
 import { AWAITING_PAYMENT } from './message-repository.js';
-import type { LineMessageRow, NoticeRow, NotificationTokenRow } from './message-rows.js';
-import { INSERT_COLUMNS, insertValues, REMINDER_KEY_SQL, toLineMessage, toNotice, toNotificationToken } from './message-rows.js';
+import type { LineMessageRow, NoticeRow, NotificationTokenRow, ReminderDueRow } from './message-rows.js';
+import { INSERT_COLUMNS, insertValues, REMINDER_KEY_SQL, toLineMessage, toNotice, toNotificationToken, toReminderDue } from './message-rows.js';
 
 const COLUMN_COUNT = INSERT_COLUMNS.split(',').length;
 /** Rows a statement inserts at most (16 parameters a row; PostgreSQL takes 65,535). */
@@ -180,7 +180,7 @@ export function createPostgresLineMessageRepository(db: PostgresQueryable): Line
       return rows.map((row) => ({ calendarId: row.calendar_id, daysBefore: row.days_before, sendTime: row.send_time }));
     },
     async remindersDue(calendarId, date, bookedBefore) {
-      const { rows } = await db.query<{ survey_id: string; partition_key: string; item_key: string; user_id: string; calendar_id: string; date: string; slot_id: string; start_time: string; end_time: string }>({
+      const { rows } = await db.query<ReminderDueRow>({
         name: 'lineMessages.remindersDue',
         text: `SELECT r.survey_id, c.partition_key, c.item_key, c.user_id, c.calendar_id, c.date, c.slot_id, s.start_time, s.end_time
                FROM slot_claims c
@@ -191,19 +191,7 @@ export function createPostgresLineMessageRepository(db: PostgresQueryable): Line
                ORDER BY c.partition_key, c.item_key`,
         values: [calendarId, date, bookedBefore],
       });
-      return rows.map(
-        (row): ReminderDue => ({
-          surveyId: row.survey_id,
-          partitionKey: row.partition_key,
-          itemKey: row.item_key,
-          userId: row.user_id,
-          calendarId: row.calendar_id,
-          date: row.date,
-          slotId: row.slot_id,
-          start: row.start_time,
-          end: row.end_time,
-        }),
-      );
+      return rows.map(toReminderDue);
     },
   };
 }

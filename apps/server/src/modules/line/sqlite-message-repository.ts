@@ -1,8 +1,8 @@
 import type { SqliteDatabase } from '../../db/database.js';
-import type { LineMessageRepository, NoticeRecord, ReminderDue } from './message-repository.js';
+import type { LineMessageRepository, NoticeRecord } from './message-repository.js';
 import { AWAITING_PAYMENT } from './message-repository.js';
-import type { LineMessageRow, NoticeRow, NotificationTokenRow } from './message-rows.js';
-import { INSERT_COLUMNS, insertValues, REMINDER_KEY_SQL, toLineMessage, toNotice, toNotificationToken } from './message-rows.js';
+import type { LineMessageRow, NoticeRow, NotificationTokenRow, ReminderDueRow } from './message-rows.js';
+import { INSERT_COLUMNS, insertValues, REMINDER_KEY_SQL, toLineMessage, toNotice, toNotificationToken, toReminderDue } from './message-rows.js';
 
 /** Keys one statement looks up at most (SQLite takes 32,766 parameters). */
 const KEYS_A_STATEMENT = 500;
@@ -50,7 +50,7 @@ export function createSqliteLineMessageRepository(db: SqliteDatabase): LineMessa
   );
   const dropReminder = db.prepare<[string]>('DELETE FROM calendar_reminders WHERE calendar_id = ?');
   const reminders = db.prepare<[], { calendar_id: string; days_before: number; send_time: string }>('SELECT calendar_id, days_before, send_time FROM calendar_reminders ORDER BY calendar_id');
-  const due = db.prepare<[string, string, number], { survey_id: string; partition_key: string; item_key: string; user_id: string; calendar_id: string; date: string; slot_id: string; start_time: string; end_time: string }>(
+  const due = db.prepare<[string, string, number], ReminderDueRow>(
     `SELECT r.survey_id, c.partition_key, c.item_key, c.user_id, c.calendar_id, c.date, c.slot_id, s.start_time, s.end_time
      FROM slot_claims c
      JOIN survey_records r ON r.partition_key = c.partition_key
@@ -159,19 +159,7 @@ export function createSqliteLineMessageRepository(db: SqliteDatabase): LineMessa
       return reminders.all().map((row) => ({ calendarId: row.calendar_id, daysBefore: row.days_before, sendTime: row.send_time }));
     },
     remindersDue(calendarId, date, bookedBefore) {
-      return due.all(calendarId, date, bookedBefore).map(
-        (row): ReminderDue => ({
-          surveyId: row.survey_id,
-          partitionKey: row.partition_key,
-          itemKey: row.item_key,
-          userId: row.user_id,
-          calendarId: row.calendar_id,
-          date: row.date,
-          slotId: row.slot_id,
-          start: row.start_time,
-          end: row.end_time,
-        }),
-      );
+      return due.all(calendarId, date, bookedBefore).map(toReminderDue);
     },
   };
 }
