@@ -1,12 +1,12 @@
-import { baseTestConfig } from '@city/vitest-config';
+import { jsdomTestConfig } from '@city/vitest-config';
 import react from '@vitejs/plugin-react';
 import { defineConfig, mergeConfig } from 'vitest/config';
 
 // Unit and component tests (jsdom). The browser tests against the real server are in e2e/.
 export default mergeConfig(
-  baseTestConfig,
+  jsdomTestConfig,
   defineConfig({
     plugins: [react()],
-    test: { environment: 'jsdom', setupFiles: ['./test/setup.ts'] },
+    test: { setupFiles: ['./test/setup.ts'] },
   }),
 );

@@ -1,11 +1,10 @@
-import { baseTestConfig } from '@city/vitest-config';
+import { jsdomTestConfig } from '@city/vitest-config';
 import { defineConfig, mergeConfig } from 'vitest/config';
 
 export default mergeConfig(
-  baseTestConfig,
+  jsdomTestConfig,
   defineConfig({
     test: {
-      environment: 'jsdom',
       setupFiles: ['./test/setup.ts'],
     },
   }),

@@ -26,7 +26,7 @@ import {
   slotValue,
 } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
-import { openTestDatabase } from './engines.js';
+import { openTestDatabase, suiteRuns } from './engines.js';
 import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
 /** Append mode, and each booking takes two units. */
@@ -314,7 +314,7 @@ describe('bookings, property', () => {
     const outcomes = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 20 }), (steps) => runSequence(steps, outcomes)),
-      { numRuns: 100 },
+      { numRuns: suiteRuns(100) },
     );
     // The runs did reach what they are meant to test.
     for (const seen of ['book ok', 'book slot_full', 'book injected', 'change ok', 'cancel ok', 'delete ok', 'book invalid_answers']) {
@@ -327,7 +327,7 @@ describe('bookings, property', () => {
     const outcomes = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(fc.array(twoRecordStepArbitrary, { minLength: 1, maxLength: 12 }), (steps) => runSequence(steps, outcomes, TWO_RECORD_START)),
-      { numRuns: 200 },
+      { numRuns: suiteRuns(200) },
     );
     for (const seen of ['change two records ok', 'change two records change_deadline_passed']) {
       expect(outcomes.get(seen) ?? 0, seen).toBeGreaterThan(0);

@@ -22,6 +22,17 @@ export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
 // eslint-disable-next-line no-restricted-syntax -- the suite's own switch, no server setting
 export const SUITE_ENGINE: EngineName = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite';
 
+/**
+ * How many runs a long randomised or repeated test makes on the suite's engine: all of them on
+ * SQLite, a share on PostgreSQL. The sequences exercise the use-cases, the same on both engines;
+ * the PostgreSQL project checks that the same steps hold over its SQL, where each step costs three
+ * to four times as much (a server process, a round trip per statement). CI runs both projects
+ * beside the browser tests on two cores, within 20 minutes.
+ */
+export function suiteRuns(onSqlite: number, onPostgres = Math.ceil(onSqlite / 2)): number {
+  return SUITE_ENGINE === 'postgres' ? onPostgres : onSqlite;
+}
+
 export interface TestDatabase {
   engine: EngineName;
   /** The database as the server holds it (for code that takes a Storage: the maintenance job, say). */

@@ -20,7 +20,7 @@ import type { RecordsDeps } from '../src/modules/records/records.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
-import { openTestDatabase } from './engines.js';
+import { openTestDatabase, suiteRuns } from './engines.js';
 import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
 /** Append mode with a fee: every hold is a record of its own. */
@@ -159,7 +159,7 @@ describe('holds, expiry, confirmation and release', () => {
           await close();
         }
       }),
-      { numRuns: 200 },
+      { numRuns: suiteRuns(200) },
     );
   }, 120_000);
 });
