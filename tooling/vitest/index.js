@@ -38,7 +38,9 @@ export const baseTestConfig = defineConfig({
  */
 export const jsdomTestConfig = mergeConfig(
   baseTestConfig,
-  defineConfig({ test: { environment: 'jsdom', pool: 'threads', isolate: false } }),
+  // 60 s a test: they start with every package's typecheck, lint and tests at once on CI's two
+  // cores, where a form filled key by key (user-event) took over 20 s. None waits on a timer.
+  defineConfig({ test: { environment: 'jsdom', pool: 'threads', isolate: false, testTimeout: 60_000 } }),
 );
 
 /**

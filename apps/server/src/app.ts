@@ -21,6 +21,7 @@ import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
 import { createAuditModule } from './modules/audit/module.js';
 import { createCalendarsModule } from './modules/calendars/module.js';
+import { createDraftsModule } from './modules/drafts/module.js';
 import { createFilesModule } from './modules/files/module.js';
 import { createMembersModule } from './modules/members/module.js';
 import { createPaymentsModule } from './modules/payments/module.js';
@@ -248,9 +249,11 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     // A booking paid for in the mini-app is confirmed in LINE once the payment is.
     onOrderPaid: (order) => line.paymentConfirmed(order.partitionKey),
   });
+  const drafts = createDraftsModule({ storage, now, authenticate });
   const records = createRecordsModule({
     storage,
     now,
+    discardDraft: drafts.discard,
     authenticate,
     authenticateStaff,
     isOwnUpload: files.isOwnUpload,
@@ -280,7 +283,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     },
   });
 
-  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes, ...staffOrders.routes, ...line.routes]) {
+  for (const routes of [...surveys.routes, ...records.routes, ...members.routes, ...calendars.routes, ...files.routes, ...staff.routes, ...audit.routes, ...settings.routes, ...recounts.routes, ...staffOrders.routes, ...line.routes, ...drafts.routes]) {
     await app.register(routes);
   }
   for (const { plugin, prefix } of payments.routes) await app.register(plugin, prefix === undefined ? {} : { prefix });

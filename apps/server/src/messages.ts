@@ -35,6 +35,8 @@ export const messages = {
   internal: 'サーバーで問題が発生しました。しばらくしてから、もう一度お試しください。',
 
   // ---- Members ----
+  draftItemUnknown: '下書きにアンケートにない項目があります。画面を読み込み直してください。',
+  draftTooLarge: '下書きが大きすぎます。',
   membershipRequired: (membershipName: string) =>
     `このお申し込みは「${membershipName}」をお持ちの方だけがご利用いただけます。先に「${membershipName}」の登録をしてください。`,
   notMember: '会員登録が見つかりません。',

@@ -40,12 +40,12 @@ it('forgets keys older than a day, sweeps lapsed holds giving their units back, 
     throw error;
   });
   try {
-    expect(await maintenance.run()).toEqual({ keysForgotten: 1, holdsSwept: 1 });
+    expect(await maintenance.run()).toEqual({ keysForgotten: 1, holdsSwept: 1, draftsForgotten: 0 });
     expect(await execute('SELECT idempotency_key FROM idempotency_keys')).toEqual([{ idempotency_key: 'recent' }]);
     expect(await execute('SELECT partition_key FROM slot_claims ORDER BY partition_key')).toEqual([{ partition_key: 'pk-booked' }, { partition_key: 'pk-holding' }]);
     expect(await execute("SELECT claimed_units FROM calendar_slots WHERE calendar_id = 'cal-central'")).toEqual([{ claimed_units: 2 }]);
     // Nothing more to do: a second run changes nothing.
-    expect(await maintenance.run()).toEqual({ keysForgotten: 0, holdsSwept: 0 });
+    expect(await maintenance.run()).toEqual({ keysForgotten: 0, holdsSwept: 0, draftsForgotten: 0 });
   } finally {
     maintenance.stop();
   }

@@ -8,6 +8,7 @@ import type {
   LoginCodeQuery,
   OrdersQuery,
   WithdrawMembershipBody,
+  SaveDraftBody,
   PaymentReturn,
   RecordKeyBody,
   SurveyResultsByUserFailure,
@@ -421,6 +422,21 @@ export function createApiClient(options: ApiClientOptions) {
     /** Leaves the membership (`members/withdraw`): the registration goes, its number is retired for good. */
     withdrawMembership(body: WithdrawMembershipBody, callOptions: CallOptions = {}): Result<'withdrawMembership'> {
       return settle(call('withdrawMembership', { body: { ...body }, signal: callOptions.signal }));
+    },
+
+    /** The signed-in citizen's draft of the survey (`drafts`): `{ data: null }` when there is none. */
+    getDraft(surveyId: string, callOptions: CallOptions = {}): Result<'getDraft'> {
+      return settle(call('getDraft', { query: { surveyId }, signal: callOptions.signal }));
+    },
+
+    /** Saves what the citizen has typed so far into the survey's form (PUT `drafts`); empty answers remove the draft. */
+    saveDraft(body: SaveDraftBody, callOptions: CallOptions = {}): Result<'saveDraft'> {
+      return settle(call('saveDraft', { body: { ...body }, signal: callOptions.signal }));
+    },
+
+    /** Removes the citizen's draft of the survey (DELETE `drafts`). */
+    discardDraft(surveyId: string, callOptions: CallOptions = {}): Result<'discardDraft'> {
+      return settle(call('discardDraft', { query: { surveyId }, signal: callOptions.signal }));
     },
 
     /**

@@ -46,6 +46,9 @@ export type {
   TemporaryReservationQuery,
   UploadFileQuery,
   WithdrawMembershipBody,
+  DraftQuery,
+  DraftView,
+  SaveDraftBody,
 } from './contract/types.js';
 export type { RuntimeConfig } from './runtime-config.js';
 export {

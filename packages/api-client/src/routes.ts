@@ -43,6 +43,11 @@ export const routes = {
   // member survey, and withdrawing from the membership.
   getMemberCard: { method: 'GET', path: `${API_PREFIX}/members/card` },
   withdrawMembership: { method: 'POST', path: `${API_PREFIX}/members/withdraw` },
+  // Not in the spec: the answers a citizen is typing into a survey's form, kept on the server as
+  // they type and offered back when the form opens again (in LINE or a browser); only theirs.
+  getDraft: { method: 'GET', path: `${API_PREFIX}/drafts` },
+  saveDraft: { method: 'PUT', path: `${API_PREFIX}/drafts` },
+  discardDraft: { method: 'DELETE', path: `${API_PREFIX}/drafts` },
 } as const;
 
 /**

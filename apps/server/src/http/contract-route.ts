@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 
 /** What the contract says of one endpoint (an entry of `endpoints`). */
 export interface ContractEndpoint {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: TSchema;
   body?: TSchema;

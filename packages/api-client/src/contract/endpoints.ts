@@ -10,6 +10,7 @@ import {
   FileRefSchema,
   Key,
   LoginSessionSchema,
+  MAX_VALUE_LENGTH,
   PartitionKey,
   SubmissionPayloadSchema,
   SurveyConfigSchema,
@@ -82,6 +83,11 @@ const OrderViewSchema = Type.Object(
 );
 /** Order ids are the server's: 32 hex digits. */
 const OrderId = Type.String({ pattern: '^[0-9a-f]{32}$' });
+/** A draft's answers: by item key, a text, the options chosen, or the files uploaded. */
+const DraftAnswers = Type.Record(
+  Type.String({ minLength: 1, maxLength: 256 }),
+  Type.Union([Type.String({ maxLength: MAX_VALUE_LENGTH }), Type.Array(Type.String({ maxLength: MAX_VALUE_LENGTH }), { maxItems: 200 }), Type.Array(FileRefSchema, { maxItems: 20 })]),
+);
 /** Lookup values are short: an id number, a date, a name. */
 const LookupValue = Type.String({ maxLength: 200 });
 
@@ -230,4 +236,15 @@ export const endpoints = {
     body: Type.Object({ surveyId: Key, partitionKey: PartitionKey }, closed),
     response: RecordChangeResult,
   },
+  getDraft: {
+    ...routes.getDraft,
+    query: Type.Object({ surveyId: Key }, closed),
+    response: Data(Type.Union([Type.Object({ answers: DraftAnswers, savedAt: Type.Integer(), expiresAt: Type.Integer() }, closed), Type.Null()])),
+  },
+  saveDraft: {
+    ...routes.saveDraft,
+    body: Type.Object({ surveyId: Key, answers: DraftAnswers }, closed),
+    response: Data(Type.Object({ savedAt: Type.Integer(), expiresAt: Type.Integer() }, closed)),
+  },
+  discardDraft: { ...routes.discardDraft, query: Type.Object({ surveyId: Key }, closed), response: Type.Object({ result: Type.Literal('OK') }, closed) },
 } as const;

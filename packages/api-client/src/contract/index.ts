@@ -62,6 +62,9 @@ export type {
   TemporaryReservationQuery,
   UploadFileQuery,
   WithdrawMembershipBody,
+  DraftQuery,
+  DraftView,
+  SaveDraftBody,
 } from './types.js';
 export type { RuntimeConfig } from '../runtime-config.js';
 export {

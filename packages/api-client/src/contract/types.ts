@@ -1,6 +1,7 @@
 // The request and response types of every endpoint, built from @city/survey-core's entities.
 // schemas.test-d.ts proves each matches its JSON schema in endpoints.ts.
 import type {
+  AnswerValue,
   CalendarCategory,
   CalendarCategoryTreeRoot,
   CalendarDisplaySettings,
@@ -237,6 +238,24 @@ export interface WithdrawMembershipBody {
   partitionKey: string;
 }
 
+/** Which survey's draft (`getDraft`, `discardDraft`). */
+export interface DraftQuery {
+  surveyId: string;
+}
+
+/** What the citizen has typed so far into a survey's form (`saveDraft`); empty answers discard it. */
+export interface SaveDraftBody {
+  surveyId: string;
+  answers: Record<string, AnswerValue>;
+}
+
+/** A saved draft: its answers (only to the form's current items), when it was saved and until when it is kept (ms). */
+export interface DraftView {
+  answers: Record<string, AnswerValue>;
+  savedAt: number;
+  expiresAt: number;
+}
+
 /** Which calendar's slots, over which dates (`YYYY-MM-DD`, both included, at most 42 days). */
 export interface CalendarSlotsQuery {
   calendarId: string;
@@ -332,4 +351,10 @@ export interface Endpoints {
    * good (never issued again). Registering again later issues a new number.
    */
   withdrawMembership: { query: never; body: WithdrawMembershipBody; response: RecordChangeResult };
+  /** The signed-in citizen's draft of the survey, or null (none, or expired after a week). */
+  getDraft: { query: DraftQuery; body: never; response: DataResponse<DraftView | null> };
+  /** Saves the citizen's draft over their earlier one; empty answers remove it. */
+  saveDraft: { query: never; body: SaveDraftBody; response: DataResponse<{ savedAt: number; expiresAt: number }> };
+  /** Removes the citizen's draft of the survey (none is no error). */
+  discardDraft: { query: DraftQuery; body: never; response: { result: 'OK' } };
 }

@@ -33,6 +33,8 @@ export interface RecordsModuleDeps extends RecordsDeps {
   authenticate: onRequestAsyncHookHandler;
   /** Absent when LINE messages are off. */
   lineMessages: CitizenActionMessages | undefined;
+  /** The citizen's draft of the survey (drafts module), done with once the form is sent. */
+  discardDraft: (userId: string, surveyId: string) => Promise<void>;
   logError: (error: unknown, message: string) => void;
   /** Starts paying for a held order: the provider's page, which sends the citizen back as `returnTo` asks. */
   startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
@@ -55,6 +57,14 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       await deps.lineMessages.afterCitizenAction({ ...action, userId: request.userId, liffAccessToken });
     } catch (error) {
       deps.logError(error, 'The LINE message confirming a citizen\'s action could not be queued');
+    }
+  };
+  /** The form was sent: its draft goes. The submission stands whatever happens here (logged). */
+  const draftDone = async (userId: string, surveyId: string) => {
+    try {
+      await deps.discardDraft(userId, surveyId);
+    } catch (error) {
+      deps.logError(error, 'The draft of a sent form could not be removed; it expires by itself');
     }
   };
   /** The record's slots before a cancellation releases them (only when a confirmation may follow). */
@@ -97,6 +107,7 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       const result = await submitRecord(deps, request.userId, request.body, idempotencyOf(request));
       const surveyId = request.body.data[0]?.surveyId;
       if (surveyId !== undefined) {
+        await draftDone(request.userId, surveyId);
         await confirmInLine(request, { kind: request.body.oldPartitionKey === undefined ? 'booked' : 'changed', surveyId, partitionKey: result.partitionKey });
       }
       return result;
@@ -106,6 +117,7 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       const hold = await holdRecord(deps, request.userId, request.body, idempotencyOf(request), (orderId) => deps.startCheckout(orderId, request, request.query.returnTo));
       const surveyId = request.body.data[0]?.surveyId;
       if (surveyId !== undefined) {
+        await draftDone(request.userId, surveyId);
         await confirmInLine(request, { kind: request.body.oldPartitionKey === undefined ? 'booked' : 'changed', surveyId, partitionKey: hold.partitionKey, awaitingPayment: { orderId: hold.holdId, total: hold.total } });
       }
       return { data: hold };
