@@ -10,9 +10,10 @@ import { gzipSync } from 'node:zlib';
 /**
  * Initial JavaScript budget, gzip. Measured 140.2 KiB on 2026-11-23: the store is built at boot and
  * now holds RTK Query's cache and hooks (about 14.7 KiB), which every screen that loads data needs
- * first. Raised from 135 KiB (measured 125.5 KiB before RTK Query).
+ * first. Raised from 135 KiB (measured 125.5 KiB before RTK Query), then from 145 KiB when the API
+ * client's draft calls took it to 145.1 KiB (2026-11-27, the README's "Size").
  */
-const INITIAL_BUDGET_BYTES = 145 * 1024;
+const INITIAL_BUDGET_BYTES = 146 * 1024;
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));

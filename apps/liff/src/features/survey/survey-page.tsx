@@ -1,8 +1,8 @@
-import type { FileRef, SurveyConfig } from '@city/survey-core';
+import type { Answers, FileRef, SurveyConfig } from '@city/survey-core';
 import { isClosedCheckStatus, normalizeAnswers, registrationForm } from '@city/survey-core';
 import { FILE_UPLOAD_LIMITS, isApiError } from '@city/api-client';
 import { Button, Notice, PageLayout, SurveyForm } from '@city/ui';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { ScreenLoading } from '../../components/screen-loading.js';
@@ -16,6 +16,8 @@ import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.j
 import type { FormBookings } from './survey-bookings.js';
 import { answersChanged, selectSurvey, surveyOpened } from '../../store/survey-slice.js';
 import { startEdit, startNewAnswer, submissionPrepared } from '../../store/survey-thunks.js';
+import { draftMessages } from '../../draft-messages.js';
+import { useSurveyDraft } from './survey-draft.js';
 
 /**
  * Thumbnails of the images this citizen picked, by their stored url: the stored file needs the ID
@@ -131,6 +133,15 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
     dispatch(surveyOpened(id));
   }, [id, dispatch]);
   useContinueOwnRecord(id, config, paths.memberConfirmList.to(id, next));
+  const justSent = survey.reservationComplite && survey.completedSurveyId === id;
+  const draft = useSurveyDraft({
+    api,
+    surveyId: id,
+    answers: survey.surveyInput,
+    // A new answer only: an edit starts from its stored record, and a sent form has none.
+    active: config !== undefined && !survey.inEditingAppendingMode && !justSent,
+    onRestore: useCallback((answers: Answers) => dispatch(answersChanged(answers)), [dispatch]),
+  });
   if (configQuery.isError) {
     return (
       <PageLayout title={messages.appTitle}>
@@ -236,6 +247,14 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
         </Suspense>
       ) : null}
       {survey.inEditingAppendingMode && flow !== 'member' ? <Notice>{messages.editingNotice}</Notice> : null}
+      {draft.restored ? (
+        <Notice title={draftMessages.restored}>
+          <p>{draftMessages.restoredDetail}</p>
+          <Button variant="secondary" onClick={draft.discard}>
+            {draftMessages.discard}
+          </Button>
+        </Notice>
+      ) : null}
       {paidProducts.length > 0 ? (
         <Suspense fallback={null}>
           <PaidItemsLocked />
