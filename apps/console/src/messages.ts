@@ -676,6 +676,18 @@ export const messages = {
     stateOff: '今は送りません。',
     timeInvalid: '時刻は 18:00 のように入力してください。',
   },
+  waitlist: {
+    title: 'キャンセル待ち',
+    lead: '満員の予約枠に、市民がキャンセル待ちを登録できるようにします。空きが出ると登録順にご案内し（LINEとミニアプリ）、期限までに申し込みがなければ次の方にご案内します。キャンセル待ちの方がいる間は、空いた枠はその方たちのために確保されます。',
+    on: 'キャンセル待ちを受け付ける',
+    offerMinutes: 'ご案内から申し込みまでの期限（分）',
+    save: '保存する',
+    saved: 'キャンセル待ちの設定を保存しました。',
+    savedOff: 'キャンセル待ちを受け付けない設定にしました。待っていた方の登録は終了しました。',
+    state: (minutes: number) => `キャンセル待ちを受け付けています（ご案内から${String(minutes)}分以内に申し込み）。`,
+    stateOff: '今はキャンセル待ちを受け付けていません。',
+    minutesInvalid: '期限は5分から10080分（7日）までの整数で入力してください。',
+  },
   calendarAdmin: {
     nav: 'カレンダー管理',
     title: 'カレンダー管理',
@@ -902,6 +914,8 @@ export const messages = {
       'calendar.generate': '週のパターンから予約枠を作成',
       'calendar.deleteSlots': '予約枠の削除',
       'calendar.import': 'カレンダーのファイルの取り込み',
+      'calendar.reminder': '前日のお知らせの変更',
+      'calendar.waitlist': 'キャンセル待ちの設定',
     } as Record<string, string>,
   },
 } as const;

@@ -124,11 +124,14 @@ describe('booking a health check-up', () => {
     await page.waitForURL(/\/calendar\/cal-checkup-central$/);
 
     await expect.poll(() => cell(quietDate, '1', '空きあり（残り4）').count()).toBe(1);
-    const full = cell(busyDate, '3', '満員');
+    // The demo's central venue takes a waitlist: a full slot offers キャンセル待ち, never a booking.
+    const full = cell(busyDate, '3', '満員（キャンセル待ちできます）');
     await expect.poll(() => full.count()).toBe(1);
-    await expect.poll(() => full.isDisabled()).toBe(true);
-    await full.click({ force: true });
-    // Nothing happened: still on the calendar, nothing chosen.
+    await full.click();
+    const waitlist = page.getByRole('dialog', { name: 'キャンセル待ちに登録' });
+    await expect.poll(() => waitlist.isVisible()).toBe(true);
+    await waitlist.getByRole('button', { name: 'やめる' }).click();
+    // Nothing else happened: still on the calendar, nothing chosen.
     expect(new URL(page.url()).pathname).toBe('/calendar/cal-checkup-central');
     expect(await page.locator('.city-week__slot--chosen').count()).toBe(0);
   });
@@ -149,7 +152,7 @@ describe('booking a health check-up', () => {
 
     await page.waitForURL(/\/calendar\/cal-checkup-central$/);
     await visible('選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。');
-    await expect.poll(() => cell(busyDate, '2', '満員').isDisabled()).toBe(true);
+    await expect.poll(() => cell(busyDate, '2', '満員（キャンセル待ちできます）').count()).toBe(1);
     await expectNoSeriousA11yViolations(page, 'slot lost');
     await cell(busyDate, '4', '空きあり（残り5）').click();
     await page.waitForURL(/\/survey\/health-checkup$/);

@@ -93,11 +93,14 @@ const SQL = {
     // The record's answers folded into the text kept beside it (migration 15), after its rows changed.
     fold: 'UPDATE survey_records AS r SET answers_folded = (SELECT count(*) || char(29) || sum(files_json IS NOT NULL) || char(29) || check_status || substr(min(position), 1, 0) || char(29) || group_concat(item_key || char(31) || value, char(30) ORDER BY position) FROM survey_results s WHERE s.partition_key = r.partition_key) WHERE r.partition_key = ?',
   },
+  drafts: {
+    remove: 'DELETE FROM survey_drafts WHERE user_id = ? AND survey_id = ?',
+  },
   calendar: {
     claimsOfRecord: 'SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at, s.start_time, s.end_time FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id WHERE c.partition_key = ? ORDER BY c.item_key',
-    slot: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ?), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?',
+    slot: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ?), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?',
     giveUnits: 'UPDATE calendar_slots SET claimed_units = claimed_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ?',
-    takeUnits: 'UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + ? <= capacity',
+    takeUnits: 'UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + waitlist_units + ? <= capacity',
     // The server sets only the columns that changed: for a claim moved within a day, these.
     moveClaim: 'UPDATE slot_claims SET slot_id = ?, created_at = ? WHERE partition_key = ? AND item_key = ?',
   },
@@ -180,8 +183,9 @@ const updateRecord: Step[] = [
   },
 ];
 
-/** The key remembered with the answer. */
-const remember: Step[] = [{ sql: SQL.idempotency.remember, values: (r, read) => [[r.userId, r.idempotencyKey, r.requestHash, JSON.stringify(answerOf(r, read)), r.now]] }];
+/** The key remembered with the answer, after the citizen's draft of the form is removed. */
+const remember: Step[] = [
+  { sql: SQL.drafts.remove, values: (r) => [[r.userId, r.partitionKey.split('#')[0]]] },{ sql: SQL.idempotency.remember, values: (r, read) => [[r.userId, r.idempotencyKey, r.requestHash, JSON.stringify(answerOf(r, read)), r.now]] }];
 
 /** putItem of the questionnaire: a citizen sending their record again (update mode, 19 rows, no reservation item). */
 const FAITHFUL_PUT_ITEM: Step[] = [...readsOfEdit, ...updateRecord, ...remember];

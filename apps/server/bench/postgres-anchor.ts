@@ -24,6 +24,9 @@ const SQL = {
     reserve: { name: 'idempotency.reserve', text: "INSERT INTO idempotency_keys (user_id, idempotency_key, request_hash, response_json, created_at) VALUES ($1, $2, $3, '', $4) ON CONFLICT DO NOTHING" },
     remember: { name: 'idempotency.remember', text: 'UPDATE idempotency_keys SET request_hash = $3, response_json = $4, created_at = $5 WHERE user_id = $1 AND idempotency_key = $2' },
   },
+  drafts: {
+    remove: { name: 'drafts.remove', text: 'DELETE FROM survey_drafts WHERE user_id = $1 AND survey_id = $2' },
+  },
   record: {
     find: {
       name: 'records.find',
@@ -48,7 +51,7 @@ const SQL = {
     },
     findSlot: {
       name: 'calendars.findSlot',
-      text: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= $1), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = $2 AND s.date = $3 AND s.slot_id = $4',
+      text: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= $1), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = $2 AND s.date = $3 AND s.slot_id = $4',
     },
     lockSlots: {
       name: 'calendars.lockSlots',
@@ -57,7 +60,7 @@ const SQL = {
     giveUnits: { name: 'calendars.giveUnits', text: 'UPDATE calendar_slots SET claimed_units = claimed_units - $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4' },
     takeUnits: {
       name: 'calendars.takeUnits',
-      text: 'UPDATE calendar_slots SET claimed_units = claimed_units + $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4 AND claimed_units + $1 <= capacity',
+      text: 'UPDATE calendar_slots SET claimed_units = claimed_units + $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4 AND claimed_units + waitlist_units + $1 <= capacity',
     },
     // The server sets only the columns that changed: for a claim moved within a day, these.
     moveClaim: { name: 'slot_claims.set.slot_id,created_at', text: 'UPDATE slot_claims SET slot_id = $1, created_at = $2 WHERE partition_key = $3 AND item_key = $4' },
@@ -172,6 +175,7 @@ function runFaithful(request: FaithfulRequest): Promise<Record<string, unknown>>
       await run(SQL.calendar.takeUnits, [1, slot.calendarId, slot.date, slot.slotId]);
       await run(SQL.calendar.moveClaim, [slot.slotId, request.now, request.partitionKey, slot.itemKey]);
     }
+    await run(SQL.drafts.remove, [request.userId, request.partitionKey.split('#')[0]]);
     const answer = { result: 'OK', partitionKey: request.partitionKey, receiptNumber: record?.receipt_number };
     await run(SQL.idempotency.remember, [request.userId, request.idempotencyKey, request.requestHash, JSON.stringify(answer), request.now]);
     return answer;

@@ -20,6 +20,7 @@ import { openStorage, sqliteStorage } from './db/storage.js';
 import { todayInJapan } from '@city/survey-core';
 import { seedDemoData } from './demo-seed.js';
 import { createAuditModule } from './modules/audit/module.js';
+import type { CalendarsModule } from './modules/calendars/module.js';
 import { createCalendarsModule } from './modules/calendars/module.js';
 import { createDraftsModule } from './modules/drafts/module.js';
 import { createFilesModule } from './modules/files/module.js';
@@ -48,6 +49,7 @@ import { DEFAULT_SERVICE_TEMPLATES } from './modules/line/citizen-messages.js';
 import { createLineApi } from './modules/line/line-api.js';
 import type { LineModule } from './modules/line/module.js';
 import { createLineModule } from './modules/line/module.js';
+import { waitlistOfferText } from './modules/calendars/waitlist-messages.js';
 
 /** Where browsers authorize with the real LINE. */
 const LINE_ACCESS_BASE_URL = 'https://access.line.me';
@@ -104,6 +106,8 @@ export type App = FastifyInstance & {
   maintenance: Maintenance;
   /** LINE messages (service messages, reminders): its delivery, for tests and tools. */
   line: LineModule;
+  /** The waitlists' queues: worked on a timer and after a cancel; tests drive `runOnce`. */
+  waitlist: CalendarsModule['waitlist'];
   /** The LINE stand-in's own port (its messaging API), when the stand-in runs. */
   lineStandInUrl: string | undefined;
 };
@@ -131,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onClose', () => storage.close());
 
   try {
-    const { lineStandIn, lineStandInUrl, line, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, storage);
+    const { lineStandIn, lineStandInUrl, line, waitlist, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff } = await registerEverything(app, options, storage);
     const maintenance = startMaintenance(storage, options.now ?? Date.now, (error) => {
       app.log.error({ err: error }, 'The maintenance job failed; it runs again later');
     });
@@ -142,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       if (storage.sqlite === undefined) throw new Error('This app runs on PostgreSQL: it has no SQLite connection');
       return storage.sqlite;
     };
-    return Object.defineProperties(Object.assign(app, { lineStandIn, lineStandInUrl, line, storage, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff, maintenance }), {
+    return Object.defineProperties(Object.assign(app, { lineStandIn, lineStandInUrl, line, waitlist, storage, citizenAppServed, consoleAppServed, servedRoutes, paymentProvider, sandbox, demoStaff, maintenance }), {
       db: { get: () => sqlite().writer },
       connections: { get: sqlite },
     }) as App;
@@ -238,6 +242,22 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     line.stop();
     await line.settled();
   });
+  const calendars = createCalendarsModule({
+    storage,
+    now,
+    authenticate,
+    authenticateStaff,
+    // A freed place offered from a waitlist: told in LINE, with the link to the app's waitlist.
+    waitlistOffered: (offer) => line.waitlistOffered({ userId: offer.entry.userId, entryId: offer.entry.entryId, text: waitlistOfferText(offer, `${citizenAppBase()}/waitlist`) }),
+    logError: (error, message) => {
+      app.log.error({ err: error }, message);
+    },
+    schedule: options.scheduleLineDelivery ?? true,
+  });
+  app.addHook('onClose', async () => {
+    calendars.waitlist.stop();
+    await calendars.waitlist.settled();
+  });
   const payments = await createPaymentsModule({
     storage,
     config,
@@ -253,7 +273,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   const records = createRecordsModule({
     storage,
     now,
-    discardDraft: drafts.discard,
+    unitsFreed: calendars.waitlist.runSoon,
     authenticate,
     authenticateStaff,
     isOwnUpload: files.isOwnUpload,
@@ -267,7 +287,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
   });
   // Withdrawing deletes the registration as deleteItem would (its rules, and the number retired).
   const members = createMembersModule({ storage, authenticate, deleteRegistration: records.deleteRecord, registrationRows: recordRepository });
-  const calendars = createCalendarsModule({ storage, now, authenticate, authenticateStaff });
   const audit = createAuditModule({ storage, authenticateStaff, staffNames });
   const settings = createSettingsModule({ storage, now, authenticateStaff, fallbackIssuer: config.receiptIssuer });
   const recounts = createRecountModule({ storage, now, authenticateStaff });
@@ -308,6 +327,6 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
       : `Not serving the citizen app: no index.html in ${config.citizenAppDir} (build it with \`pnpm --filter @city/liff build\`)`,
   );
   if (!consoleAppServed) app.log.info(`Not serving the staff console: no index.html in ${config.consoleAppDir} (build it with \`pnpm --filter @city/console build\`)`);
-  return { lineStandIn, lineStandInUrl: standInPort?.url, line, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff: demoStaff ? DEMO_STAFF : undefined };
+  return { lineStandIn, lineStandInUrl: standInPort?.url, line, waitlist: calendars.waitlist, citizenAppServed, consoleAppServed, paymentProvider, sandbox, demoStaff: demoStaff ? DEMO_STAFF : undefined };
 }
 

@@ -14,7 +14,8 @@ import type { Storage } from './db/storage.js';
 import { repositories, uncached } from './db/storage.js';
 import type { Store } from './db/store.js';
 import { auditRepository } from './modules/audit/repositories.js';
-import { calendarImportRepository, calendarRepository } from './modules/calendars/repositories.js';
+import { calendarImportRepository, calendarRepository, waitlistRepository } from './modules/calendars/repositories.js';
+import type { WaitlistRepository } from './modules/calendars/waitlist-repository.js';
 import { memberNumberRepository } from './modules/members/repositories.js';
 import { recordRepository } from './modules/records/repositories.js';
 import { surveyRepository } from './modules/surveys/repositories.js';
@@ -37,6 +38,7 @@ export type DemoSeedStore = Store<
   CalendarAdminRepositories & {
     surveys: SurveyRepository;
     records: RecordRepository;
+    waitlist: WaitlistRepository;
     members: MemberNumberRepository;
   }
 >;
@@ -70,6 +72,7 @@ export async function seedDemoData(storage: Storage, options: DemoSeedOptions = 
         calendars: calendarRepository,
         audit: auditRepository,
         members: memberNumberRepository,
+        waitlist: waitlistRepository,
       }),
     ),
   );
@@ -78,6 +81,9 @@ export async function seedDemoData(storage: Storage, options: DemoSeedOptions = 
   const today = options.today ?? todayInJapan();
   await store.transaction((repositories) => seedDemoCalendars(repositories, today, now()));
 }
+
+/** The demo calendar that takes a waitlist: where the busy date has a full slot. */
+const DEMO_WAITLIST_CALENDAR = 'cal-checkup-central';
 
 /** The demo seeds as a system job: its surveys are made and published by the editor's own use-cases. */
 const DEMO_SEED: SystemActor = { kind: 'system', job: 'demo-seed' };
@@ -149,7 +155,7 @@ function demoRows(config: SurveyConfig, userId: string, partitionKey: string, an
  * The demo's calendars, made as staff make them: through calendar administration's use-cases, as
  * the demo seed (a system job), in the seed's transaction.
  */
-async function seedDemoCalendars(repositories: CalendarAdminRepositories & { records: RecordRepository }, today: string, now: number): Promise<void> {
+async function seedDemoCalendars(repositories: CalendarAdminRepositories & { records: RecordRepository; waitlist: WaitlistRepository }, today: string, now: number): Promise<void> {
   const { calendarImport } = repositories;
   const stored = await calendarImport.categories();
   const pathOf = (category: { tag1: string; tag2?: string; tag3?: string }) => `${category.tag1}\u0000${category.tag2 ?? ''}\u0000${category.tag3 ?? ''}`;
@@ -170,6 +176,8 @@ async function seedDemoCalendars(repositories: CalendarAdminRepositories & { rec
       const categoryExists = (await calendarImport.categories()).some((category) => category.categoryId === calendar.categoryId);
       if (!categoryExists || (await calendarImport.calendarOfCategory(calendar.categoryId)) !== undefined) continue;
       await saveCalendar(repositories, DEMO_SEED, now, { calendarId: calendar.calendarId, categoryId: calendar.categoryId, rules: calendar.rules, closures: NO_CLOSURES });
+      // The check-up's busy venue takes a waitlist (キャンセル待ち), its offers held 30 minutes.
+      if (calendar.calendarId === DEMO_WAITLIST_CALENDAR) await repositories.waitlist.setOfferMinutes(calendar.calendarId, 30, now);
     }
     // Only dates with no slot at all get the demo's: a date staff changed (or citizens booked) is left alone.
     const dates = [...new Set([...calendar.slots.map((slot) => slot.date), ...calendar.closedDays])];

@@ -158,6 +158,14 @@ export const messages = {
   staffNotFound: '職員アカウントが見つかりません。',
   changeDeadlinePassed: '予約の変更・キャンセルの受付期限を過ぎているため、変更もキャンセルもできません。',
   bookingLimitReached: '予約できる件数の上限に達しています。ほかの予約をキャンセルしてから、お申し込みください。',
+  waitlistNotOffered: 'この予約枠ではキャンセル待ちを受け付けていません。',
+  waitlistSlotNotFull: 'この予約枠には空きがあります。キャンセル待ちではなく、そのままお申し込みください。',
+  waitlistAlreadyBooked: 'この予約枠はすでに予約済みです。',
+  waitlistAlreadyWaiting: 'この予約枠のキャンセル待ちに、すでに登録しています。',
+  waitlistEntryNotFound: 'キャンセル待ちの登録が見つかりません。',
+  waitlistNotReservation: '予約の項目が見つかりません。画面を読み込み直してください。',
+  waitlistOfferText: (slot: string, until: string, link: string) =>
+    `キャンセル待ちの予約枠が空きました。\n${slot}\n${until}までにお申し込みいただくと予約できます。過ぎると次の方にご案内します。\n${link}`,
 
   // ---- Orders and holds ----
   orderRequired: 'お支払いが必要な商品が選ばれていません。商品を選んでから、お申し込みください。',

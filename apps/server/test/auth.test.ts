@@ -42,6 +42,12 @@ const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
   ['cancelOrder', { body: { orderId: '0123456789abcdef0123456789abcdef' } }],
   ['getMemberCard', { query: { surveyId: 'library-card' } }],
   ['withdrawMembership', { body: { surveyId: 'library-card', partitionKey: 'library-card#U1' } }],
+  ['getDraft', { query: { surveyId: 'citizen-questionnaire' } }],
+  ['saveDraft', { body: { surveyId: 'citizen-questionnaire', answers: { name: '山田' } } }],
+  ['discardDraft', { query: { surveyId: 'citizen-questionnaire' } }],
+  ['getWaitlist', { query: {} }],
+  ['joinWaitlist', { body: { surveyId: 'health-checkup', itemKey: 'slot', value: 'x' } }],
+  ['leaveWaitlist', { body: { entryId: 1 } }],
 ];
 
 it('lists every endpoint the app serves but login', () => {

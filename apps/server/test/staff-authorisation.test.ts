@@ -46,6 +46,11 @@ beforeAll(async () => {
     expect(response.status).toBe(200);
     recordOf[team] = response.body.partitionKey;
     for (const role of STAFF_ROLES) staffOf.set(`${role}/${team}`, await addStaff(ctx, role, [team], role === 'administrator' ? { totpSecret: SECRET } : {}));
+    // A second admin and administrator of the team, so the session tests below stay under the
+    // sign-in rate limit (30 a minute per address and login id) however many routes there are.
+    for (const role of ['admin', 'administrator'] as const) {
+      staffOf.set(`${role}/${team}/spare`, await addStaff(ctx, role, [team], { loginId: `${role}-${team}-spare`, ...(role === 'administrator' ? { totpSecret: SECRET } : {}) }));
+    }
     // Categories without calendars, for the deletes the matrix allows.
     for (let n = 0; n < 4; n += 1) {
       await ctx.query("INSERT INTO calendar_categories (category_id, tag1, tag2, tag3, position) VALUES (?, '削除用', ?, '', 100)", [`spare-${team}-${String(n)}`, `${team}-${String(n)}`]);
@@ -74,7 +79,7 @@ afterAll(async () => {
 
 /** What a forbidden call must leave as it was: every table but the sessions' last-seen times (each table's rows sorted, as they come in no set order). */
 async function fingerprint(): Promise<string> {
-  const tables = ['app_settings', 'calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams', 'line_notices', 'line_messages', 'calendar_reminders'];
+  const tables = ['app_settings', 'calendar_categories', 'calendars', 'calendar_slots', 'calendar_closed_days', 'calendar_display_settings', 'survey_configs', 'survey_versions', 'survey_records', 'survey_results', 'slot_claims', 'record_events', 'audit_log', 'orders', 'staff_members', 'staff_member_teams', 'teams', 'survey_teams', 'line_notices', 'line_messages', 'calendar_reminders', 'calendar_waitlists', 'waitlist_entries'];
   const rows: string[] = [];
   for (const table of tables) rows.push(JSON.stringify((await ctx.query(`SELECT * FROM ${table}`)).map((row) => JSON.stringify(row)).sort()));
   return rows.join('\n');
@@ -221,6 +226,8 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffNoticeRecipients: { action: 'records.read', teamScoped: true, request: (team) => ({ params: { noticeId: String(noticeOf[team]) } }) },
   staffCalendarReminder: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' } }) },
   staffSetCalendarReminder: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, body: { reminder: { daysBefore: 1, sendTime: '18:00' } } }) },
+  staffCalendarWaitlist: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' } }) },
+  staffSetCalendarWaitlist: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, body: { waitlist: { offerMinutes: 30 } } }) },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
 };
 const SESSION_ROUTES: StaffEndpointName[] = ['staffSession', 'staffSignOut', 'staffSecondFactor', 'staffTotpEnrolment'];
@@ -230,8 +237,8 @@ it('lists every staff endpoint of the contract in this matrix', () => {
   expect(Object.keys(staffEndpoints).filter((name) => !covered.has(name))).toEqual([]);
 });
 
-async function signedInAs(role: StaffRole, team: string) {
-  const staff = staffOf.get(`${role}/${team}`)!;
+async function signedInAs(role: StaffRole, team: string, spare = false) {
+  const staff = staffOf.get(`${role}/${team}${spare ? '/spare' : ''}`)!;
   const console = consoleClient(ctx);
   const first = await console.signIn(staff);
   expect(first.status).toBe(200);
@@ -292,8 +299,9 @@ describe('without a valid session', () => {
   it('answers 401 to no session, a citizen bearer token and an expired session, 403 to a missing CSRF token, writing nothing', { timeout: 60_000 }, async () => {
     const token = await http.token(citizen(1));
     for (const [index, [name, route]] of everyRoute.entries()) {
-      // Each route signs in afresh: the staff of both teams take turns, under the sign-in rate limit.
+      // Each route signs in afresh: four accounts of each role take turns, under the sign-in rate limit.
       const team = index % 2 === 0 ? 'team-a' : 'team-b';
+      const spare = index % 4 >= 2;
       const request = await route.request('team-a');
       // No session at all.
       let before = await fingerprint();
@@ -304,7 +312,7 @@ describe('without a valid session', () => {
       expect((await fingerprint()) === before, `${name} wrote something`).toBe(true);
 
       // An expired session (the idle timeout passed): 401, and the expiry itself is the only entry written.
-      const expired = await signedInAs('admin', team);
+      const expired = await signedInAs('admin', team, spare);
       clock += 31 * 60_000;
       before = await fingerprint();
       const response = await expired.call(name, request);
@@ -312,7 +320,7 @@ describe('without a valid session', () => {
 
       // The CSRF token left off a state-changing call.
       if (staffEndpoints[name].method !== 'GET') {
-        const noCsrf = await signedInAs('administrator', team);
+        const noCsrf = await signedInAs('administrator', team, spare);
         before = await fingerprint();
         const refused = await noCsrf.call(name, { ...request, csrf: false });
         expect(refused.status, `${name} without its CSRF token`).toBe(403);

@@ -9,6 +9,8 @@ import type {
   OrdersQuery,
   WithdrawMembershipBody,
   SaveDraftBody,
+  JoinWaitlistBody,
+  WaitlistQuery,
   PaymentReturn,
   RecordKeyBody,
   SurveyResultsByUserFailure,
@@ -437,6 +439,21 @@ export function createApiClient(options: ApiClientOptions) {
     /** Removes the citizen's draft of the survey (DELETE `drafts`). */
     discardDraft(surveyId: string, callOptions: CallOptions = {}): Result<'discardDraft'> {
       return settle(call('discardDraft', { query: { surveyId }, signal: callOptions.signal }));
+    },
+
+    /** The citizen's waitlist places (`waitlist`); with a calendar, whether it takes a waitlist (`open`). */
+    getWaitlist(query: WaitlistQuery = {}, callOptions: CallOptions = {}): Result<'getWaitlist'> {
+      return settle(call('getWaitlist', { query: { ...query }, signal: callOptions.signal }));
+    },
+
+    /** Joins a full slot's waitlist (`waitlist/join`), named as the reservation item's answer would name it. */
+    joinWaitlist(body: JoinWaitlistBody, callOptions: CallOptions = {}): Result<'joinWaitlist'> {
+      return settle(call('joinWaitlist', { body: { ...body }, signal: callOptions.signal }));
+    },
+
+    /** Leaves a waitlist place (`waitlist/leave`); an offer held goes to the next citizen. */
+    leaveWaitlist(entryId: number, callOptions: CallOptions = {}): Result<'leaveWaitlist'> {
+      return settle(call('leaveWaitlist', { body: { entryId }, signal: callOptions.signal }));
     },
 
     /**

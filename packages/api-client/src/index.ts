@@ -49,6 +49,11 @@ export type {
   DraftQuery,
   DraftView,
   SaveDraftBody,
+  JoinWaitlistBody,
+  LeaveWaitlistBody,
+  WaitlistPlace,
+  WaitlistQuery,
+  WaitlistView,
 } from './contract/types.js';
 export type { RuntimeConfig } from './runtime-config.js';
 export {

@@ -48,6 +48,11 @@ export const routes = {
   getDraft: { method: 'GET', path: `${API_PREFIX}/drafts` },
   saveDraft: { method: 'PUT', path: `${API_PREFIX}/drafts` },
   discardDraft: { method: 'DELETE', path: `${API_PREFIX}/drafts` },
+  // Not in the spec: キャンセル待ち. The signed-in citizen's places in full slots' queues (and whether
+  // a calendar takes them), joining one from a reservation item's answer, and leaving it.
+  getWaitlist: { method: 'GET', path: `${API_PREFIX}/waitlist` },
+  joinWaitlist: { method: 'POST', path: `${API_PREFIX}/waitlist/join` },
+  leaveWaitlist: { method: 'POST', path: `${API_PREFIX}/waitlist/leave` },
 } as const;
 
 /**

@@ -58,6 +58,8 @@ export const uiMessages = {
   slotFree: (left: number) => `空きあり（残り${left}）`,
   slotFew: (left: number) => `残りわずか（残り${left}）`,
   slotFull: '満員',
+  /** A full slot of a calendar that takes a waitlist: it can be tapped to wait for it. */
+  slotFullWaitlist: '満員（キャンセル待ちできます）',
   /** Some units are left, but fewer than one booking takes. */
   slotNotEnough: (left: number) => `空き不足（残り${left}）`,
   closedDay: '休業日',

@@ -56,6 +56,7 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
             path: paths.calendarSlots.pattern,
             lazy: () => import('../features/calendar/slots-page.js').then((module) => ({ Component: module.CalendarSlotsPage })),
           },
+          { path: paths.waitlist.pattern, lazy: () => import('../features/calendar/waitlist-page.js').then((module) => ({ Component: module.WaitlistPage })) },
           {
             path: paths.member.pattern,
             loader: ({ params }) => prefetchSurvey(store, params.id),

@@ -22,6 +22,8 @@ export const paths = {
   /** Every searchable survey's records (`/confirmList`), or one survey's (`/confirmList/{id}`). */
   confirmList: { pattern: '/confirmList/:id?', to: withOptionalId('/confirmList') },
   confirmDetails: { pattern: '/confirmDetails', to: () => '/confirmDetails' },
+  /** The citizen's キャンセル待ち (not in the spec): their places in full slots' queues, and offers. */
+  waitlist: { pattern: '/waitlist', to: () => '/waitlist' },
   /** Cancel confirmation (`/cancelConfirm`) and survey cancel confirmation (`/cancelConfirm/{id}`). */
   cancelConfirm: { pattern: '/cancelConfirm/:id?', to: withOptionalId('/cancelConfirm') },
   /**

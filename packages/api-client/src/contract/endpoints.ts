@@ -88,6 +88,24 @@ const DraftAnswers = Type.Record(
   Type.String({ minLength: 1, maxLength: 256 }),
   Type.Union([Type.String({ maxLength: MAX_VALUE_LENGTH }), Type.Array(Type.String({ maxLength: MAX_VALUE_LENGTH }), { maxItems: 200 }), Type.Array(FileRefSchema, { maxItems: 20 })]),
 );
+const WaitlistPlaceSchema = Type.Object(
+  {
+    entryId: Type.Integer(),
+    calendarId: Key,
+    date: DateText,
+    slotId: Key,
+    start: Type.String({ maxLength: 5 }),
+    end: Type.String({ maxLength: 5 }),
+    surveyId: Key,
+    itemKey: Key,
+    units: Type.Integer({ minimum: 1 }),
+    state: Type.Union([Type.Literal('waiting'), Type.Literal('offered'), Type.Literal('booked'), Type.Literal('expired'), Type.Literal('left')]),
+    offeredUntil: Type.Optional(Type.Integer()),
+    ahead: Type.Optional(Type.Integer({ minimum: 0 })),
+    createdAt: Type.Integer(),
+  },
+  closed,
+);
 /** Lookup values are short: an id number, a date, a name. */
 const LookupValue = Type.String({ maxLength: 200 });
 
@@ -247,4 +265,15 @@ export const endpoints = {
     response: Data(Type.Object({ savedAt: Type.Integer(), expiresAt: Type.Integer() }, closed)),
   },
   discardDraft: { ...routes.discardDraft, query: Type.Object({ surveyId: Key }, closed), response: Type.Object({ result: Type.Literal('OK') }, closed) },
+  getWaitlist: {
+    ...routes.getWaitlist,
+    query: Type.Object({ calendarId: Type.Optional(Key) }, closed),
+    response: Data(Type.Object({ open: Type.Boolean(), places: Type.Array(WaitlistPlaceSchema) }, closed)),
+  },
+  joinWaitlist: {
+    ...routes.joinWaitlist,
+    body: Type.Object({ surveyId: Key, itemKey: Key, value: Type.String({ minLength: 1, maxLength: 600 }) }, closed),
+    response: Data(WaitlistPlaceSchema),
+  },
+  leaveWaitlist: { ...routes.leaveWaitlist, body: Type.Object({ entryId: Type.Integer({ minimum: 1 }) }, closed), response: Type.Object({ result: Type.Literal('OK') }, closed) },
 } as const;

@@ -65,6 +65,11 @@ export type {
   DraftQuery,
   DraftView,
   SaveDraftBody,
+  JoinWaitlistBody,
+  LeaveWaitlistBody,
+  WaitlistPlace,
+  WaitlistQuery,
+  WaitlistView,
 } from './types.js';
 export type { RuntimeConfig } from '../runtime-config.js';
 export {

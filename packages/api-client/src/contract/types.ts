@@ -256,6 +256,51 @@ export interface DraftView {
   expiresAt: number;
 }
 
+/**
+ * A place in a full slot's waitlist (キャンセル待ち). `waiting` in the queue (`ahead`: citizens
+ * before them); `offered`: the slot is held for them until `offeredUntil`, booked by answering the
+ * survey's reservation item with that slot; then `booked`, `expired` (not taken in time, or the
+ * slot closed) or `left`.
+ */
+export interface WaitlistPlace {
+  entryId: number;
+  calendarId: string;
+  date: string;
+  slotId: string;
+  start: string;
+  end: string;
+  surveyId: string;
+  itemKey: string;
+  units: number;
+  state: 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
+  offeredUntil?: number;
+  ahead?: number;
+  createdAt: number;
+}
+
+/** Whose waitlist (`getWaitlist`): the citizen's places; with a calendar, whether it takes a waitlist. */
+export interface WaitlistQuery {
+  calendarId?: string;
+}
+
+/** The citizen's places, and whether the calendar asked about takes a waitlist (`open`). */
+export interface WaitlistView {
+  open: boolean;
+  places: WaitlistPlace[];
+}
+
+/** A full slot to wait for: the reservation item's answer the form would send (`value`). */
+export interface JoinWaitlistBody {
+  surveyId: string;
+  itemKey: string;
+  value: string;
+}
+
+/** Which place to leave. */
+export interface LeaveWaitlistBody {
+  entryId: number;
+}
+
 /** Which calendar's slots, over which dates (`YYYY-MM-DD`, both included, at most 42 days). */
 export interface CalendarSlotsQuery {
   calendarId: string;
@@ -357,4 +402,13 @@ export interface Endpoints {
   saveDraft: { query: never; body: SaveDraftBody; response: DataResponse<{ savedAt: number; expiresAt: number }> };
   /** Removes the citizen's draft of the survey (none is no error). */
   discardDraft: { query: DraftQuery; body: never; response: { result: 'OK' } };
+  /** The signed-in citizen's waitlist places, newest first; `open`: the calendar asked about takes a waitlist. */
+  getWaitlist: { query: WaitlistQuery; body: never; response: DataResponse<WaitlistView> };
+  /**
+   * Joins a full slot's queue. 409 `waitlist_not_offered`, `slot_not_full` (book it instead),
+   * `already_booked`, `already_waiting`, or the booking rules' refusals (closed, stopped).
+   */
+  joinWaitlist: { query: never; body: JoinWaitlistBody; response: DataResponse<WaitlistPlace> };
+  /** Leaves a place (an offer held goes to the next citizen); 404 unless the citizen's and open. */
+  leaveWaitlist: { query: never; body: LeaveWaitlistBody; response: { result: 'OK' } };
 }

@@ -95,6 +95,8 @@ const CalendarPath = Type.Object({ calendarId: Key }, closed);
  * A calendar's reminder (issue 27): a LINE service message to each citizen who booked it in the
  * mini-app, `daysBefore` the booked date at `sendTime` (Japan time); null when none.
  */
+/** A calendar's waitlist (キャンセル待ち): how long an offer of a freed place is held, in minutes; null: off. */
+export const CalendarWaitlistSchema = Type.Union([Type.Object({ offerMinutes: Type.Integer({ minimum: 5, maximum: 10_080 }) }, closed), Type.Null()]);
 export const CalendarReminderSchema = Type.Union([Type.Object({ daysBefore: Type.Integer({ minimum: 0, maximum: 14 }), sendTime: TimeText }, closed), Type.Null()]);
 
 export const calendarAdminEndpoints = {
@@ -190,5 +192,17 @@ export const calendarAdminEndpoints = {
     params: CalendarPath,
     body: Type.Object({ reminder: CalendarReminderSchema }, closed),
     response: Data(CalendarReminderSchema),
+  },
+  staffCalendarWaitlist: { method: 'GET', path: `${ADMIN}/calendars/:calendarId/waitlist`, params: CalendarPath, response: Data(CalendarWaitlistSchema) },
+  /**
+   * Turns the calendar's waitlist on (how long an offer is held) or off (null: every place in its
+   * queues ends, their slots' units free for anyone); `calendars.edit`, audited. 404 for an unknown calendar.
+   */
+  staffSetCalendarWaitlist: {
+    method: 'POST',
+    path: `${ADMIN}/calendars/:calendarId/waitlist`,
+    params: CalendarPath,
+    body: Type.Object({ waitlist: CalendarWaitlistSchema }, closed),
+    response: Data(CalendarWaitlistSchema),
   },
 } as const;

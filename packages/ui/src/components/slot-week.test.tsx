@@ -44,6 +44,25 @@ describe('SlotWeek', () => {
     for (const left of screen.getAllByText('5', { selector: '.city-week__left' })) expect(left.getAttribute('aria-hidden')).toBe('true');
   });
 
+  it('lets a full slot be tapped to wait for it where the calendar takes a waitlist, and only then', async () => {
+    const onWaitlist = vi.fn();
+    const onSelect = renderWeek({ onWaitlist });
+    const full = slotButton('12月2日（水）09:00〜10:00 満員（キャンセル待ちできます）');
+    expect(full.textContent).toBe('×');
+    await userEvent.click(full);
+    expect(onWaitlist).toHaveBeenCalledWith(expect.objectContaining({ date: '2026-12-02', slotId: '1' }));
+    expect(onSelect).not.toHaveBeenCalled();
+    // An open slot is still chosen as ever; one out of reach cannot be tapped.
+    await userEvent.click(slotButton('12月1日（火）09:00〜10:00 空きあり（残り5）'));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(slotButton('12月3日（木）10:00〜11:00 受付期間外')).toHaveProperty('disabled', true);
+  });
+
+  it('keeps a full slot out of reach without a waitlist', () => {
+    renderWeek();
+    expect(slotButton('12月2日（水）09:00〜10:00 満員')).toHaveProperty('disabled', true);
+  });
+
   it('shows how many are left under ○ and △ (so a booking shows), never under × or a slot out of reach', () => {
     renderWeek();
     // Beside the button, not in it: what a button shows must be part of what it is called.

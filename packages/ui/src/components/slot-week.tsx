@@ -30,6 +30,11 @@ export interface SlotWeekProps {
    * calendar allows, say; the page says why): the week still shows every slot and what is left.
    */
   disabled?: boolean | undefined;
+  /**
+   * The calendar takes a waitlist (キャンセル待ち): a full slot can be tapped too, and this is
+   * called with it (the page asks whether to wait for it). Left out, full slots cannot be tapped.
+   */
+  onWaitlist?: ((slot: CalendarSlot) => void) | undefined;
 }
 
 type Tone = 'free' | 'few' | 'full' | 'closed' | 'outside' | 'none';
@@ -50,7 +55,7 @@ interface Cell {
   left?: number;
 }
 
-function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: number, disabled: boolean): Cell {
+function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: number, disabled: boolean, waitlist: boolean): Cell {
   const base = slot === undefined ? {} : { slot };
   if (closedDay || slot?.status === 'closedDay') {
     return { ...base, symbol: uiMessages.closedDayMark, meaning: uiMessages.closedDay, tone: 'closed', choosable: false };
@@ -62,6 +67,7 @@ function describeCell(slot: CalendarSlot | undefined, closedDay: boolean, cost: 
   const mark = slotMark(slot.left, slot.capacity, cost);
   if (mark === 'full') {
     // × also when some units are left but fewer than one booking takes: say so, not 満員.
+    if (waitlist && !disabled) return { slot, symbol: SLOT_MARK_SYMBOLS.full, meaning: uiMessages.slotFullWaitlist, tone: 'full', choosable: true };
     const meaning = slot.left <= 0 ? uiMessages.slotFull : uiMessages.slotNotEnough(slot.left);
     return { slot, symbol: SLOT_MARK_SYMBOLS.full, meaning, tone: 'full', choosable: false };
   }
@@ -115,14 +121,17 @@ function dayClass(date: string): string {
 /**
  * A week of a calendar's slots, to choose one: ○ free, △ few left, × full (not enough for the
  * cost), 休 closed day, − outside the booking window; under ○ and △, how many are left. Every cell is read out in words
- * (`12月1日（火）10:00〜11:00 空きあり（残り5）`); only open ○ and △ slots can be chosen.
+ * (`12月1日（火）10:00〜11:00 空きあり（残り5）`); only open ○ and △ slots can be chosen, and × ones
+ * to wait for where the calendar takes a waitlist (`onWaitlist`).
  *
  * Layout: a grid, days as columns and times as rows, as Japanese booking calendars print it. At
  * 360 px a time column and seven ~40 px day columns fit with 44 px tall cells, and the grid shows
  * the whole week at a glance (which day still has room) where a list per day would take several
  * screens of scrolling. It is a real table, so a screen reader can also move by row and column.
  */
-export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, onPreviousWeek, onNextWeek, state = 'ready', onRetry, disabled = false }: SlotWeekProps) {
+export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, onPreviousWeek, onNextWeek, state = 'ready', onRetry, disabled = false, onWaitlist }: SlotWeekProps) {
+  /** A full slot's tap asks about its waitlist; any other's chooses it. */
+  const handlerOf = (cell: Cell) => (cell.tone === 'full' && onWaitlist !== undefined ? onWaitlist : onSelect);
   const first = dates[0];
   const last = dates[dates.length - 1];
   const caption = first === undefined || last === undefined ? '' : uiMessages.weekCaption(formatSlotDate(first), formatSlotDate(last));
@@ -197,16 +206,16 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
                       return (
                         <td key={date} className="city-week__cell city-week__cell--several">
                           {here.map((slot, index) => {
-                            const cell = describeCell(slot, closedDays.includes(date), cost, disabled);
+                            const cell = describeCell(slot, closedDays.includes(date), cost, disabled, onWaitlist !== undefined);
                             // The slots have no names of their own: their order tells them apart when read out.
                             const label = `${formatSlotLabel({ date, ...time })} ${uiMessages.sameTimeSlot(index + 1)} ${cell.meaning}`;
-                            return <SlotButton key={slot.slotId} cell={cell} label={label} chosen={isChosen(slot)} className={`city-week__cell--${cell.tone}`} onSelect={onSelect} />;
+                            return <SlotButton key={slot.slotId} cell={cell} label={label} chosen={isChosen(slot)} className={`city-week__cell--${cell.tone}`} onSelect={handlerOf(cell)} />;
                           })}
                         </td>
                       );
                     }
                     const slot = here[0];
-                    const cell = describeCell(slot, closedDays.includes(date), cost, disabled);
+                    const cell = describeCell(slot, closedDays.includes(date), cost, disabled, onWaitlist !== undefined);
                     const label = `${formatSlotLabel({ date, ...time })} ${cell.meaning}`;
                     return (
                       <td key={date} className={`city-week__cell city-week__cell--${cell.tone}`}>
@@ -216,7 +225,7 @@ export function SlotWeek({ dates, slots, closedDays, cost, selected, onSelect, o
                             <span className="city-visually-hidden">{label}</span>
                           </>
                         ) : (
-                          <SlotButton cell={cell} label={label} chosen={slot !== undefined && isChosen(slot)} onSelect={onSelect} />
+                          <SlotButton cell={cell} label={label} chosen={slot !== undefined && isChosen(slot)} onSelect={handlerOf(cell)} />
                         )}
                       </td>
                     );

@@ -62,6 +62,14 @@ export const Full: Story = {
   },
 };
 
+/** A calendar that takes a waitlist: a full slot (×) can be tapped to wait for it (キャンセル待ち). */
+export const FullWithWaitlist: Story = {
+  args: {
+    slots: weekSlots((slot) => (slot.slotId === '3' ? { left: 0 } : {})),
+    onWaitlist: fn(),
+  },
+};
+
 /** A weekday closed as well as Sunday (休 in every row). */
 export const ClosedDay: Story = {
   args: { closedDays: ['2026-12-03', ...closedDays], slots: weekSlots((slot) => (slot.date === '2026-12-03' ? { status: 'closedDay' } : {})) },

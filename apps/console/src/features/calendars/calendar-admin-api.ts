@@ -1,11 +1,11 @@
 // Calendar administration's calls, injected into the staff API from here so that the shared API
 // file stays as it is. A change invalidates only when it was made: a refusal (409) changed
 // nothing, and the screen keeps what the staff member typed beside the refusal.
-import type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport } from '@city/api-client/staff-contract';
+import type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport, CalendarWaitlist } from '@city/api-client/staff-contract';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../store/staff-api.js';
 import { staffApi } from '../../store/staff-api.js';
 
-export type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport };
+export type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport, CalendarWaitlist };
 export type AdminCategory = CalendarAdminView['categories'][number];
 export type CalendarSettings = NonNullable<AdminCategory['calendar']>;
 export type CalendarRules = CalendarSettings['rules'];
@@ -25,7 +25,7 @@ const slotTags = (calendarId: string) => [
   { type: 'Slots' as const, id: calendarId },
 ];
 
-export const calendarAdminApi = staffApi.enhanceEndpoints({ addTagTypes: ['CalendarAdmin', 'AdminSlots'] }).injectEndpoints({
+export const calendarAdminApi = staffApi.enhanceEndpoints({ addTagTypes: ['CalendarAdmin', 'AdminSlots', 'Waitlist'] }).injectEndpoints({
   endpoints: (build) => ({
     staffCalendarAdmin: build.query<CalendarAdminView, undefined>({
       query: () => ({ endpoint: 'staffCalendarAdmin' }),
@@ -85,6 +85,17 @@ export const calendarAdminApi = staffApi.enhanceEndpoints({ addTagTypes: ['Calen
       // A file may add categories, a calendar, slots and closed days anywhere.
       invalidatesTags: (_result, error) => (error === undefined ? ['CalendarAdmin', 'AdminSlots', 'Slots'] : []),
     }),
+    staffCalendarWaitlist: build.query<CalendarWaitlist, ParamsOf<'staffCalendarWaitlist'>>({
+      query: (params) => ({ endpoint: 'staffCalendarWaitlist', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffCalendarWaitlist'>>,
+      providesTags: (_result, _error, { calendarId }) => [{ type: 'Waitlist', id: calendarId }],
+    }),
+    staffSetCalendarWaitlist: build.mutation<CalendarWaitlist, ParamsOf<'staffSetCalendarWaitlist'> & BodyOf<'staffSetCalendarWaitlist'>>({
+      query: ({ calendarId, ...body }) => ({ endpoint: 'staffSetCalendarWaitlist', params: { calendarId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffSetCalendarWaitlist'>>,
+      // Turned off, its queues end: the slots' counts change too.
+      invalidatesTags: (_result, error, { calendarId }) => (error === undefined ? [{ type: 'Waitlist', id: calendarId }, ...slotTags(calendarId), 'Audit'] : []),
+    }),
   }),
 });
 
@@ -101,4 +112,6 @@ export const {
   useStaffDeleteSlotsMutation,
   useStaffPreviewCalendarFileMutation,
   useStaffApplyCalendarFileMutation,
+  useStaffCalendarWaitlistQuery,
+  useStaffSetCalendarWaitlistMutation,
 } = calendarAdminApi;

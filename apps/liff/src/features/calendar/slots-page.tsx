@@ -1,6 +1,7 @@
 import type { CalendarSlot } from '@city/survey-core';
-import { addDaysToDate, parseReservationValue, todayInJapan } from '@city/survey-core';
-import { Notice, PageLayout, SlotWeek } from '@city/ui';
+import { addDaysToDate, formatReservationValue, parseReservationValue, todayInJapan } from '@city/survey-core';
+import { isApiError } from '@city/api-client';
+import { Dialog, formatSlotLabel, Notice, PageLayout, SlotWeek } from '@city/ui';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BookingLimitNotice } from '../../components/booking-limit-notice.js';
@@ -13,6 +14,9 @@ import { chooseSlot } from '../../store/calendar-thunks.js';
 import { useBookingLimitsReached } from '../../store/booking-limits.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import { NoReservationInHand } from './no-reservation-in-hand.js';
+import { describeFailure } from '../../lib/api-errors.js';
+import { japanMoment, waitlistMessages } from '../../waitlist-messages.js';
+import { useWaitlist } from './use-waitlist.js';
 
 /**
  * `/calendar/{calendarId}`: a week of the calendar's slots, from today (the server's, in Japan),
@@ -24,7 +28,7 @@ export function CalendarSlotsPage() {
   const { id: calendarId = '' } = useParams();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { now } = useServices();
+  const { now, api } = useServices();
   const calendar = useAppSelector(selectCalendar);
   const answers = useAppSelector((state) => state.survey.surveyInput);
   const { surveyId, reservationItemName } = calendar;
@@ -55,6 +59,10 @@ export function CalendarSlotsPage() {
   const limitReached = limits.reached.length > 0;
   // Known, or not to be known (no category to ask with): a slot can then be taken.
   const limitsSettled = limits.known || categories.isError || (categories.currentData !== undefined && category === undefined);
+  // キャンセル待ち: whether this calendar takes a waitlist, and the citizen's places.
+  const waitlist = useWaitlist(calendarId);
+  const [joining, setJoining] = useState<CalendarSlot | undefined>(undefined);
+  const [waitlistNotice, setWaitlistNotice] = useState<{ tone: 'info' | 'error'; text: string } | undefined>(undefined);
 
   if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
   const rootCategoryId = calendar.categoryValues.rootCategoryId ?? undefined;
@@ -65,6 +73,25 @@ export function CalendarSlotsPage() {
   // Nothing to show past the booking window: the last week is the one it ends in.
   const windowEnd = data === undefined ? undefined : addDaysToDate(data.today, data.rules.bookingOpensDaysAhead);
   const hasNextWeek = windowEnd === undefined || (dates[6] ?? today) < windowEnd;
+
+  // A place offered to this citizen is theirs to choose, though the slot is full for everyone else.
+  const offersHere = (waitlist.view?.places ?? []).filter((place) => place.calendarId === calendarId && place.state === 'offered' && (place.offeredUntil ?? 0) > now());
+  const shownSlots = (data?.slots ?? []).map((slot) => {
+    const offer = offersHere.find((place) => place.date === slot.date && place.slotId === slot.slotId);
+    return offer === undefined ? slot : { ...slot, left: Math.max(slot.left, offer.units) };
+  });
+  const join = async (slot: CalendarSlot) => {
+    setJoining(undefined);
+    if (data === undefined) return;
+    const value = formatReservationValue({ categoryId: data.categoryId, date: slot.date, slotId: slot.slotId });
+    const joined = await api.joinWaitlist({ surveyId, itemKey: reservationItemName, value });
+    if (isApiError(joined)) {
+      setWaitlistNotice({ tone: 'error', text: describeFailure(joined).message });
+      return;
+    }
+    setWaitlistNotice({ tone: 'info', text: waitlistMessages.joined(joined.data.ahead ?? 0) });
+    waitlist.refresh();
+  };
 
   const select = (slot: CalendarSlot) => {
     // Until the limits are known a slot is not taken: a citizen at the limit would only be refused at 送信する.
@@ -79,9 +106,18 @@ export function CalendarSlotsPage() {
       {place === undefined ? null : <h2 className="app-section-title">{place}</h2>}
       {data?.rules.bookingStopped === true ? <Notice tone="error">{messages.bookingStopped}</Notice> : <p>{messages.slotsLead}</p>}
       <BookingLimitNotice categoryId={categoryId} rootCategoryId={rootCategoryId} />
+      {offersHere.map((offer) => (
+        <Notice key={offer.entryId}>{waitlistMessages.offeredHere(formatSlotLabel(offer), japanMoment(offer.offeredUntil ?? 0))}</Notice>
+      ))}
+      {waitlistNotice === undefined ? null : (
+        <Notice tone={waitlistNotice.tone}>
+          <p>{waitlistNotice.text}</p>
+          {waitlistNotice.tone === 'info' ? <Link to={paths.waitlist.to()}>{waitlistMessages.seeList}</Link> : null}
+        </Notice>
+      )}
       <SlotWeek
         dates={dates}
-        slots={data?.slots ?? []}
+        slots={shownSlots}
         closedDays={data?.closedDays ?? []}
         cost={calendar.reservationItemCost}
         {...(selected === undefined ? {} : { selected })}
@@ -91,7 +127,22 @@ export function CalendarSlotsPage() {
         state={slots.isError ? 'error' : data === undefined ? 'loading' : 'ready'}
         onRetry={() => void slots.refetch()}
         disabled={limitReached}
+        {...(waitlist.view?.open === true && data?.rules.bookingStopped !== true ? { onWaitlist: setJoining } : {})}
       />
+      <Dialog
+        open={joining !== undefined}
+        title={waitlistMessages.joinTitle}
+        confirmLabel={waitlistMessages.join}
+        cancelLabel={waitlistMessages.notNow}
+        onConfirm={() => {
+          if (joining !== undefined) void join(joining);
+        }}
+        onCancel={() => {
+          setJoining(undefined);
+        }}
+      >
+        <p>{joining === undefined ? null : waitlistMessages.joinLead(formatSlotLabel(joining))}</p>
+      </Dialog>
       <div className="app-actions">
         {rootCategoryId !== undefined && category?.categoryId === rootCategoryId ? null : (
           <Link className="city-button city-button--secondary" to={paths.calendar.to()}>

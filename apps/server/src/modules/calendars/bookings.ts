@@ -12,7 +12,7 @@ import type { ReservationItem } from '@city/survey-core';
 import { bookingWindowState, canChangeBooking, japanTimeToEpochMs, parseReservationValue, reservationCost } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot } from './calendar-repository.js';
+import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot, WaitlistOfferHeld } from './calendar-repository.js';
 import { isSameOrBelow } from './calendars.js';
 import { isClosedOn } from './closures.js';
 import type { Awaitable } from '../../db/store.js';
@@ -97,6 +97,8 @@ export interface ClaimPlan {
   claims: SlotClaim[];
   /** The replaced records' claims, as read (see {@link storeClaimChanges}). */
   held: SlotClaimWithTimes[];
+  /** The citizen's waitlist offers these claims book (see {@link storeClaims}). */
+  offers: WaitlistOfferHeld[];
 }
 
 /**
@@ -107,7 +109,7 @@ export interface ClaimPlan {
  */
 export async function planClaims(calendars: CalendarRepository, input: PlanClaimsInput): Promise<ClaimPlan> {
   const { userId, partitionKey, now } = input;
-  if (input.keepsKey && input.itemKeys.length === 0) return { claims: [], held: [] };
+  if (input.keepsKey && input.itemKeys.length === 0) return { claims: [], held: [], offers: [] };
   const held: SlotClaimWithTimes[] = [];
   for (const key of input.replacedKeys) held.push(...(await calendars.claimsOfRecord(key)));
   const kept = new Set<SlotClaimWithTimes>();
@@ -122,6 +124,7 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
   // An answer naming a slot one of the replaced records already holds for its item keeps that
   // claim, with no rule checked again; the others are new bookings, checked below.
   const fresh: { item: ReservationItem; calendar: StoredCalendar; slot: StoredSlot }[] = [];
+  const offers: WaitlistOfferHeld[] = [];
   for (const { item, value } of input.answers) {
     const { calendar, slot } = await resolveSlot(calendars, item, value, now);
     const same = held.find((claim) => claim.itemKey === item.itemKey && !kept.has(claim) && sameSlot(claim, slot));
@@ -159,10 +162,15 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
       }
     }
     const units = reservationCost(item);
-    if (slot.left < units) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
+    if (slot.left < units) {
+      // Full for others: the citizen may hold a waitlist offer of it, which this booking takes.
+      const offer = await calendars.liveOffer(userId, slot, now);
+      if (offer === undefined || offer.units !== units || offers.some((taken) => taken.entryId === offer.entryId)) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
+      offers.push(offer);
+    }
     planned.push({ partitionKey, itemKey, calendarId: calendar.calendarId, date: slot.date, slotId: slot.slotId, userId, units, createdAt: now });
   }
-  return { claims: planned, held };
+  return { claims: planned, held, offers };
 }
 
 /**
@@ -170,14 +178,22 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
  * records' claims freed, so a kept or re-picked slot has its units back). 409 `slot_full` when
  * the database finds the slot full after all: someone else took the units in the meantime.
  */
-export function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number): Awaitable<void> {
+export function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number, offers: readonly WaitlistOfferHeld[] = []): Awaitable<void> {
   // No new claim (an edit that moved or kept its booking): nothing to store, answered at once.
   if (claims.length === 0) return;
-  return addClaims(calendars, claims, now);
+  return addClaims(calendars, claims, now, offers);
 }
 
-async function addClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number): Promise<void> {
+async function addClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number, offers: readonly WaitlistOfferHeld[]): Promise<void> {
+  const offered = [...offers];
   for (const claim of claims) {
+    // The citizen's waitlist offer of this slot (planClaims found it held): booked with its units.
+    const index = offered.findIndex((offer) => sameSlot(offer, claim) && offer.userId === claim.userId && offer.units === claim.units);
+    if (index >= 0) {
+      const [offer] = offered.splice(index, 1);
+      if (offer !== undefined && !(await calendars.claimOffer(claim, offer))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
+      continue;
+    }
     if (!(await calendars.addClaim(claim, now))) {
       throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
     }
@@ -195,24 +211,40 @@ const unchanged = (held: SlotClaim, planned: SlotClaim) =>
  * back before any is taken, so claims that swap slots find each other's units free. 409
  * `slot_full` when a slot is full after all (someone took the units in the meantime).
  */
-export async function storeClaimChanges(calendars: CalendarRepository, held: readonly SlotClaim[], planned: readonly SlotClaim[], now: number): Promise<void> {
+export async function storeClaimChanges(calendars: CalendarRepository, held: readonly SlotClaim[], planned: readonly SlotClaim[], now: number, offers: readonly WaitlistOfferHeld[] = []): Promise<void> {
   const heldByItem = new Map(held.map((claim) => [claim.itemKey, claim]));
+  const unusedOffers = [...offers];
+  /** The citizen's offer a claim takes over (planClaims found it), once. */
+  const offerFor = (claim: SlotClaim) => {
+    const index = unusedOffers.findIndex((offer) => sameSlot(offer, claim) && offer.userId === claim.userId && offer.units === claim.units);
+    return index < 0 ? undefined : unusedOffers.splice(index, 1)[0];
+  };
   const moves: { before: SlotClaim; claim: SlotClaim }[] = [];
+  const takenOver: { before: SlotClaim; claim: SlotClaim; offer: WaitlistOfferHeld }[] = [];
   const added: SlotClaim[] = [];
   for (const claim of planned) {
     const before = heldByItem.get(claim.itemKey);
     heldByItem.delete(claim.itemKey);
     if (before === undefined) added.push(claim);
     else if (!unchanged(before, claim)) {
-      await calendars.giveBackUnits(before);
-      moves.push({ before, claim });
+      // Moved onto a slot the citizen was offered from its waitlist: booked with the offer's units.
+      const offer = offerFor(claim);
+      if (offer !== undefined) takenOver.push({ before, claim, offer });
+      else {
+        await calendars.giveBackUnits(before);
+        moves.push({ before, claim });
+      }
     }
   }
   for (const gone of heldByItem.values()) await calendars.releaseClaim(gone.partitionKey, gone.itemKey);
+  for (const { before, claim, offer } of takenOver) {
+    await calendars.releaseClaim(before.partitionKey, before.itemKey);
+    if (!(await calendars.claimOffer(claim, offer))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
+  }
   for (const { before, claim } of moves) {
     if (!(await calendars.moveClaim(before, claim, now))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
   }
-  await storeClaims(calendars, added, now);
+  await storeClaims(calendars, added, now, unusedOffers);
 }
 
 /**
@@ -240,7 +272,7 @@ export async function releaseClaims(
 }
 
 /** The calendar and slot a reservation answer names, or 400 `slot_not_found`. */
-async function resolveSlot(calendars: CalendarRepository, item: ReservationItem, value: string, now: number): Promise<{ calendar: StoredCalendar; slot: StoredSlot }> {
+export async function resolveSlot(calendars: CalendarRepository, item: ReservationItem, value: string, now: number): Promise<{ calendar: StoredCalendar; slot: StoredSlot }> {
   // A function, not an error made up front: an Error records its stack, and most answers are fine.
   const notFound = () => refusal(400, BOOKING_ERROR_CODES.slotNotFound, messages.slotNotFound, item.itemKey);
   const ref = parseReservationValue(value);

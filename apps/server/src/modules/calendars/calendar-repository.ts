@@ -32,6 +32,17 @@ export interface StoredSlot {
 }
 
 /** The units a record's reservation answer takes from a slot. */
+/** A waitlist place offered to its citizen (waitlist_entries in state offered). */
+export interface WaitlistOfferHeld {
+  entryId: number;
+  calendarId: string;
+  date: string;
+  slotId: string;
+  userId: string;
+  units: number;
+  offeredUntil: number;
+}
+
 export interface SlotClaim {
   partitionKey: string;
   itemKey: string;
@@ -116,6 +127,14 @@ export interface CalendarRepository {
    * that claims which swap slots find each other's units free.
    */
   moveClaim(before: SlotClaim, claim: SlotClaim, now: number): Awaitable<boolean>;
+  /** The citizen's waitlist offer of the slot still held at `now` (see waitlist.ts). */
+  liveOffer(userId: string, slot: { calendarId: string; date: string; slotId: string }, now: number): Awaitable<WaitlistOfferHeld | undefined>;
+  /**
+   * Books `claim` with the offer's units: they stop being owed to the slot's queue and are claimed
+   * (within capacity: the queue's other places do not stand in the way), and the offer is booked.
+   * False (nothing written) when the offer is no longer held or the slot has no room after all.
+   */
+  claimOffer(claim: SlotClaim, offer: WaitlistOfferHeld): Awaitable<boolean>;
   /** Gives back the units of a claim about to move (see moveClaim); its row stays until moved. */
   giveBackUnits(claim: SlotClaim): Awaitable<void>;
   /**

@@ -120,9 +120,10 @@ export const CATEGORY_SELECT = `SELECT c.category_id, c.tag1, c.tag2, c.tag3, k.
   FROM calendar_categories c LEFT JOIN calendars k ON k.category_id = c.category_id`;
 
 // What is left: the capacity less the units the slot's claims hold (claimed_units, see migration
-// 11), holds that lapsed by now given back (they stay counted there until swept). Now is the first
-// parameter (`?` on SQLite, `$1` on PostgreSQL).
-const leftUnits = (now: string) => `s.capacity - s.claimed_units + COALESCE((SELECT SUM(units) FROM slot_claims c
+// 11) and the units owed to its waitlist (migration 18), holds that lapsed by now given back (they
+// stay counted there until swept). Below 0 when more citizens wait than units are free (citizens
+// are shown 0). Now is the first parameter (`?` on SQLite, `$1` on PostgreSQL).
+const leftUnits = (now: string) => `s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c
       WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ${now}), 0)`;
 
 export const slotSelect = (now: string) => `SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity,

@@ -6,25 +6,76 @@ import { auditRepository } from '../audit/repositories.js';
 import { surveyRepository } from '../surveys/repositories.js';
 import type { CalendarAdminDeps } from './admin-routes.js';
 import { calendarAdminModule } from './admin-routes.js';
-import { calendarImportRepository, calendarRepository } from './repositories.js';
+import { calendarImportRepository, calendarRepository, waitlistRepository } from './repositories.js';
 import { calendarsModule } from './routes.js';
 import { staffCalendarsModule } from './staff-routes.js';
+import type { WaitlistDeps, WaitlistOffer } from './waitlist.js';
+import { processWaitlists } from './waitlist.js';
+import { staffWaitlistModule, waitlistModule } from './waitlist-routes.js';
+
+/** How often each instance works the waitlists' queues (offers that ran out go to the next citizen). */
+export const WAITLIST_INTERVAL_MS = 30_000;
 
 export function createCalendarsModule(input: {
   storage: Storage;
   now: () => number;
   authenticate: onRequestAsyncHookHandler;
   authenticateStaff: onRequestAsyncHookHandler;
-}): { routes: FastifyPluginAsync[]; admin: CalendarAdminDeps } {
+  /** Tells a citizen of a waitlist offer (LINE). */
+  waitlistOffered: (offer: WaitlistOffer) => Promise<void>;
+  logError: (error: unknown, message: string) => void;
+  /** Work the queues on a timer in this process (the server); off for tests that drive it. */
+  schedule: boolean;
+}): {
+  routes: FastifyPluginAsync[];
+  admin: CalendarAdminDeps;
+  waitlist: { runOnce: () => Promise<WaitlistOffer[]>; runSoon: () => void; stop: () => void; settled: () => Promise<void> };
+} {
   const calendars = input.storage.store(calendarRepository).read;
   const admin = createCalendarAdminDeps(input.storage, input.now);
+  const waitlistDeps: WaitlistDeps = {
+    store: input.storage.store(repositories({ calendars: calendarRepository, waitlist: waitlistRepository, surveys: surveyRepository })),
+    now: input.now,
+    offered: input.waitlistOffered,
+    logError: input.logError,
+  };
+  // One run at a time in this process; a run asked for meanwhile follows it.
+  let running: Promise<unknown> = Promise.resolve();
+  const runOnce = () => {
+    const run = running.then(() => processWaitlists(waitlistDeps));
+    running = run.catch((error: unknown) => {
+      input.logError(error, 'Working the waitlists failed; the next run tries again');
+    });
+    return run;
+  };
+  const timer = input.schedule ? setInterval(() => void runOnce().catch(() => undefined), WAITLIST_INTERVAL_MS).unref() : undefined;
   return {
     routes: [
       calendarsModule({ authenticate: input.authenticate, calendars, now: input.now }),
       staffCalendarsModule({ authenticateStaff: input.authenticateStaff, calendars, now: input.now }),
       calendarAdminModule({ ...admin, authenticateStaff: input.authenticateStaff }),
+      waitlistModule({ ...waitlistDeps, authenticate: input.authenticate }),
+      staffWaitlistModule({
+        store: input.storage.store(repositories({ calendars: calendarRepository, waitlist: waitlistRepository, audit: auditRepository })),
+        now: input.now,
+        authenticateStaff: input.authenticateStaff,
+        process: waitlistDeps,
+      }),
     ],
     admin,
+    waitlist: {
+      runOnce,
+      /** Units may have been freed (a cancel, a hold given up, a capacity raised): the queues are worked now, in the background. */
+      runSoon: () => {
+        void runOnce().catch(() => undefined);
+      },
+      stop: () => {
+        if (timer !== undefined) clearInterval(timer);
+      },
+      settled: async () => {
+        await running;
+      },
+    },
   };
 }
 
@@ -41,3 +92,5 @@ export function createCalendarAdminDeps(storage: Storage, now: () => number): Ca
     now,
   };
 }
+
+export type CalendarsModule = ReturnType<typeof createCalendarsModule>;

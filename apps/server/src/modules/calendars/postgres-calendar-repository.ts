@@ -28,7 +28,7 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
   const takeUnits = (claim: SlotClaim) =>
     movesUnits(
       'calendars.takeUnits',
-      'UPDATE calendar_slots SET claimed_units = claimed_units + $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4 AND claimed_units + $1 <= capacity',
+      'UPDATE calendar_slots SET claimed_units = claimed_units + $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4 AND claimed_units + waitlist_units + $1 <= capacity',
       [claim.units, claim.calendarId, claim.date, claim.slotId],
     );
   const giveUnits = (units: number, calendarId: string, date: string, slotId: string) =>
@@ -152,7 +152,7 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
           'calendars.takeUnitsAndInsertClaim',
           `WITH taken AS (
              UPDATE calendar_slots SET claimed_units = claimed_units + $7
-             WHERE calendar_id = $3 AND date = $4 AND slot_id = $5 AND claimed_units + $7 <= capacity RETURNING 1
+             WHERE calendar_id = $3 AND date = $4 AND slot_id = $5 AND claimed_units + waitlist_units + $7 <= capacity RETURNING 1
            )
            INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
            SELECT $1, $2, $3, $4, $5, $6, $7::integer, $8::bigint, $9::bigint FROM taken`,
@@ -184,6 +184,32 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
     async moveClaim(before, claim, now) {
       if (!(await take(claim, now))) return false;
       await updateClaim(changedClaimColumns(before, claim), [claim.partitionKey, claim.itemKey]);
+      return true;
+    },
+    async liveOffer(userId, slot, now) {
+      const [row] = await rows<{ entry_id: string; units: number; offered_until: string }>(
+        'calendars.liveOffer',
+        "SELECT entry_id, units, offered_until FROM waitlist_entries WHERE user_id = $1 AND calendar_id = $2 AND date = $3 AND slot_id = $4 AND state = 'offered' AND offered_until > $5",
+        [userId, slot.calendarId, slot.date, slot.slotId, now],
+      );
+      return row === undefined ? undefined : { entryId: Number(row.entry_id), calendarId: slot.calendarId, date: slot.date, slotId: slot.slotId, userId, units: row.units, offeredUntil: Number(row.offered_until) };
+    },
+    async claimOffer(claim, offer) {
+      const booked = await changed('calendars.offerBooked', "UPDATE waitlist_entries SET state = 'booked', offered_until = NULL, updated_at = $1 WHERE entry_id = $2 AND state = 'offered'", [claim.createdAt, offer.entryId]);
+      if (booked !== 1) return false;
+      // The offer's units stop being owed to the queue and are claimed, past the queue's other places.
+      const taken = await movesUnits(
+        'calendars.takeOfferedUnits',
+        'UPDATE calendar_slots SET claimed_units = claimed_units + $1, waitlist_units = waitlist_units - $2 WHERE calendar_id = $3 AND date = $4 AND slot_id = $5 AND claimed_units + $1 <= capacity',
+        [claim.units, offer.units, claim.calendarId, claim.date, claim.slotId],
+      );
+      if (taken !== 1) return false;
+      await db.query({
+        name: 'calendars.insertClaim',
+        text: `INSERT INTO slot_claims (partition_key, item_key, calendar_id, date, slot_id, user_id, units, created_at, hold_expires_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        values: [claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null],
+      });
       return true;
     },
     async releaseClaim(partitionKey, itemKey) {

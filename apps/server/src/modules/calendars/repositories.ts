@@ -6,6 +6,10 @@ import { createPostgresCalendarImportRepository } from './import/postgres-calend
 import { createSqliteCalendarImportRepository } from './import/sqlite-calendar-import-repository.js';
 import { createPostgresCalendarRepository } from './postgres-calendar-repository.js';
 import { createSqliteCalendarRepository } from './sqlite-calendar-repository.js';
+import { createPostgresWaitlistRepository } from './postgres-waitlist-repository.js';
+import { createSqliteWaitlistRepository } from './sqlite-waitlist-repository.js';
+import type { WaitlistRepository } from './waitlist-repository.js';
 
 export const calendarRepository: RepositoryFactory<CalendarRepository> = { sqlite: createSqliteCalendarRepository, postgres: createPostgresCalendarRepository };
 export const calendarImportRepository: RepositoryFactory<CalendarImportRepository> = { sqlite: createSqliteCalendarImportRepository, postgres: createPostgresCalendarImportRepository };
+export const waitlistRepository: RepositoryFactory<WaitlistRepository> = { sqlite: createSqliteWaitlistRepository, postgres: createPostgresWaitlistRepository };

@@ -44,7 +44,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   // checked on its current value (SQLite's one writer; PostgreSQL's row lock), so no interleaving
   // of bookings ever stores more than the capacity. The table's CHECK is the last word.
   const takeUnits = db.prepare<[number, string, string, string, number]>(
-    'UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + ? <= capacity',
+    'UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + waitlist_units + ? <= capacity',
   );
   const giveUnits = db.prepare<[number, string, string, string]>(
     'UPDATE calendar_slots SET claimed_units = claimed_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ?',
@@ -72,6 +72,14 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   const deleteHolds = db.prepare<[string], FreedClaim>(
     'DELETE FROM slot_claims WHERE partition_key = ? AND hold_expires_at IS NOT NULL RETURNING calendar_id, date, slot_id, units',
   );
+  const liveOffer = db.prepare<[string, string, string, string, number], { entry_id: number; units: number; offered_until: number }>(
+    "SELECT entry_id, units, offered_until FROM waitlist_entries WHERE user_id = ? AND calendar_id = ? AND date = ? AND slot_id = ? AND state = 'offered' AND offered_until > ?",
+  );
+  // The offer's units stop being owed to the queue and are claimed, past the queue's other places.
+  const takeOfferedUnits = db.prepare<[number, number, string, string, string, number]>(
+    'UPDATE calendar_slots SET claimed_units = claimed_units + ?, waitlist_units = waitlist_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + ? <= capacity',
+  );
+  const offerBooked = db.prepare<[number, number]>("UPDATE waitlist_entries SET state = 'booked', offered_until = NULL, updated_at = ? WHERE entry_id = ? AND state = 'offered'");
   const confirmClaim = db.prepare<[string, string]>('UPDATE slot_claims SET hold_expires_at = NULL WHERE partition_key = ? AND item_key = ?');
 
   /** Gives back the units of claims just deleted. */
@@ -168,6 +176,16 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
     moveClaim(before: SlotClaim, claim: SlotClaim, now: number) {
       if (!take(claim, now)) return false;
       moveClaimRow(before, claim);
+      return true;
+    },
+    liveOffer(userId, slot, now) {
+      const row = liveOffer.get(userId, slot.calendarId, slot.date, slot.slotId, now);
+      return row === undefined ? undefined : { entryId: row.entry_id, calendarId: slot.calendarId, date: slot.date, slotId: slot.slotId, userId, units: row.units, offeredUntil: row.offered_until };
+    },
+    claimOffer(claim, offer) {
+      if (offerBooked.run(claim.createdAt, offer.entryId).changes !== 1) return false;
+      if (takeOfferedUnits.run(claim.units, offer.units, claim.calendarId, claim.date, claim.slotId, claim.units).changes !== 1) return false;
+      insertClaim.run(claim.partitionKey, claim.itemKey, claim.calendarId, claim.date, claim.slotId, claim.userId, claim.units, claim.createdAt, claim.holdExpiresAt ?? null);
       return true;
     },
     releaseClaim(partitionKey, itemKey) {

@@ -263,6 +263,17 @@ export function createLineModule(input: LineModuleInput) {
       const released = await store.transaction((write) => write.messages.releaseAwaitingPayment(partitionKey, input.now()));
       if (released > 0) void runOnce();
     },
+    /**
+     * A freed place offered to a citizen on a waitlist: a message from the municipality's official
+     * account (LINE delivers it to friends), once per offer, sent at once in the background.
+     */
+    async waitlistOffered(offer: { userId: string; entryId: number; text: string }): Promise<void> {
+      const now = input.now();
+      await store.transaction((write) =>
+        write.messages.enqueue([{ dedupeKey: `waitlist-offer:${String(offer.entryId)}`, channel: 'push', kind: 'waitlist_offer', userId: offer.userId, payload: { messages: [{ type: 'text', text: offer.text }] }, dueAt: now }], now),
+      );
+      void runOnce();
+    },
     /** The slots a record holds now (read before a cancellation releases them). */
     slotsOf: async (partitionKey: string) => store.read.calendars.claimsOfRecord(partitionKey),
     /** Enqueues the reminders due and delivers every message due, now (tests drive it; the timer too). */

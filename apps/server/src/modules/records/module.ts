@@ -24,8 +24,8 @@ export function createRecordsModule(input: {
   staffNames: () => Promise<Map<string, string>>;
   /** LINE messages confirming citizens' actions in the mini-app; absent when off. */
   lineMessages: CitizenActionMessages | undefined;
-  /** The citizen's draft of the survey, done with once the form is sent (the drafts module). */
-  discardDraft: (userId: string, surveyId: string) => Promise<void>;
+  /** A booking was cancelled, deleted or moved: its slot's waitlist is worked (calendars module). */
+  unitsFreed: () => void;
   logError: (error: unknown, message: string) => void;
 }): {
   routes: FastifyPluginAsync[];
@@ -42,7 +42,7 @@ export function createRecordsModule(input: {
   };
   return {
     routes: [
-      recordsModule({ ...deps, authenticate: input.authenticate, startCheckout: input.startCheckout, lineMessages: input.lineMessages, discardDraft: input.discardDraft, logError: input.logError }),
+      recordsModule({ ...deps, authenticate: input.authenticate, startCheckout: input.startCheckout, lineMessages: input.lineMessages, unitsFreed: input.unitsFreed, logError: input.logError }),
       staffRecordsModule({ ...deps, authenticateStaff: input.authenticateStaff, staffNames: input.staffNames }),
     ],
     deleteRecord: (surveyId, partitionKey, userId) => deleteRecord(deps, surveyId, partitionKey, userId),

@@ -7,6 +7,7 @@ import type { OrderRepository } from '../orders/order-repository.js';
 import type { SurveyRepository } from '../surveys/survey-repository.js';
 import type { IdempotencyRepository } from './idempotency-repository.js';
 import type { LookupGuardRepository } from './lookup-guard-repository.js';
+import type { DraftRepository } from '../drafts/draft-repository.js';
 import type { AuditRepository } from '../audit/audit-repository.js';
 import type { RecordEventRepository } from './record-event-repository.js';
 import type { RecordRepository } from './record-repository.js';
@@ -32,6 +33,8 @@ export interface RecordRepositories {
   events: RecordEventRepository;
   /** What staff do is audited in the transaction that does it. */
   audit: AuditRepository;
+  /** A citizen's draft of the form (drafts module), gone with the submission that sends it. */
+  drafts: DraftRepository;
   /** Staff's filtered lists of a survey's records. */
   search: RecordSearchRepository;
 }

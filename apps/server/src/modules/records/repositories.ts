@@ -3,6 +3,7 @@ import type { RepositoryFactory } from '../../db/storage.js';
 import { repositories } from '../../db/storage.js';
 import { auditRepository } from '../audit/repositories.js';
 import { calendarRepository } from '../calendars/repositories.js';
+import { draftRepository } from '../drafts/repositories.js';
 import { memberNumberRepository } from '../members/repositories.js';
 import { orderRepository } from '../orders/repositories.js';
 import { surveyRepository } from '../surveys/repositories.js';
@@ -41,4 +42,5 @@ export const recordRepositories: RepositoryFactory<RecordRepositories> = reposit
   events: recordEventRepository,
   audit: auditRepository,
   search: recordSearchRepository,
+  drafts: draftRepository,
 });

@@ -33,8 +33,8 @@ export interface RecordsModuleDeps extends RecordsDeps {
   authenticate: onRequestAsyncHookHandler;
   /** Absent when LINE messages are off. */
   lineMessages: CitizenActionMessages | undefined;
-  /** The citizen's draft of the survey (drafts module), done with once the form is sent. */
-  discardDraft: (userId: string, surveyId: string) => Promise<void>;
+  /** A booking was cancelled, deleted or moved: waitlists are worked in the background. */
+  unitsFreed: () => void;
   logError: (error: unknown, message: string) => void;
   /** Starts paying for a held order: the provider's page, which sends the citizen back as `returnTo` asks. */
   startCheckout: (orderId: string, request: FastifyRequest, returnTo: PaymentReturn | undefined) => Promise<string>;
@@ -57,14 +57,6 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       await deps.lineMessages.afterCitizenAction({ ...action, userId: request.userId, liffAccessToken });
     } catch (error) {
       deps.logError(error, 'The LINE message confirming a citizen\'s action could not be queued');
-    }
-  };
-  /** The form was sent: its draft goes. The submission stands whatever happens here (logged). */
-  const draftDone = async (userId: string, surveyId: string) => {
-    try {
-      await deps.discardDraft(userId, surveyId);
-    } catch (error) {
-      deps.logError(error, 'The draft of a sent form could not be removed; it expires by itself');
     }
   };
   /** The record's slots before a cancellation releases them (only when a confirmation may follow). */
@@ -107,9 +99,10 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       const result = await submitRecord(deps, request.userId, request.body, idempotencyOf(request));
       const surveyId = request.body.data[0]?.surveyId;
       if (surveyId !== undefined) {
-        await draftDone(request.userId, surveyId);
         await confirmInLine(request, { kind: request.body.oldPartitionKey === undefined ? 'booked' : 'changed', surveyId, partitionKey: result.partitionKey });
       }
+      // A change may have left a slot (the timer works the queues of edits in place too).
+      if (request.body.oldPartitionKey !== undefined) deps.unitsFreed();
       return result;
     });
 
@@ -117,7 +110,6 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       const hold = await holdRecord(deps, request.userId, request.body, idempotencyOf(request), (orderId) => deps.startCheckout(orderId, request, request.query.returnTo));
       const surveyId = request.body.data[0]?.surveyId;
       if (surveyId !== undefined) {
-        await draftDone(request.userId, surveyId);
         await confirmInLine(request, { kind: request.body.oldPartitionKey === undefined ? 'booked' : 'changed', surveyId, partitionKey: hold.partitionKey, awaitingPayment: { orderId: hold.holdId, total: hold.total } });
       }
       return { data: hold };
@@ -128,6 +120,7 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       assertCaller(request, userId);
       const slots = await slotsBefore(request, partitionKey);
       await cancelRecord(deps, citizen(request.userId), surveyId, partitionKey);
+      deps.unitsFreed();
       await confirmInLine(request, { kind: 'cancelled', surveyId, partitionKey, ...(slots === undefined ? {} : { slotsBefore: slots }) });
       return { result: 'OK' as const, partitionKey };
     });
@@ -137,6 +130,7 @@ export function recordsModule(deps: RecordsModuleDeps): FastifyPluginAsync {
       assertCaller(request, userId);
       const slots = await slotsBefore(request, partitionKey);
       await deleteRecord(deps, surveyId, partitionKey, request.userId);
+      deps.unitsFreed();
       if (slots !== undefined && slots.length > 0) await confirmInLine(request, { kind: 'cancelled', surveyId, partitionKey, slotsBefore: slots });
       return { result: 'OK' as const, partitionKey };
     });

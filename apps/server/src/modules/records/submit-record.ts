@@ -6,7 +6,7 @@ import { buildSurveyResultRows, isCitizenPartitionKey, isClosedCheckStatus, regi
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { planClaims, releaseReplacedClaims, storeClaimChanges, storeClaims } from '../calendars/bookings.js';
-import type { SlotClaim, SlotClaimWithTimes } from '../calendars/calendar-repository.js';
+import type { SlotClaim, SlotClaimWithTimes, WaitlistOfferHeld } from '../calendars/calendar-repository.js';
 import type { PlannedMemberNumber } from '../members/membership-rules.js';
 import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
@@ -109,6 +109,8 @@ export interface CheckedSubmission {
   claims: SlotClaim[];
   /** The claims the replaced records hold now. */
   heldClaims: SlotClaimWithTimes[];
+  /** The citizen's waitlist offers the claims book (see planClaims). */
+  offers: WaitlistOfferHeld[];
   /**
    * The edit of a record that keeps its key: stored in place, writing only what changed (its rows
    * before are `previousRows`). Otherwise the replaced records go and the new one comes whole.
@@ -230,6 +232,7 @@ export async function checkSubmission(
     removePartitionKeys,
     claims: plan.claims,
     heldClaims: plan.held,
+    offers: plan.offers,
     inPlace,
     previousRows,
     previousSurveyVersion: previous?.surveyVersion,
@@ -244,7 +247,7 @@ export async function checkSubmission(
  * and its slots claimed.
  */
 export async function storeSubmission(
-  { records, calendars, members }: RecordRepositories,
+  { records, calendars, members, drafts }: RecordRepositories,
   submission: CheckedSubmission,
   now: number,
   entry?: { origin: RecordOrigin; enteredBy: string | null },
@@ -263,7 +266,7 @@ export async function storeSubmission(
       previousSurveyVersion: submission.previousSurveyVersion ?? submission.surveyVersion,
     });
     await lockSlots();
-    await storeClaimChanges(calendars, submission.heldClaims, submission.claims, now);
+    await storeClaimChanges(calendars, submission.heldClaims, submission.claims, now, submission.offers);
   } else {
     // Old claims go first, so a kept or re-picked slot has their units back (and a record holding
     // a claim cannot be deleted).
@@ -275,10 +278,12 @@ export async function storeSubmission(
     const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
     await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null, surveyVersion: submission.surveyVersion });
     if (!releasing) await lockSlots();
-    await storeClaims(calendars, submission.claims, now);
+    await storeClaims(calendars, submission.claims, now, submission.offers);
   }
   const [first] = rows;
   if (submission.memberNumber !== undefined && first !== undefined) {
     await storeMemberNumber(members, submission.memberNumber, submission.partitionKey, first.userId, now);
   }
+  // The form is sent: the citizen's draft of it goes with the same transaction.
+  if (first !== undefined && first.userId !== '') await drafts.remove(first.userId, submission.survey.surveyId);
 }

@@ -1,0 +1,113 @@
+// `/waitlist` (not in the spec): the citizen's キャンセル待ち. Each place with its slot and where it
+// stands: waiting (how many are ahead), offered (until when; この枠で申し込む opens the survey's form
+// with the slot answered), booked, or ended. A waiting or offered place can be left. The LINE
+// message of an offer links here.
+import type { WaitlistPlace } from '@city/api-client';
+import { isApiError } from '@city/api-client';
+import { formatReservationValue } from '@city/survey-core';
+import { Button, Dialog, formatSlotLabel, Notice, PageLayout } from '@city/ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.js';
+import { describeFailure } from '../../lib/api-errors.js';
+import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import { answersChanged, surveyOpened } from '../../store/survey-slice.js';
+import { useGetCalendarCategoriesQuery } from '../../store/api-slice.js';
+import { japanMoment, waitlistMessages as text } from '../../waitlist-messages.js';
+import { useWaitlist } from './use-waitlist.js';
+
+function standing(place: WaitlistPlace, now: number): string {
+  if (place.state === 'waiting') return text.waiting(place.ahead ?? 0);
+  if (place.state === 'offered') return (place.offeredUntil ?? 0) > now ? text.offered(japanMoment(place.offeredUntil ?? 0)) : text.expired;
+  if (place.state === 'booked') return text.booked;
+  return place.state === 'left' ? text.left : text.expired;
+}
+
+export function WaitlistPage() {
+  const { api, now } = useServices();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const waitlist = useWaitlist(undefined);
+  const categories = useGetCalendarCategoriesQuery(undefined);
+  const answers = useAppSelector((state) => state.survey);
+  const [leaving, setLeaving] = useState<WaitlistPlace | undefined>(undefined);
+  const [failure, setFailure] = useState<string | undefined>(undefined);
+
+  /**
+   * The survey's form with the offered slot answered, and what the citizen typed into it before
+   * (in this visit, or their saved draft after the app was closed) kept.
+   */
+  const apply = async (place: WaitlistPlace) => {
+    const category = categories.currentData?.find((candidate) => candidate.calendarId === place.calendarId);
+    if (category === undefined) return;
+    const draft = answers.surveyId === place.surveyId ? undefined : await Promise.resolve().then(() => api.getDraft(place.surveyId)).catch(() => undefined);
+    const kept = answers.surveyId === place.surveyId ? answers.surveyInput : draft === undefined || isApiError(draft) ? {} : (draft.data?.answers ?? {});
+    dispatch(surveyOpened(place.surveyId));
+    dispatch(answersChanged({ ...kept, [place.itemKey]: formatReservationValue({ categoryId: category.categoryId, date: place.date, slotId: place.slotId }) }));
+    void navigate(paths.survey.to(place.surveyId));
+  };
+  const leave = async (place: WaitlistPlace) => {
+    setLeaving(undefined);
+    const left = await api.leaveWaitlist(place.entryId);
+    if (isApiError(left)) setFailure(describeFailure(left).message);
+    waitlist.refresh();
+  };
+
+  const places = waitlist.view?.places;
+  return (
+    <PageLayout title={text.pageTitle}>
+      {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
+      {places === undefined ? null : places.length === 0 ? (
+        <p>{text.empty}</p>
+      ) : (
+        <ul className="app-waitlist">
+          {places.map((place) => {
+            const open = place.state === 'waiting' || (place.state === 'offered' && (place.offeredUntil ?? 0) > now());
+            return (
+              <li key={place.entryId} className="app-waitlist__place">
+                <p className="app-waitlist__slot">{formatSlotLabel(place)}</p>
+                {place.state === 'offered' && open ? <Notice>{standing(place, now())}</Notice> : <p>{standing(place, now())}</p>}
+                <div className="app-actions">
+                  {place.state === 'offered' && open ? (
+                    <Button
+                      onClick={() => {
+                        void apply(place);
+                      }}
+                    >
+                      {text.apply}
+                    </Button>
+                  ) : null}
+                  {open ? (
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        setLeaving(place);
+                      }}
+                    >
+                      {text.leave}
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Dialog
+        open={leaving !== undefined}
+        title={text.leaveTitle}
+        confirmLabel={text.leaveConfirm}
+        cancelLabel={text.leaveCancel}
+        danger
+        onConfirm={() => {
+          if (leaving !== undefined) void leave(leaving);
+        }}
+        onCancel={() => {
+          setLeaving(undefined);
+        }}
+      >
+        <p>{text.leaveLead}</p>
+      </Dialog>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,35 @@
+import type { WaitlistEntry } from './waitlist-repository.js';
+
+export interface WaitlistRow {
+  entry_id: number | string;
+  calendar_id: string;
+  date: string;
+  slot_id: string;
+  user_id: string;
+  survey_id: string;
+  item_key: string;
+  units: number;
+  state: WaitlistEntry['state'];
+  offered_until: number | string | null;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+export const WAITLIST_SELECT = `SELECT entry_id, calendar_id, date, slot_id, user_id, survey_id, item_key, units, state, offered_until, created_at, updated_at
+  FROM waitlist_entries`;
+
+/** A row as either engine reads it (PostgreSQL's BIGINT arrives as text). */
+export const toWaitlistEntry = (row: WaitlistRow): WaitlistEntry => ({
+  entryId: Number(row.entry_id),
+  calendarId: row.calendar_id,
+  date: row.date,
+  slotId: row.slot_id,
+  userId: row.user_id,
+  surveyId: row.survey_id,
+  itemKey: row.item_key,
+  units: row.units,
+  state: row.state,
+  ...(row.offered_until === null ? {} : { offeredUntil: Number(row.offered_until) }),
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+});
