@@ -224,6 +224,14 @@ describe('every route of the spec, on a phone', () => {
     expectOnlyExpectedConsoleErrors();
   });
 
+  it('/waitlist (not in the spec’s table: the citizen’s キャンセル待ち)', async () => {
+    await page.goto('/waitlist');
+    await heading('キャンセル待ち');
+    await textShows(page, 'キャンセル待ちの登録はありません。');
+    await fitsThePhone();
+    expectOnlyExpectedConsoleErrors();
+  });
+
   it('any other path: the not-found screen', async () => {
     await page.goto('/no/such/screen');
     await heading('ページが見つかりません');
