@@ -8,9 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { openSignedInApp, testServices } from '../../test/render-with-providers.js';
 import { cancelChosen } from '../features/records/records-slice.js';
 
-// Each test walks the whole app through several lazily loaded screens; on a loaded two-core CI
-// machine (turbo runs other packages' tests beside these) one such walk took over the default 5 s.
-vi.setConfig({ testTimeout: 20_000 });
+// Each test walks the whole app through several lazily loaded screens: on a loaded two-core CI
+// machine one walk takes seconds, within the component tests' shared limit (tooling/vitest).
 
 // The calendar screens in the app's own routes, over a fake API shaped like the demo: the health
 // check-up books in 特定健診, whose venues each have a calendar of four slots of 5 a day.

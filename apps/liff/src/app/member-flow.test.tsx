@@ -10,7 +10,6 @@ import { openSignedInApp, testServices } from '../../test/render-with-providers.
 // The member screens in the app's own routes, over a fake API shaped like the demo's library card
 // (a member survey) and study room (members only). The browser tests (e2e/members.test.ts) walk
 // the same screens against the real server; these pin what the screens send and say.
-vi.setConfig({ testTimeout: 20_000 });
 
 const libraryCard: SurveyConfig = {
   surveyId: 'library-card',

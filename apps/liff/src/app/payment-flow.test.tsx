@@ -9,9 +9,8 @@ import { memoryStorage, openSignedInApp, testServices } from '../../test/render-
 import { PAYMENT_IN_PROGRESS_KEY, savePaymentInProgress } from '../lib/payment-return.js';
 import type { AppServices } from '../store/services.js';
 
-// Each test walks the whole app through several lazily loaded screens; on a loaded two-core CI
-// machine (turbo runs other packages' tests beside these) one such walk took over the default 5 s.
-vi.setConfig({ testTimeout: 20_000 });
+// Each test walks the whole app through several lazily loaded screens: on a loaded two-core CI
+// machine one walk takes seconds, within the component tests' shared limit (tooling/vitest).
 
 // Paying for a booking, in the app's own routes over a fake API shaped like the demo's
 // 健康診断のご予約: a slot in 中央保健センター, the required fee and an optional blood test.
