@@ -265,8 +265,8 @@ export const messages = {
     claimsTitle: '回答と合わない予約',
     answersTitle: '予約のない回答',
     ordersTitle: '回答と合わない支払い済みの注文',
-    slotLine: (calendarId: string, date: string, slotId: string, claimed: number, claims: number, capacity: number) =>
-      `${calendarId} ${date} 枠${slotId}: 枠に記録された予約数 ${String(claimed)}、予約を数え直した数 ${String(claims)}、定員 ${String(capacity)}`,
+    slotLine: (calendarId: string, date: string, slotId: string, claimed: number, claims: number, capacity: number, waitlistUnits: number, waitlistPlaces: number) =>
+      `${calendarId} ${date} 枠${slotId}: 枠に記録された予約数 ${String(claimed)}、予約を数え直した数 ${String(claims)}、定員 ${String(capacity)}、キャンセル待ちに確保した数 ${String(waitlistUnits)}、キャンセル待ちの方の数 ${String(waitlistPlaces)}`,
     claimReason: { noRecord: '回答がありません', otherSlot: '回答は別の枠です', closed: '回答はキャンセル済みです' },
     claimLine: (partitionKey: string, date: string, slotId: string, reason: string) => `${partitionKey} ${date} 枠${slotId}: ${reason}`,
     answerLine: (receiptNumber: string, value: string) => `受付番号 ${receiptNumber}: 枠「${value}」に予約がありません`,

@@ -376,8 +376,8 @@ export const recordImportMessages = {
 export const recountMessages = {
   compared: (totals: { slots: number; claims: number; records: number; orders: number }) =>
     `予約枠 ${totals.slots.toLocaleString('ja-JP')}、予約 ${totals.claims.toLocaleString('ja-JP')}、回答 ${totals.records.toLocaleString('ja-JP')}、注文 ${totals.orders.toLocaleString('ja-JP')} を照合しました`,
-  slot: (slot: { calendarId: string; date: string; slotId: string; claimedUnits: number; claims: number; capacity: number }) =>
-    `  予約枠 ${slot.calendarId} ${slot.date} 枠${slot.slotId}: 枠に記録された予約数 ${String(slot.claimedUnits)}、予約を数え直した数 ${String(slot.claims)}、定員 ${String(slot.capacity)}`,
+  slot: (slot: { calendarId: string; date: string; slotId: string; claimedUnits: number; claims: number; capacity: number; waitlistUnits: number; waitlistPlaces: number }) =>
+    `  予約枠 ${slot.calendarId} ${slot.date} 枠${slot.slotId}: 枠に記録された予約数 ${String(slot.claimedUnits)}、予約を数え直した数 ${String(slot.claims)}、定員 ${String(slot.capacity)}、キャンセル待ちに確保した数 ${String(slot.waitlistUnits)}、キャンセル待ちの方の数 ${String(slot.waitlistPlaces)}`,
   claim: (claim: { partitionKey: string; itemKey: string; date: string; slotId: string; reason: 'noRecord' | 'otherSlot' | 'closed' }) =>
     `  予約 ${claim.partitionKey}（${claim.itemKey}）${claim.date} 枠${claim.slotId}: ${{ noRecord: '回答がありません', otherSlot: '回答は別の枠です', closed: '回答はキャンセル済みです' }[claim.reason]}`,
   answer: (answer: { receiptNumber: string; itemKey: string; value: string }) => `  受付番号 ${answer.receiptNumber}（${answer.itemKey}）: 回答の枠「${answer.value}」に予約がありません`,

@@ -125,7 +125,7 @@ describe('the recount', () => {
        VALUES ('order-x', 'gone#record', 'checkup-booking', 'ABC-1234', 'U1', 'paid', 1500, '[]', '[]', 'sandbox', NULL, 0, 0, 0)`,
     );
     const report = await recountByRoute();
-    expect(report.slots).toEqual([{ calendarId: 'cal-central', date: '2026-12-03', slotId: '3', claimedUnits: 1, claims: 0, capacity: 3 }]);
+    expect(report.slots).toEqual([{ calendarId: 'cal-central', date: '2026-12-03', slotId: '3', claimedUnits: 1, claims: 0, capacity: 3, waitlistUnits: 0, waitlistPlaces: 0 }]);
     expect(report.claims).toEqual([{ partitionKey: first, itemKey: 'slot', calendarId: 'cal-central', date: '2026-12-03', slotId: '1', reason: 'otherSlot' }]);
     // 山田's edited answer is told once, as the claim it no longer answers; the answer whose claim is gone, as an answer.
     expect(report.answers).toEqual([expect.objectContaining({ partitionKey: second, itemKey: 'slot', value: slotValue('checkup-central', '2026-12-03', '2') })]);
@@ -134,7 +134,14 @@ describe('the recount', () => {
     const command = await recountByCommand();
     expect(command.code).toBe(1);
     expect(command.err.at(-1)).toBe('ずれが 4 件あります');
-    expect(command.err).toContain('  予約枠 cal-central 2026-12-03 枠3: 枠に記録された予約数 1、予約を数え直した数 0、定員 3');
+    expect(command.err).toContain('  予約枠 cal-central 2026-12-03 枠3: 枠に記録された予約数 1、予約を数え直した数 0、定員 3、キャンセル待ちに確保した数 0、キャンセル待ちの方の数 0');
+  });
+
+  it('reports units kept for a waitlist nobody waits in, and finds none after the waitlist was used', async () => {
+    await ctx.query("UPDATE calendar_slots SET waitlist_units = 2 WHERE slot_id = '4' AND calendar_id = 'cal-central'");
+    const report = await recountByRoute();
+    expect(report.slots).toEqual([{ calendarId: 'cal-central', date: '2026-12-03', slotId: '4', claimedUnits: 0, claims: 0, capacity: 3, waitlistUnits: 2, waitlistPlaces: 0 }]);
+    expect(report.drift).toBe(1);
   });
 
   it('is for administrators only (its findings name records of every team), and audited', async () => {

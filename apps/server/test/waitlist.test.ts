@@ -5,6 +5,9 @@
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitlistRepository } from '../src/modules/calendars/repositories.js';
+import { recount } from '../src/modules/recount/recount.js';
+import { recountRepository } from '../src/modules/recount/repositories.js';
+import { repositories } from '../src/db/storage.js';
 import type { HttpClient } from './calendar-fixtures.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, claimedUnits, listen, saveSurveys, slotValue } from './calendar-fixtures.js';
 import type { TestContext } from './helpers.js';
@@ -97,6 +100,8 @@ describe('a waitlist', () => {
     expect(await slotRow()).toEqual({ claimed_units: 1, waitlist_units: 1 });
     const claims = await ctx.query('SELECT partition_key, user_id FROM slot_claims');
     expect(claims).toEqual([{ partition_key: booked.body.partitionKey, user_id: two.userId }]);
+    // The database agrees with itself: claims, and the units the slot keeps for its waitlist.
+    expect((await recount(ctx.app.storage.store(repositories({ recount: recountRepository })))).drift).toBe(0);
   });
 
   it('passes an offer not taken in time to the next citizen; the first can no longer book it', async () => {

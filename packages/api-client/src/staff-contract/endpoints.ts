@@ -445,7 +445,8 @@ export const staffEndpoints = {
     ),
   },
   /**
-   * The recount: every slot's claimed units against its claims, every claim against its record,
+   * The recount: every slot's claimed units against its claims (and its units kept for its waitlist
+   * against its waiting places), every claim against its record,
    * every open record's booking against its claim, every paid order against its record. `drift` is
    * what disagrees, added up (always 0 unless something outside the product changed the data).
    * Administrators and admins (`calendars.edit`).
@@ -457,7 +458,13 @@ export const staffEndpoints = {
       Type.Object(
         {
           totals: Type.Object({ slots: Type.Integer(), claims: Type.Integer(), records: Type.Integer(), orders: Type.Integer() }, closed),
-          slots: Type.Array(Type.Object({ calendarId: Type.String(), date: Type.String(), slotId: Type.String(), claimedUnits: Type.Integer(), claims: Type.Integer(), capacity: Type.Integer() }, closed)),
+          // waitlistUnits: the units the slot keeps for its waitlist; waitlistPlaces: its waiting and offered places' units.
+          slots: Type.Array(
+            Type.Object(
+              { calendarId: Type.String(), date: Type.String(), slotId: Type.String(), claimedUnits: Type.Integer(), claims: Type.Integer(), capacity: Type.Integer(), waitlistUnits: Type.Integer(), waitlistPlaces: Type.Integer() },
+              closed,
+            ),
+          ),
           claims: Type.Array(
             Type.Object(
               {

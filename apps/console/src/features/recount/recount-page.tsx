@@ -52,7 +52,7 @@ export function RecountPage() {
               <p>{text.drift(data.drift)}</p>
             </Notice>
           )}
-          <Findings title={text.slotsTitle} lines={data.slots.map((slot) => text.slotLine(slot.calendarId, slot.date, slot.slotId, slot.claimedUnits, slot.claims, slot.capacity))} />
+          <Findings title={text.slotsTitle} lines={data.slots.map((slot) => text.slotLine(slot.calendarId, slot.date, slot.slotId, slot.claimedUnits, slot.claims, slot.capacity, slot.waitlistUnits, slot.waitlistPlaces))} />
           <Findings title={text.claimsTitle} lines={data.claims.map((claim) => text.claimLine(claim.partitionKey, claim.date, claim.slotId, text.claimReason[claim.reason]))} />
           <Findings title={text.answersTitle} lines={data.answers.map((answer) => text.answerLine(answer.receiptNumber, answer.value))} />
           <Findings title={text.ordersTitle} lines={data.orders.map((order) => text.orderLine(order.receiptNumber, order.reason === 'noRecord'))} />

@@ -2,7 +2,10 @@
 // answering the rows that disagree. A consistent database answers none from any of them.
 import type { Awaitable } from '../../db/store.js';
 
-/** A slot whose claimed units are not its claims' units, or above its capacity. */
+/**
+ * A slot whose claimed units are not its claims' units, or above its capacity, or whose units owed
+ * to its waitlist are not its waiting and offered places' units.
+ */
 export interface SlotDrift {
   calendarId: string;
   date: string;
@@ -10,6 +13,8 @@ export interface SlotDrift {
   claimedUnits: number;
   claims: number;
   capacity: number;
+  waitlistUnits: number;
+  waitlistPlaces: number;
 }
 
 /** A claim (booking or hold) its record does not answer with that slot: the record gone, closed, or booking another. */
@@ -51,11 +56,15 @@ const CLOSED = "('キャンセル', '取り消し')";
 
 /** The statements, by what they find. */
 export const RECOUNT_SQL = {
-  slots: `SELECT s.calendar_id, s.date, s.slot_id, s.claimed_units, s.capacity, COALESCE(SUM(c.units), 0) AS claims
-    FROM calendar_slots s LEFT JOIN slot_claims c ON c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id
-    GROUP BY s.calendar_id, s.date, s.slot_id, s.claimed_units, s.capacity
-    HAVING s.claimed_units <> COALESCE(SUM(c.units), 0) OR s.claimed_units > s.capacity
-    ORDER BY s.calendar_id, s.date, s.slot_id`,
+  slots: `SELECT * FROM (
+      SELECT s.calendar_id, s.date, s.slot_id, s.claimed_units, s.capacity, s.waitlist_units,
+        COALESCE((SELECT SUM(c.units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id), 0) AS claims,
+        COALESCE((SELECT SUM(w.units) FROM waitlist_entries w
+          WHERE w.calendar_id = s.calendar_id AND w.date = s.date AND w.slot_id = s.slot_id AND w.state IN ('waiting', 'offered')), 0) AS waitlist_places
+      FROM calendar_slots s
+    ) t
+    WHERE t.claimed_units <> t.claims OR t.claimed_units > t.capacity OR t.waitlist_units <> t.waitlist_places
+    ORDER BY t.calendar_id, t.date, t.slot_id`,
   claims: `SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id,
       CASE
         WHEN NOT EXISTS (SELECT 1 FROM survey_records rec WHERE rec.partition_key = c.partition_key) THEN 'noRecord'
@@ -97,6 +106,8 @@ interface SlotRow {
   claimed_units: number | string;
   claims: number | string;
   capacity: number | string;
+  waitlist_units: number | string;
+  waitlist_places: number | string;
 }
 interface ClaimRow {
   partition_key: string;
@@ -142,6 +153,8 @@ export function recountRepositoryOver(rows: (sql: string) => Awaitable<unknown[]
         claimedUnits: Number(row.claimed_units),
         claims: Number(row.claims),
         capacity: Number(row.capacity),
+        waitlistUnits: Number(row.waitlist_units),
+        waitlistPlaces: Number(row.waitlist_places),
       })),
     claims: () => mapped(RECOUNT_SQL.claims, (row: ClaimRow): ClaimDrift => ({ partitionKey: row.partition_key, itemKey: row.item_key, calendarId: row.calendar_id, date: row.date, slotId: row.slot_id, reason: row.reason })),
     answers: () => mapped(RECOUNT_SQL.answers, (row: AnswerRow): AnswerDrift => ({ partitionKey: row.partition_key, receiptNumber: row.receipt_number, itemKey: row.item_key, value: row.value })),
