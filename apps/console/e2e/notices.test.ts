@@ -1,7 +1,8 @@
 // LINE from the console, against the real server and its LINE stand-in in Chromium: a notice to
 // the check-up's filter result goes once to each citizen (山田, a friend of the official account,
 // receives it), and the report lists who cannot be reached (鈴木, not a friend; a phone booking,
-// no LINE) with totals that add up; a calendar's day-before reminder is set on its page.
+// no LINE) with totals that add up; a calendar's day-before reminder and its waitlist (how long an
+// offer, told in LINE, is held; off) are set on its page.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookCheckupByPhone, citizenBooksCheckup, expectNoA11yViolations, openDay, signIn, TEST_USERS, textShows, useTestWorld } from './harness.js';
@@ -73,5 +74,22 @@ describe('LINE from the console', () => {
     await panel.getByRole('button', { name: '保存する' }).click();
     await panel.getByText('予約日の1日前の18:30に送ります。').waitFor();
     await expectNoA11yViolations(admin, 'reminder panel');
+  });
+
+  it('sets how long a calendar’s waitlist offers are held, and turns it off', async () => {
+    await admin.goto(`${world.baseUrl}/console/calendars/cal-checkup-central`);
+    const panel = admin.getByRole('region', { name: 'キャンセル待ち' });
+    // The demo's central venue takes a waitlist, offers held 30 minutes.
+    await panel.getByText('キャンセル待ちを受け付けています（ご案内から30分以内に申し込み）。').waitFor();
+    await panel.getByLabel(/^ご案内から申し込みまでの期限（分）/).fill('3');
+    await panel.getByRole('button', { name: '保存する' }).click();
+    await panel.getByText('期限は5分から10080分（7日）までの整数で入力してください。').waitFor();
+    await panel.getByLabel(/^ご案内から申し込みまでの期限（分）/).fill('60');
+    await panel.getByRole('button', { name: '保存する' }).click();
+    await panel.getByText('キャンセル待ちを受け付けています（ご案内から60分以内に申し込み）。').waitFor();
+    await expectNoA11yViolations(admin, 'waitlist panel');
+    await panel.getByLabel('キャンセル待ちを受け付ける').uncheck();
+    await panel.getByRole('button', { name: '保存する' }).click();
+    await panel.getByText('今はキャンセル待ちを受け付けていません。').waitFor();
   });
 });
