@@ -98,7 +98,7 @@ const SQL = {
   },
   calendar: {
     claimsOfRecord: 'SELECT c.partition_key, c.item_key, c.calendar_id, c.date, c.slot_id, c.user_id, c.units, c.created_at, c.hold_expires_at, s.start_time, s.end_time FROM slot_claims c JOIN calendar_slots s ON s.calendar_id = c.calendar_id AND s.date = c.date AND s.slot_id = c.slot_id WHERE c.partition_key = ? ORDER BY c.item_key',
-    slot: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ?), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?',
+    slot: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.waitlist_units, s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ?), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = ? AND s.date = ? AND s.slot_id = ?',
     giveUnits: 'UPDATE calendar_slots SET claimed_units = claimed_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ?',
     takeUnits: 'UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + waitlist_units + ? <= capacity',
     // The server sets only the columns that changed: for a claim moved within a day, these.

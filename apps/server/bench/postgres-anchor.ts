@@ -51,7 +51,7 @@ const SQL = {
     },
     findSlot: {
       name: 'calendars.findSlot',
-      text: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= $1), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = $2 AND s.date = $3 AND s.slot_id = $4',
+      text: 'SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.waitlist_units, s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= $1), 0) AS left_units FROM calendar_slots s WHERE s.calendar_id = $2 AND s.date = $3 AND s.slot_id = $4',
     },
     lockSlots: {
       name: 'calendars.lockSlots',

@@ -35,6 +35,12 @@ describe('the lottery draw', () => {
     expect([...draw.reserves.values()].flat().sort((a, b) => a - b)).toEqual(applications.map((a) => a.applicationId).filter((id) => !draw.winners.includes(id)));
   });
 
+  it('gives a citizen a slot once, however many times they applied for it', () => {
+    const twice: LotteryApplication[] = [1, 2, 3].map((applicationId) => ({ applicationId, userId: 'U1', slotKey: '2026-12-05|1', units: 1 }));
+    const draw = drawLottery({ seed: 'x', applications: twice, capacity: new Map([['2026-12-05|1', 3]]) });
+    expect(draw.winners).toHaveLength(1);
+  });
+
   it('never gives a citizen more than the calendar allows, counting what they hold already', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 1, max: 3 }), (seed, limit) => {

@@ -23,6 +23,8 @@ import { holdRecord } from '../src/modules/records/hold-record.js';
 import type { RecordsDeps } from '../src/modules/records/records.js';
 import { recordRepositories } from '../src/modules/records/repositories.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
+import { putSlots } from '../src/modules/calendars/calendar-admin.js';
+import { createCalendarAdminDeps } from '../src/modules/calendars/module.js';
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
 import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
@@ -42,6 +44,7 @@ const SLOTS = [
 ];
 const START = japanTimeToEpochMs('2026-12-01', '10:00');
 const OFFER_MINUTES = 60;
+const STAFF = { kind: 'system', job: 'waitlist-property' } as const;
 
 type Step =
   | { kind: 'book' | 'hold' | 'join'; user: number; slot: number }
@@ -94,7 +97,8 @@ async function createWorld() {
       await submitRecord(records, user.userId, bookingPayload(user.userId, slotValue('checkup-central', slot.date, slot.slotId), { config: APPEND_BOOKING_SURVEY, now: filler }), undefined);
     }
   }
-  return { execute: database.execute, records, waitlist, clock, offers, close: database.close };
+  const admin = createCalendarAdminDeps(database.storage, () => clock.now);
+  return { execute: database.execute, records, waitlist, admin, clock, offers, close: database.close };
 }
 
 /** The invariants, by direct SQL. */
@@ -122,7 +126,7 @@ describe('waitlists, property', () => {
     const outcomes = new Map<string, number>();
     await fc.assert(
       fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 30 }), async (steps) => {
-        const { execute, records, waitlist, clock, offers, close } = await createWorld();
+        const { execute, records, waitlist, admin, clock, offers, close } = await createWorld();
         try {
           let submissions = 0;
           for (const step of steps) {
@@ -191,13 +195,12 @@ describe('waitlists, property', () => {
                   break;
                 }
                 case 'capacity': {
-                  // As staff may: never below what the slot's claims and offers hold.
-                  const slot = SLOTS[step.slot]!;
-                  await execute(
-                    `UPDATE calendar_slots SET capacity = ? WHERE calendar_id = 'cal-central' AND date = ? AND slot_id = ?
-                       AND claimed_units + (SELECT COALESCE(SUM(units), 0) FROM waitlist_entries w WHERE w.calendar_id = 'cal-central' AND w.date = ? AND w.slot_id = ? AND w.state = 'offered') <= ?`,
-                    [step.capacity, slot.date, slot.slotId, slot.date, slot.slotId, step.capacity],
-                  );
+                  // Through the calendar administration, as staff change it (refused below what
+                  // the slot's claims and offers hold).
+                  const { date, slotId, start, end } = SLOTS[step.slot]!;
+                  await admin.store.transaction((repositories) => putSlots(repositories, STAFF, clock.now, 'cal-central', [{ date, slotId, start, end, capacity: step.capacity }]));
+                  // As the server does after staff changed slots (the timer at the latest).
+                  await processWaitlists(waitlist);
                   break;
                 }
               }

@@ -150,10 +150,47 @@ describe('a waitlist', () => {
     expect((await book(four)).status).toBe(200);
   });
 
+  it('ends the place of a citizen who books the slot directly, and an offered citizen books with the offer, not a second unit', async () => {
+    await book(one);
+    await join(two);
+    await join(three);
+    // Two units freed before the queue is worked: both owed to the queue, none to a walk-in.
+    await ctx.query("UPDATE calendar_slots SET capacity = 3 WHERE slot_id = '1'");
+    expect((await book(four)).body.code).toBe('slot_full');
+    await ctx.app.waitlist.runOnce();
+    expect([await stateOf(two), await stateOf(three)]).toEqual(['offered', 'offered']);
+    // Another unit comes free: the offered citizen's booking takes their offer, and the new unit
+    // stays free for anyone.
+    await ctx.query("UPDATE calendar_slots SET capacity = 4 WHERE slot_id = '1'");
+    expect((await book(two)).status).toBe(200);
+    expect(await stateOf(two)).toBe('booked');
+    expect(await slotRow()).toEqual({ claimed_units: 2, waitlist_units: 1 });
+    expect((await book(four)).status).toBe(200);
+    expect((await book(three)).status).toBe(200);
+    expect(await stateOf(three)).toBe('booked');
+    expect(await slotRow()).toEqual({ claimed_units: 4, waitlist_units: 0 });
+  });
+
+  it('ends a waiting place when its citizen books a unit free beyond the queue\'s', async () => {
+    await book(one);
+    await join(two);
+    await ctx.query("UPDATE calendar_slots SET capacity = 3 WHERE slot_id = '1'");
+    // One unit owed to 2's place, one free for anyone: 2 takes it directly, and waits no more.
+    expect((await book(two)).status).toBe(200);
+    expect(await stateOf(two)).toBe('booked');
+    expect(await slotRow()).toEqual({ claimed_units: 2, waitlist_units: 0 });
+    expect((await book(four)).status).toBe(200);
+    await ctx.app.waitlist.runOnce();
+    expect((await placesOf(two)).places).toHaveLength(1);
+  });
+
   it('ends a queue when the slot can no longer be booked', async () => {
     await book(one);
     await join(two);
-    clock = at('2026-12-02', '00:00'); // booking closes the day before (前日まで)
+    // Booking closes the day before (前日まで): the place waits until then, to the minute.
+    clock = at('2026-12-02', '23:59');
+    await ctx.app.waitlist.runOnce();
+    expect(await stateOf(two)).toBe('waiting');
     clock = at('2026-12-03', '00:00');
     await ctx.app.waitlist.runOnce();
     expect(await stateOf(two)).toBe('expired');

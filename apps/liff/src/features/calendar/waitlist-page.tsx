@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.js';
 import { describeFailure } from '../../lib/api-errors.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
-import { answersChanged, surveyOpened } from '../../store/survey-slice.js';
+import { answerRestarted } from '../../store/survey-slice.js';
 import { useGetCalendarCategoriesQuery } from '../../store/api-slice.js';
 import { japanMoment, waitlistMessages as text } from '../../waitlist-messages.js';
 import { useWaitlist } from './use-waitlist.js';
@@ -40,10 +40,12 @@ export function WaitlistPage() {
   const apply = async (place: WaitlistPlace) => {
     const category = categories.currentData?.find((candidate) => candidate.calendarId === place.calendarId);
     if (category === undefined) return;
-    const draft = answers.surveyId === place.surveyId ? undefined : await Promise.resolve().then(() => api.getDraft(place.surveyId)).catch(() => undefined);
-    const kept = answers.surveyId === place.surveyId ? answers.surveyInput : draft === undefined || isApiError(draft) ? {} : (draft.data?.answers ?? {});
-    dispatch(surveyOpened(place.surveyId));
-    dispatch(answersChanged({ ...kept, [place.itemKey]: formatReservationValue({ categoryId: category.categoryId, date: place.date, slotId: place.slotId }) }));
+    // A new answer: an edit of another record left unfinished is not what the offer books.
+    const typing = answers.surveyId === place.surveyId && !answers.inEditingAppendingMode;
+    const draft = typing ? undefined : await Promise.resolve().then(() => api.getDraft(place.surveyId)).catch(() => undefined);
+    const kept = typing ? answers.surveyInput : draft === undefined || isApiError(draft) ? {} : (draft.data?.answers ?? {});
+    const slot = formatReservationValue({ categoryId: category.categoryId, date: place.date, slotId: place.slotId });
+    dispatch(answerRestarted({ surveyId: place.surveyId, answers: { ...kept, [place.itemKey]: slot } }));
     void navigate(paths.survey.to(place.surveyId));
   };
   const leave = async (place: WaitlistPlace) => {
@@ -70,6 +72,8 @@ export function WaitlistPage() {
                 <div className="app-actions">
                   {place.state === 'offered' && open ? (
                     <Button
+                      // The slot is answered by its category: known once the categories have loaded.
+                      disabled={categories.currentData === undefined}
                       onClick={() => {
                         void apply(place);
                       }}

@@ -138,8 +138,9 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
     api,
     surveyId: id,
     answers: survey.surveyInput,
-    // A new answer only: an edit starts from its stored record, and a sent form has none.
-    active: config !== undefined && !survey.inEditingAppendingMode && !justSent,
+    // A new answer only: an edit starts from its stored record, and a sent form has none. The
+    // answers in hand must be this survey's (they are another's until surveyOpened has run).
+    active: config !== undefined && survey.surveyId === id && !survey.inEditingAppendingMode && !justSent,
     onRestore: useCallback((answers: Answers) => dispatch(answersChanged(answers)), [dispatch]),
   });
   if (configQuery.isError) {

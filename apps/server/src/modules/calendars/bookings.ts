@@ -12,7 +12,7 @@ import type { ReservationItem } from '@city/survey-core';
 import { bookingWindowState, canChangeBooking, japanTimeToEpochMs, parseReservationValue, reservationCost } from '@city/survey-core';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
-import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot, WaitlistOfferHeld } from './calendar-repository.js';
+import type { CalendarRepository, SlotClaim, SlotClaimWithTimes, StoredCalendar, StoredSlot, WaitlistPlaceHeld, WaitlistTakes } from './calendar-repository.js';
 import { isSameOrBelow } from './calendars.js';
 import { isClosedOn } from './closures.js';
 import type { Awaitable } from '../../db/store.js';
@@ -97,8 +97,8 @@ export interface ClaimPlan {
   claims: SlotClaim[];
   /** The replaced records' claims, as read (see {@link storeClaimChanges}). */
   held: SlotClaimWithTimes[];
-  /** The citizen's waitlist offers these claims book (see {@link storeClaims}). */
-  offers: WaitlistOfferHeld[];
+  /** The citizen's waitlist places these claims take (an offer) or end (booked directly): see {@link storeClaims}. */
+  waitlist: WaitlistTakes;
 }
 
 /**
@@ -109,7 +109,7 @@ export interface ClaimPlan {
  */
 export async function planClaims(calendars: CalendarRepository, input: PlanClaimsInput): Promise<ClaimPlan> {
   const { userId, partitionKey, now } = input;
-  if (input.keepsKey && input.itemKeys.length === 0) return { claims: [], held: [], offers: [] };
+  if (input.keepsKey && input.itemKeys.length === 0) return { claims: [], held: [], waitlist: { offers: [], ended: [] } };
   const held: SlotClaimWithTimes[] = [];
   for (const key of input.replacedKeys) held.push(...(await calendars.claimsOfRecord(key)));
   const kept = new Set<SlotClaimWithTimes>();
@@ -124,7 +124,7 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
   // An answer naming a slot one of the replaced records already holds for its item keeps that
   // claim, with no rule checked again; the others are new bookings, checked below.
   const fresh: { item: ReservationItem; calendar: StoredCalendar; slot: StoredSlot }[] = [];
-  const offers: WaitlistOfferHeld[] = [];
+  const waitlist: WaitlistTakes = { offers: [], ended: [] };
   for (const { item, value } of input.answers) {
     const { calendar, slot } = await resolveSlot(calendars, item, value, now);
     const same = held.find((claim) => claim.itemKey === item.itemKey && !kept.has(claim) && sameSlot(claim, slot));
@@ -162,15 +162,19 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
       }
     }
     const units = reservationCost(item);
-    if (slot.left < units) {
-      // Full for others: the citizen may hold a waitlist offer of it, which this booking takes.
-      const offer = await calendars.liveOffer(userId, slot, now);
-      if (offer === undefined || offer.units !== units || offers.some((taken) => taken.entryId === offer.entryId)) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
-      offers.push(offer);
+    // A slot with a waitlist (units kept for it): the citizen's own place in it, if any. An offer
+    // still held is what this booking takes; any other place of theirs ends, booked directly.
+    const place = (slot.waitlistUnits ?? 0) > 0 ? await calendars.waitlistPlaceOf(userId, slot) : undefined;
+    const taken = [...waitlist.offers, ...waitlist.ended].some((seen) => seen.entryId === place?.entryId);
+    if (place !== undefined && !taken && place.state === 'offered' && (place.offeredUntil ?? 0) > now && place.units === units) {
+      waitlist.offers.push(place);
+    } else {
+      if (slot.left < units) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
+      if (place !== undefined && !taken) waitlist.ended.push(place);
     }
     planned.push({ partitionKey, itemKey, calendarId: calendar.calendarId, date: slot.date, slotId: slot.slotId, userId, units, createdAt: now });
   }
-  return { claims: planned, held, offers };
+  return { claims: planned, held, waitlist };
 }
 
 /**
@@ -178,14 +182,18 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
  * records' claims freed, so a kept or re-picked slot has its units back). 409 `slot_full` when
  * the database finds the slot full after all: someone else took the units in the meantime.
  */
-export function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number, offers: readonly WaitlistOfferHeld[] = []): Awaitable<void> {
+export function storeClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number, waitlist: WaitlistTakes = NO_WAITLIST): Awaitable<void> {
   // No new claim (an edit that moved or kept its booking): nothing to store, answered at once.
   if (claims.length === 0) return;
-  return addClaims(calendars, claims, now, offers);
+  return addClaims(calendars, claims, now, waitlist);
 }
 
-async function addClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number, offers: readonly WaitlistOfferHeld[]): Promise<void> {
-  const offered = [...offers];
+const NO_WAITLIST: WaitlistTakes = { offers: [], ended: [] };
+
+async function addClaims(calendars: CalendarRepository, claims: readonly SlotClaim[], now: number, waitlist: WaitlistTakes): Promise<void> {
+  // Places booked directly end first: their units are no longer kept for the queue.
+  for (const place of waitlist.ended) await calendars.endWaitlistPlace(place, now);
+  const offered = [...waitlist.offers];
   for (const claim of claims) {
     // The citizen's waitlist offer of this slot (planClaims found it held): booked with its units.
     const index = offered.findIndex((offer) => sameSlot(offer, claim) && offer.userId === claim.userId && offer.units === claim.units);
@@ -211,16 +219,17 @@ const unchanged = (held: SlotClaim, planned: SlotClaim) =>
  * back before any is taken, so claims that swap slots find each other's units free. 409
  * `slot_full` when a slot is full after all (someone took the units in the meantime).
  */
-export async function storeClaimChanges(calendars: CalendarRepository, held: readonly SlotClaim[], planned: readonly SlotClaim[], now: number, offers: readonly WaitlistOfferHeld[] = []): Promise<void> {
+export async function storeClaimChanges(calendars: CalendarRepository, held: readonly SlotClaim[], planned: readonly SlotClaim[], now: number, waitlist: WaitlistTakes = NO_WAITLIST): Promise<void> {
   const heldByItem = new Map(held.map((claim) => [claim.itemKey, claim]));
-  const unusedOffers = [...offers];
+  for (const place of waitlist.ended) await calendars.endWaitlistPlace(place, now);
+  const unusedOffers = [...waitlist.offers];
   /** The citizen's offer a claim takes over (planClaims found it), once. */
   const offerFor = (claim: SlotClaim) => {
     const index = unusedOffers.findIndex((offer) => sameSlot(offer, claim) && offer.userId === claim.userId && offer.units === claim.units);
     return index < 0 ? undefined : unusedOffers.splice(index, 1)[0];
   };
   const moves: { before: SlotClaim; claim: SlotClaim }[] = [];
-  const takenOver: { before: SlotClaim; claim: SlotClaim; offer: WaitlistOfferHeld }[] = [];
+  const takenOver: { before: SlotClaim; claim: SlotClaim; offer: WaitlistPlaceHeld }[] = [];
   const added: SlotClaim[] = [];
   for (const claim of planned) {
     const before = heldByItem.get(claim.itemKey);
@@ -244,7 +253,7 @@ export async function storeClaimChanges(calendars: CalendarRepository, held: rea
   for (const { before, claim } of moves) {
     if (!(await calendars.moveClaim(before, claim, now))) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, claim.itemKey);
   }
-  await storeClaims(calendars, added, now, unusedOffers);
+  await storeClaims(calendars, added, now, { offers: unusedOffers, ended: [] });
 }
 
 /**

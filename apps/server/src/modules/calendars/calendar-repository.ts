@@ -29,18 +29,28 @@ export interface StoredSlot {
   end: string;
   capacity: number;
   left: number;
+  /** Units kept for the slot's waitlist (its waiting and offered places), when it has one; read with one slot. */
+  waitlistUnits?: number;
 }
 
 /** The units a record's reservation answer takes from a slot. */
-/** A waitlist place offered to its citizen (waitlist_entries in state offered). */
-export interface WaitlistOfferHeld {
+/** A citizen's open place in a slot's waitlist (waitlist_entries waiting or offered). */
+export interface WaitlistPlaceHeld {
   entryId: number;
   calendarId: string;
   date: string;
   slotId: string;
   userId: string;
   units: number;
-  offeredUntil: number;
+  state: 'waiting' | 'offered';
+  /** While offered. */
+  offeredUntil?: number;
+}
+
+/** What a booking does to its citizen's waitlist places: offers it takes, places it ends (booked directly). */
+export interface WaitlistTakes {
+  offers: WaitlistPlaceHeld[];
+  ended: WaitlistPlaceHeld[];
 }
 
 export interface SlotClaim {
@@ -127,14 +137,16 @@ export interface CalendarRepository {
    * that claims which swap slots find each other's units free.
    */
   moveClaim(before: SlotClaim, claim: SlotClaim, now: number): Awaitable<boolean>;
-  /** The citizen's waitlist offer of the slot still held at `now` (see waitlist.ts). */
-  liveOffer(userId: string, slot: { calendarId: string; date: string; slotId: string }, now: number): Awaitable<WaitlistOfferHeld | undefined>;
+  /** The citizen's open place in the slot's waitlist (see waitlist.ts), if any. */
+  waitlistPlaceOf(userId: string, slot: { calendarId: string; date: string; slotId: string }): Awaitable<WaitlistPlaceHeld | undefined>;
   /**
    * Books `claim` with the offer's units: they stop being owed to the slot's queue and are claimed
    * (within capacity: the queue's other places do not stand in the way), and the offer is booked.
    * False (nothing written) when the offer is no longer held or the slot has no room after all.
    */
-  claimOffer(claim: SlotClaim, offer: WaitlistOfferHeld): Awaitable<boolean>;
+  claimOffer(claim: SlotClaim, offer: WaitlistPlaceHeld): Awaitable<boolean>;
+  /** Ends a place its citizen booked directly (its units no longer owed to the queue). */
+  endWaitlistPlace(place: WaitlistPlaceHeld, now: number): Awaitable<void>;
   /** Gives back the units of a claim about to move (see moveClaim); its row stays until moved. */
   giveBackUnits(claim: SlotClaim): Awaitable<void>;
   /**

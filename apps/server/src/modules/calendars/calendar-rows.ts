@@ -47,6 +47,7 @@ export interface SlotRow {
   start_time: string;
   end_time: string;
   capacity: number;
+  waitlist_units: number;
   left_units: number;
 }
 
@@ -100,6 +101,7 @@ export const toSlot = (row: SlotRow): StoredSlot => ({
   end: row.end_time,
   capacity: row.capacity,
   left: row.left_units,
+  ...(row.waitlist_units > 0 ? { waitlistUnits: row.waitlist_units } : {}),
 });
 
 export const toClaim = (row: ClaimRow): SlotClaimWithTimes => ({
@@ -126,7 +128,7 @@ export const CATEGORY_SELECT = `SELECT c.category_id, c.tag1, c.tag2, c.tag3, k.
 const leftUnits = (now: string) => `s.capacity - s.claimed_units - s.waitlist_units + COALESCE((SELECT SUM(units) FROM slot_claims c
       WHERE c.calendar_id = s.calendar_id AND c.date = s.date AND c.slot_id = s.slot_id AND c.hold_expires_at <= ${now}), 0)`;
 
-export const slotSelect = (now: string) => `SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
+export const slotSelect = (now: string) => `SELECT s.calendar_id, s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.waitlist_units,
     ${leftUnits(now)} AS left_units
   FROM calendar_slots s`;
 

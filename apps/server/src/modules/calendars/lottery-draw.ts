@@ -4,7 +4,7 @@
 // (by their id), so the order a database returns them in changes nothing; then shuffled by a
 // generator that is SHA-256 of the seed and a counter (no Math.random, no engine's RANDOM()).
 // Winners are taken in the shuffled order while their slot has room and the citizen is under the
-// calendar's per-citizen limit; everyone else is ranked, in the same order, for places that winners
+// calendar's per-citizen limit (and has not won that slot already); everyone else is ranked, in the same order, for places that winners
 // give up (unpaid by the deadline), which go to the next drawn.
 import { createHash } from 'node:crypto';
 
@@ -61,11 +61,15 @@ export function drawLottery(input: {
   const holding = new Map(input.held ?? []);
   const winners: number[] = [];
   const reserves = new Map<string, number[]>();
+  // A citizen wins a slot once, however many times they applied for it.
+  const won = new Set<string>();
   for (const application of order) {
     const room = left.get(application.slotKey) ?? 0;
     const holds = holding.get(application.userId) ?? 0;
-    if (room >= application.units && (input.limit === undefined || holds < input.limit)) {
+    const citizenSlot = `${application.userId}\n${application.slotKey}`;
+    if (room >= application.units && (input.limit === undefined || holds < input.limit) && !won.has(citizenSlot)) {
       winners.push(application.applicationId);
+      won.add(citizenSlot);
       left.set(application.slotKey, room - application.units);
       holding.set(application.userId, holds + 1);
     } else {

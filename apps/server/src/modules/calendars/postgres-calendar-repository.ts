@@ -186,13 +186,20 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
       await updateClaim(changedClaimColumns(before, claim), [claim.partitionKey, claim.itemKey]);
       return true;
     },
-    async liveOffer(userId, slot, now) {
-      const [row] = await rows<{ entry_id: string; units: number; offered_until: string }>(
-        'calendars.liveOffer',
-        "SELECT entry_id, units, offered_until FROM waitlist_entries WHERE user_id = $1 AND calendar_id = $2 AND date = $3 AND slot_id = $4 AND state = 'offered' AND offered_until > $5",
-        [userId, slot.calendarId, slot.date, slot.slotId, now],
+    async waitlistPlaceOf(userId, slot) {
+      const [row] = await rows<{ entry_id: string; state: 'waiting' | 'offered'; units: number; offered_until: string | null }>(
+        'calendars.waitlistPlaceOf',
+        "SELECT entry_id, state, units, offered_until FROM waitlist_entries WHERE user_id = $1 AND calendar_id = $2 AND date = $3 AND slot_id = $4 AND state IN ('waiting', 'offered')",
+        [userId, slot.calendarId, slot.date, slot.slotId],
       );
-      return row === undefined ? undefined : { entryId: Number(row.entry_id), calendarId: slot.calendarId, date: slot.date, slotId: slot.slotId, userId, units: row.units, offeredUntil: Number(row.offered_until) };
+      if (row === undefined) return undefined;
+      return { entryId: Number(row.entry_id), calendarId: slot.calendarId, date: slot.date, slotId: slot.slotId, userId, units: row.units, state: row.state, ...(row.offered_until === null ? {} : { offeredUntil: Number(row.offered_until) }) };
+    },
+    async endWaitlistPlace(place, now) {
+      const ended = await changed('calendars.placeBooked', "UPDATE waitlist_entries SET state = 'booked', offered_until = NULL, updated_at = $1 WHERE entry_id = $2 AND state IN ('waiting', 'offered')", [now, place.entryId]);
+      if (ended === 1) {
+        await movesUnits('calendars.oweLess', 'UPDATE calendar_slots SET waitlist_units = waitlist_units - $1 WHERE calendar_id = $2 AND date = $3 AND slot_id = $4', [place.units, place.calendarId, place.date, place.slotId]);
+      }
     },
     async claimOffer(claim, offer) {
       const booked = await changed('calendars.offerBooked', "UPDATE waitlist_entries SET state = 'booked', offered_until = NULL, updated_at = $1 WHERE entry_id = $2 AND state = 'offered'", [claim.createdAt, offer.entryId]);

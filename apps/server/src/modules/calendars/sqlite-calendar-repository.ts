@@ -72,9 +72,11 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   const deleteHolds = db.prepare<[string], FreedClaim>(
     'DELETE FROM slot_claims WHERE partition_key = ? AND hold_expires_at IS NOT NULL RETURNING calendar_id, date, slot_id, units',
   );
-  const liveOffer = db.prepare<[string, string, string, string, number], { entry_id: number; units: number; offered_until: number }>(
-    "SELECT entry_id, units, offered_until FROM waitlist_entries WHERE user_id = ? AND calendar_id = ? AND date = ? AND slot_id = ? AND state = 'offered' AND offered_until > ?",
+  const waitlistPlace = db.prepare<[string, string, string, string], { entry_id: number; state: 'waiting' | 'offered'; units: number; offered_until: number | null }>(
+    "SELECT entry_id, state, units, offered_until FROM waitlist_entries WHERE user_id = ? AND calendar_id = ? AND date = ? AND slot_id = ? AND state IN ('waiting', 'offered')",
   );
+  const placeBooked = db.prepare<[number, number]>("UPDATE waitlist_entries SET state = 'booked', offered_until = NULL, updated_at = ? WHERE entry_id = ? AND state IN ('waiting', 'offered')");
+  const oweLess = db.prepare<[number, string, string, string]>('UPDATE calendar_slots SET waitlist_units = waitlist_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ?');
   // The offer's units stop being owed to the queue and are claimed, past the queue's other places.
   const takeOfferedUnits = db.prepare<[number, number, string, string, string, number]>(
     'UPDATE calendar_slots SET claimed_units = claimed_units + ?, waitlist_units = waitlist_units - ? WHERE calendar_id = ? AND date = ? AND slot_id = ? AND claimed_units + ? <= capacity',
@@ -178,9 +180,13 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
       moveClaimRow(before, claim);
       return true;
     },
-    liveOffer(userId, slot, now) {
-      const row = liveOffer.get(userId, slot.calendarId, slot.date, slot.slotId, now);
-      return row === undefined ? undefined : { entryId: row.entry_id, calendarId: slot.calendarId, date: slot.date, slotId: slot.slotId, userId, units: row.units, offeredUntil: row.offered_until };
+    waitlistPlaceOf(userId, slot) {
+      const row = waitlistPlace.get(userId, slot.calendarId, slot.date, slot.slotId);
+      if (row === undefined) return undefined;
+      return { entryId: row.entry_id, calendarId: slot.calendarId, date: slot.date, slotId: slot.slotId, userId, units: row.units, state: row.state, ...(row.offered_until === null ? {} : { offeredUntil: row.offered_until }) };
+    },
+    endWaitlistPlace(place, now) {
+      if (placeBooked.run(now, place.entryId).changes === 1) oweLess.run(place.units, place.calendarId, place.date, place.slotId);
     },
     claimOffer(claim, offer) {
       if (offerBooked.run(claim.createdAt, offer.entryId).changes !== 1) return false;

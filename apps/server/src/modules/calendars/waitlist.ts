@@ -72,7 +72,7 @@ export async function joinWaitlist(deps: WaitlistDeps, userId: string, input: { 
     return joined;
   });
   // A unit may have been freed between the citizen's view and now: the queue is worked at once.
-  await processSlot(deps, entry);
+  await workAfter(deps, entry);
   return (await deps.store.read.waitlist.find(entry.entryId)) ?? entry;
 }
 
@@ -89,7 +89,7 @@ export async function leaveWaitlist(deps: WaitlistDeps, userId: string, entryId:
     await waitlist.end(current, 'left', now);
     return current;
   });
-  await processSlot(deps, entry);
+  await workAfter(deps, entry);
 }
 
 /** A place in a queue as its citizen sees it: the slot's times and, while waiting, how many are before them. */
@@ -128,9 +128,6 @@ export async function workSlotQueue({ calendars, waitlist }: Omit<WaitlistReposi
   await waitlist.lockSlot(slotRef);
   const queue = await waitlist.queue(slotRef.calendarId, slotRef.date, slotRef.slotId);
   if (queue.length === 0) return [];
-  // Lapsed holds (a payment given up) stay claimed until swept: their units are freed first, so
-  // they can be offered.
-  await sweepLapsedHolds(calendars, now);
   const calendar = await calendars.findCalendar(slotRef.calendarId);
   const minutes = calendar === undefined ? undefined : await waitlist.offerMinutes(calendar.calendarId);
   const slot = await calendars.findSlot(slotRef.calendarId, slotRef.date, slotRef.slotId, now);
@@ -177,9 +174,32 @@ export async function processSlot(deps: WaitlistDeps, slot: Slot): Promise<Waitl
   return offers;
 }
 
-/** Works every slot's queue (the server's timer, and right after a citizen's cancel). */
+/**
+ * Works every slot's queue (the server's timer, and right after a citizen's cancel). Lapsed holds
+ * (a payment given up) stay claimed until swept: they are swept first, in a transaction of their
+ * own (not under one slot's lock), so their units can be offered. A slot that fails is logged and
+ * tried again next run; the others are worked all the same.
+ */
 export async function processWaitlists(deps: WaitlistDeps): Promise<WaitlistOffer[]> {
+  const slots = await deps.store.read.waitlist.slotsWithQueues();
+  if (slots.length === 0) return [];
+  await deps.store.transaction(({ calendars }) => sweepLapsedHolds(calendars, deps.now()));
   const offers: WaitlistOffer[] = [];
-  for (const slot of await deps.store.read.waitlist.slotsWithQueues()) offers.push(...(await processSlot(deps, slot)));
+  for (const slot of slots) {
+    try {
+      offers.push(...(await processSlot(deps, slot)));
+    } catch (error) {
+      deps.logError(error, `Working the waitlist of ${slot.calendarId} ${slot.date} ${slot.slotId} failed; the next run tries again`);
+    }
+  }
   return offers;
+}
+
+/** Works a slot's queue after a citizen's change was committed: a failure is logged (the timer tries again), never the citizen's. */
+async function workAfter(deps: WaitlistDeps, slot: Slot): Promise<void> {
+  try {
+    await processSlot(deps, slot);
+  } catch (error) {
+    deps.logError(error, 'Working a waitlist after a citizen\'s change failed; the next run tries again');
+  }
 }

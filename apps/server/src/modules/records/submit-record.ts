@@ -6,7 +6,7 @@ import { buildSurveyResultRows, isCitizenPartitionKey, isClosedCheckStatus, regi
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import { planClaims, releaseReplacedClaims, storeClaimChanges, storeClaims } from '../calendars/bookings.js';
-import type { SlotClaim, SlotClaimWithTimes, WaitlistOfferHeld } from '../calendars/calendar-repository.js';
+import type { SlotClaim, SlotClaimWithTimes, WaitlistTakes } from '../calendars/calendar-repository.js';
 import type { PlannedMemberNumber } from '../members/membership-rules.js';
 import { planMemberNumber, requireMembership, storeMemberNumber, withoutNumberRows } from '../members/membership-rules.js';
 import type { StoredOrder } from '../orders/order-repository.js';
@@ -109,8 +109,8 @@ export interface CheckedSubmission {
   claims: SlotClaim[];
   /** The claims the replaced records hold now. */
   heldClaims: SlotClaimWithTimes[];
-  /** The citizen's waitlist offers the claims book (see planClaims). */
-  offers: WaitlistOfferHeld[];
+  /** The citizen's waitlist places the claims take or end (see planClaims). */
+  waitlist: WaitlistTakes;
   /**
    * The edit of a record that keeps its key: stored in place, writing only what changed (its rows
    * before are `previousRows`). Otherwise the replaced records go and the new one comes whole.
@@ -232,7 +232,7 @@ export async function checkSubmission(
     removePartitionKeys,
     claims: plan.claims,
     heldClaims: plan.held,
-    offers: plan.offers,
+    waitlist: plan.waitlist,
     inPlace,
     previousRows,
     previousSurveyVersion: previous?.surveyVersion,
@@ -266,7 +266,7 @@ export async function storeSubmission(
       previousSurveyVersion: submission.previousSurveyVersion ?? submission.surveyVersion,
     });
     await lockSlots();
-    await storeClaimChanges(calendars, submission.heldClaims, submission.claims, now, submission.offers);
+    await storeClaimChanges(calendars, submission.heldClaims, submission.claims, now, submission.waitlist);
   } else {
     // Old claims go first, so a kept or re-picked slot has their units back (and a record holding
     // a claim cannot be deleted).
@@ -278,7 +278,7 @@ export async function storeSubmission(
     const origin = entry?.origin ?? (rows[0]?.isLiffMode === true ? 'line' : 'web');
     await records.replace({ rows, receiptNumber, removePartitionKeys, origin, enteredBy: entry?.enteredBy ?? null, surveyVersion: submission.surveyVersion });
     if (!releasing) await lockSlots();
-    await storeClaims(calendars, submission.claims, now, submission.offers);
+    await storeClaims(calendars, submission.claims, now, submission.waitlist);
   }
   const [first] = rows;
   if (submission.memberNumber !== undefined && first !== undefined) {

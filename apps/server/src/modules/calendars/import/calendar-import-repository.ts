@@ -10,7 +10,7 @@ export interface StoredCategory extends CategoryPath {
   position: number;
 }
 
-/** A stored slot and the units claimed from it. */
+/** A stored slot and the units claimed from it (and offered from its waitlist: they are promised). */
 export interface SlotWithClaims extends SlotDefinition {
   claimed: number;
 }

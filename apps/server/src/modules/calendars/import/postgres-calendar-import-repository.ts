@@ -5,7 +5,9 @@ import type { CalendarImportRepository, SeededClaim, StoredCategory } from './ca
 import type { SlotRow } from './calendar-import-rows.js';
 import { calendarParams, slotOf } from './calendar-import-rows.js';
 
-const SLOT_COLUMNS = 's.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.claimed_units AS claimed';
+// A slot's claimed units count the places its waitlist offered (the citizen was told it is theirs):
+// staff may not lower its capacity below them, nor move or delete it under them.
+const SLOT_COLUMNS = "s.date, s.slot_id, s.start_time, s.end_time, s.capacity, s.claimed_units + COALESCE((SELECT SUM(w.units) FROM waitlist_entries w WHERE w.calendar_id = s.calendar_id AND w.date = s.date AND w.slot_id = s.slot_id AND w.state = 'offered'), 0) AS claimed";
 const CALENDAR_VALUES = (p: ReturnType<typeof calendarParams>) => [p.opens, p.closesUnit, p.closesAmount, p.changeUnit, p.changeAmount, p.maxActive, p.stopped, p.weekdays, p.holidays, p.now];
 
 /**

@@ -33,7 +33,7 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
   const deleteCategory = db.prepare<[string]>('DELETE FROM calendar_categories WHERE category_id = ?');
   const slotsBetween = db.prepare<[string, string, string], SlotRow>(
     `SELECT s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
-       s.claimed_units AS claimed
+       s.claimed_units + COALESCE((SELECT SUM(w.units) FROM waitlist_entries w WHERE w.calendar_id = s.calendar_id AND w.date = s.date AND w.slot_id = s.slot_id AND w.state = 'offered'), 0) AS claimed
      FROM calendar_slots s
      WHERE s.calendar_id = ? AND s.date BETWEEN ? AND ?
      ORDER BY s.date, s.start_time, s.slot_id`,
@@ -45,7 +45,7 @@ export function createSqliteCalendarImportRepository(db: SqliteDatabase): Calend
   // A list bound as one JSON array parameter: one statement for any number of dates.
   const slotsOn = db.prepare<[string, string], SlotRow>(
     `SELECT s.date, s.slot_id, s.start_time, s.end_time, s.capacity,
-       s.claimed_units AS claimed
+       s.claimed_units + COALESCE((SELECT SUM(w.units) FROM waitlist_entries w WHERE w.calendar_id = s.calendar_id AND w.date = s.date AND w.slot_id = s.slot_id AND w.state = 'offered'), 0) AS claimed
      FROM calendar_slots s
      WHERE s.calendar_id = ? AND s.date IN (SELECT value FROM json_each(?))
      ORDER BY s.date, s.start_time, s.slot_id`,
