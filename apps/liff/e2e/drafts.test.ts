@@ -3,21 +3,16 @@
 // with 「前回の入力内容を復元しました」 and a way to start over.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fieldOf, logInAs, ONE_PIXEL_PNG, TEST_USERS, textShows, useTestWorld } from './harness.js';
+import { fieldOf, logInAs, ONE_PIXEL_PNG, openInLine, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 const SURVEY_PATH = '/survey/citizen-questionnaire';
 const OPINION = '公園のベンチを増やしてください。続きはあとで書きます。';
 
 /** A new webview inside LINE (the LIFF mock) signed in as 山田, on the questionnaire. */
-async function openInLine(): Promise<Page> {
+async function yamadaInLine(): Promise<Page> {
   const page = await world.newPhonePage();
-  await page.goto('/login');
-  await page.evaluate((userId) => {
-    localStorage.setItem('city.liffMockUser', userId);
-  }, TEST_USERS.yamada.userId);
-  await page.goto(`/?liff.state=${encodeURIComponent(SURVEY_PATH)}`);
-  await page.waitForURL(new RegExp(`${SURVEY_PATH}$`));
+  await openInLine(page, TEST_USERS.yamada, SURVEY_PATH);
   return page;
 }
 
@@ -32,7 +27,7 @@ async function expectRestored(page: Page) {
 
 describe('a draft of a survey form', () => {
   it('is saved while the citizen types in LINE and restored after the mini-app is closed, in LINE and in a browser; discarding starts over', async () => {
-    const first = await openInLine();
+    const first = await yamadaInLine();
     await fieldOf(first, 'お名前').fill('山田 太郎');
     await fieldOf(first, 'お住まいの地区').selectOption('中央区');
     await first.getByRole('checkbox', { name: '図書館' }).check();
@@ -46,7 +41,7 @@ describe('a draft of a survey form', () => {
     await first.close();
 
     // Inside LINE again, in a new webview.
-    const again = await openInLine();
+    const again = await yamadaInLine();
     await expectRestored(again);
     await again.close();
 

@@ -89,6 +89,25 @@ export async function logInAs(page: Page, user: { displayName: string }, from = 
   await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith(DEV_STAND_INS_PATH));
 }
 
+/**
+ * Opens `path` inside LINE as `user` on `page`: the LIFF mock (with the stand-in's tokens) signs
+ * them in, and LIFF's deep link (`liff.state`) lands on the path.
+ */
+export async function openInLine(page: Page, user: { userId: string }, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((userId) => {
+    localStorage.setItem('city.liffMockUser', userId);
+  }, user.userId);
+  await page.goto(`/?liff.state=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** A test user's messages on the stand-in's inbox page, as LINE shows them. */
+export async function lineInboxOf(page: Page, user: { displayName: string }): Promise<string> {
+  await page.goto('/__dev/line/inbox');
+  return page.getByRole('region', { name: user.displayName }).innerText();
+}
+
 /** An ID token as LINE's web login issues it for the development channel, issued two hours ago. */
 export function signWebIdToken(user: (typeof TEST_USERS)[keyof typeof TEST_USERS], expiresInSeconds: number): Promise<string> {
   return signIdToken(DEV_CHANNEL, user, { expiresIn: expiresInSeconds, issuedAt: Math.floor(Date.now() / 1000) - 7200 });

@@ -7,7 +7,7 @@ import { formatSlotDate } from '@city/ui';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quietDate, slotCell, TIMES } from './demo-calendar.js';
-import { logInAs, TEST_USERS, textShows, useTestWorld } from './harness.js';
+import { lineInboxOf, logInAs, openInLine, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 let page: Page;
@@ -36,10 +36,7 @@ async function bookAndPay(slotId: '1' | '2' | '3' | '4') {
 }
 
 /** A test user's messages on the stand-in's inbox page, as LINE shows them. */
-async function inboxOf(user: { displayName: string }): Promise<string> {
-  await page.goto('/__dev/line/inbox');
-  return page.getByRole('region', { name: user.displayName }).innerText();
-}
+const inboxOf = (user: { displayName: string }) => lineInboxOf(page, user);
 
 beforeAll(async () => {
   page = await world.newPhonePage();
@@ -47,12 +44,7 @@ beforeAll(async () => {
 
 describe('LINE messages', () => {
   it('a booking paid for in the mini-app is confirmed in 「LINEミニアプリ お知らせ」 with its receipt, once each', async () => {
-    await page.goto('/login');
-    await page.evaluate((userId) => {
-      localStorage.setItem('city.liffMockUser', userId);
-    }, TEST_USERS.yamada.userId);
-    await page.goto(`/?liff.state=${encodeURIComponent('/survey/health-checkup')}`);
-    await page.waitForURL(/\/survey\/health-checkup$/);
+    await openInLine(page, TEST_USERS.yamada, '/survey/health-checkup');
     await bookAndPay('3');
     // The message goes out once the payment is known: the inbox shows it when it has arrived.
     await expect.poll(() => inboxOf(TEST_USERS.yamada)).toContain('お支払いを受け付けました');
@@ -69,12 +61,7 @@ describe('LINE messages', () => {
 
   it('fills the mapped items from the LINE profile only after the citizen agrees', async () => {
     const sato = await world.newPhonePage();
-    await sato.goto('/login');
-    await sato.evaluate((userId) => {
-      localStorage.setItem('city.liffMockUser', userId);
-    }, TEST_USERS.sato.userId);
-    await sato.goto(`/?liff.state=${encodeURIComponent('/survey/health-checkup')}`);
-    await sato.waitForURL(/\/survey\/health-checkup$/);
+    await openInLine(sato, TEST_USERS.sato, '/survey/health-checkup');
     const name = sato.getByLabel(/^お名前/);
     const fill = sato.getByRole('button', { name: 'LINEのプロフィールから入力' });
     await fill.click();

@@ -3,30 +3,13 @@
 // in the app's waitlist, books the slot offered and pays, and the slot is theirs. Nobody else could
 // take it meanwhile: the calendar shows it full to everyone else.
 import { createApiClient, isApiError } from '@city/api-client';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { busyDate, slotCell } from './demo-calendar.js';
-import { bookAndPayAs, expectNoSeriousA11yViolations, fieldOf, signWebIdToken, TEST_USERS, textShows, useTestWorld } from './harness.js';
+import { bookAndPayAs, expectNoSeriousA11yViolations, fieldOf, lineInboxOf, openInLine, signWebIdToken, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 const FULL_WAITLIST = '満員（キャンセル待ちできます）';
 
-/** 山田 in a new webview inside LINE (the LIFF mock), on `path`. */
-async function yamadaInLine(path: string): Promise<Page> {
-  const page = await world.newPhonePage();
-  await page.goto('/login');
-  await page.evaluate((userId) => {
-    localStorage.setItem('city.liffMockUser', userId);
-  }, TEST_USERS.yamada.userId);
-  await page.goto(`/?liff.state=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
-
-async function inboxOf(page: Page, user: { displayName: string }): Promise<string> {
-  await page.goto('/__dev/line/inbox');
-  return page.getByRole('region', { name: user.displayName }).innerText();
-}
 
 describe('a waitlist', () => {
   it('offers a cancelled place to the citizen waiting for it, who books it', async () => {
@@ -35,7 +18,8 @@ describe('a waitlist', () => {
     if (!('orderId' in taken)) throw new Error(`佐藤 could not book: ${taken.code}`);
 
     // 山田 finds it full, and waits for it.
-    const page = await yamadaInLine('/survey/health-checkup');
+    const page = await world.newPhonePage();
+    await openInLine(page, TEST_USERS.yamada, '/survey/health-checkup');
     await fieldOf(page, 'お名前').fill('山田 太郎');
     await fieldOf(page, '電話番号').fill('090-1234-5678');
     await page.getByRole('button', { name: '予約枠を選ぶ' }).click();
@@ -57,7 +41,7 @@ describe('a waitlist', () => {
     if (isApiError(order)) throw order;
     await sato.cancelReservation({ surveyId: 'health-checkup', partitionKey: order.data.partitionKey, userId: TEST_USERS.sato.userId });
     const inbox = await world.newPhonePage();
-    await expect.poll(() => inboxOf(inbox, TEST_USERS.yamada)).toContain('キャンセル待ちの予約枠が空きました');
+    await expect.poll(() => lineInboxOf(inbox, TEST_USERS.yamada)).toContain('キャンセル待ちの予約枠が空きました');
     // Full for everyone else: the place is 山田's to take.
     const suzuki = await bookAndPayAs(world.baseUrl, TEST_USERS.suzuki, { date: busyDate, slotId: '2' });
     expect(suzuki.code).toBe('slot_full');

@@ -137,6 +137,16 @@ export const BOOKING_SURVEY: SurveyConfig = {
 /** The same in append mode: every submission is a booking of its own. */
 export const APPEND_BOOKING_SURVEY: SurveyConfig = { ...BOOKING_SURVEY, surveyId: 'checkup-append', isAppending: { value: true } };
 
+/** The same with a fee (product `fee`): every hold is a record of its own. */
+export const PAID_APPEND_BOOKING_SURVEY: SurveyConfig = {
+  ...APPEND_BOOKING_SURVEY,
+  surveyId: 'checkup-paid-append',
+  surveySchema: [
+    ...APPEND_BOOKING_SURVEY.surveySchema,
+    { itemKey: 'fee', type: 'selectProducts', title: '受診料', products: [{ productId: 'fee', name: '受診料', unitPrice: 1500 }] },
+  ],
+};
+
 export async function saveSurveys(ctx: TestContext, ...configs: SurveyConfig[]): Promise<void> {
   await ctx.surveys.transaction(async (surveys) => {
     for (const config of configs) await surveys.save({ config, lookupItemKeys: [], searchable: false });

@@ -5,7 +5,6 @@
 // order's record holds anything, and a paid order's slots are booked.
 import { recordRepositories } from '../src/modules/records/repositories.js';
 import { citizen as citizenActor } from '../src/access/actor.js';
-import type { SurveyConfig } from '@city/survey-core';
 import { CLOSED_CHECK_STATUSES, japanTimeToEpochMs } from '@city/survey-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,20 +17,11 @@ import { cancelRecord } from '../src/modules/records/change-record.js';
 import { holdRecord } from '../src/modules/records/hold-record.js';
 import type { RecordsDeps } from '../src/modules/records/records.js';
 import { submitRecord } from '../src/modules/records/submit-record.js';
-import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, PAID_APPEND_BOOKING_SURVEY, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
 import { openTestDatabase, suiteRuns } from './engines.js';
 import { FullSlotHints } from '../src/modules/records/full-slot-hints.js';
 
-/** Append mode with a fee: every hold is a record of its own. */
-const PAID_SURVEY: SurveyConfig = {
-  ...APPEND_BOOKING_SURVEY,
-  surveyId: 'checkup-paid-append',
-  surveySchema: [
-    ...APPEND_BOOKING_SURVEY.surveySchema,
-    { itemKey: 'fee', type: 'selectProducts', title: '受診料', products: [{ productId: 'fee', name: '受診料', unitPrice: 1500 }] },
-  ],
-};
 const SLOTS = [
   { date: '2026-12-05', slotId: '1', start: '09:00', end: '10:00', capacity: 1 },
   { date: '2026-12-05', slotId: '2', start: '13:00', end: '14:00', capacity: 2 },
@@ -105,7 +95,7 @@ describe('holds, expiry, confirmation and release', () => {
         const { execute, deps, clock, close } = await createWorld();
         try {
           await deps.store.transaction(async ({ surveys }) => {
-            for (const config of [APPEND_BOOKING_SURVEY, PAID_SURVEY]) await surveys.save({ config, lookupItemKeys: [], searchable: false });
+            for (const config of [APPEND_BOOKING_SURVEY, PAID_APPEND_BOOKING_SURVEY]) await surveys.save({ config, lookupItemKeys: [], searchable: false });
           });
           const orders = { store: deps.store };
           let submissions = 0;
@@ -127,7 +117,7 @@ describe('holds, expiry, confirmation and release', () => {
                   if (step.kind === 'book') {
                     await submitRecord(deps, user.userId, bookingPayload(user.userId, value, { config: APPEND_BOOKING_SURVEY, now: submissions }), undefined);
                   } else {
-                    const payload = { ...bookingPayload(user.userId, value, { config: PAID_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } };
+                    const payload = { ...bookingPayload(user.userId, value, { config: PAID_APPEND_BOOKING_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } };
                     await holdRecord(deps, user.userId, payload, undefined, async () => '');
                   }
                   break;
@@ -145,7 +135,7 @@ describe('holds, expiry, confirmation and release', () => {
                 case 'cancel':
                   if (orderId !== undefined) {
                     const [order] = (await execute('SELECT partition_key, user_id FROM orders WHERE order_id = ?', [orderId])) as { partition_key: string; user_id: string }[];
-                    await cancelRecord(deps, citizenActor(order!.user_id), PAID_SURVEY.surveyId, order!.partition_key);
+                    await cancelRecord(deps, citizenActor(order!.user_id), PAID_APPEND_BOOKING_SURVEY.surveyId, order!.partition_key);
                   }
                   break;
               }

@@ -5,7 +5,6 @@
 // by direct SQL: no slot holds more than its capacity, the units offered and claimed together fit
 // in it (no unit is offered to two citizens, nor one a direct booking took), the units owed to each
 // queue are its places' units, and a slot's stored count is its claims'.
-import type { SurveyConfig } from '@city/survey-core';
 import { japanTimeToEpochMs } from '@city/survey-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,18 +25,10 @@ import { submitRecord } from '../src/modules/records/submit-record.js';
 import { putSlots } from '../src/modules/calendars/calendar-admin.js';
 import { createCalendarAdminDeps } from '../src/modules/calendars/module.js';
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
-import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
+import { addCalendar, addCategories, APPEND_BOOKING_SURVEY, bookingPayload, PAID_APPEND_BOOKING_SURVEY, CHECKUP_CATEGORIES, citizen, slotValue } from './calendar-fixtures.js';
 import type { SqlExecutor } from './engines.js';
 import { openTestDatabase, suiteRuns } from './engines.js';
 
-const PAID_SURVEY: SurveyConfig = {
-  ...APPEND_BOOKING_SURVEY,
-  surveyId: 'checkup-paid-append',
-  surveySchema: [
-    ...APPEND_BOOKING_SURVEY.surveySchema,
-    { itemKey: 'fee', type: 'selectProducts', title: '受診料', products: [{ productId: 'fee', name: '受診料', unitPrice: 1500 }] },
-  ],
-};
 const SLOTS = [
   { date: '2026-12-05', slotId: '1', start: '09:00', end: '10:00', capacity: 1 },
   { date: '2026-12-05', slotId: '2', start: '13:00', end: '14:00', capacity: 2 },
@@ -85,7 +76,7 @@ async function createWorld() {
     },
   };
   await records.store.transaction(async ({ surveys }) => {
-    for (const config of [APPEND_BOOKING_SURVEY, PAID_SURVEY]) await surveys.save({ config, lookupItemKeys: [], searchable: false });
+    for (const config of [APPEND_BOOKING_SURVEY, PAID_APPEND_BOOKING_SURVEY]) await surveys.save({ config, lookupItemKeys: [], searchable: false });
   });
   await waitlist.store.transaction(({ waitlist: repository }) => repository.setOfferMinutes('cal-central', OFFER_MINUTES, clock.now));
   // Every slot starts full (citizens 11 and up): joining is what a sequence begins with.
@@ -146,7 +137,7 @@ describe('waitlists, property', () => {
                   const value = slotValue('checkup-central', slot.date, slot.slotId);
                   submissions += 1;
                   if (step.kind === 'book') await submitRecord(records, user.userId, bookingPayload(user.userId, value, { config: APPEND_BOOKING_SURVEY, now: submissions }), undefined);
-                  else await holdRecord(records, user.userId, { ...bookingPayload(user.userId, value, { config: PAID_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } }, undefined, async () => '');
+                  else await holdRecord(records, user.userId, { ...bookingPayload(user.userId, value, { config: PAID_APPEND_BOOKING_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } }, undefined, async () => '');
                   break;
                 }
                 case 'accept': {
@@ -160,7 +151,7 @@ describe('waitlists, property', () => {
                   submissions += 1;
                   const value = slotValue('checkup-central', offer.date, offer.slot_id);
                   if (step.pick % 2 === 0) await submitRecord(records, offer.user_id, bookingPayload(offer.user_id, value, { config: APPEND_BOOKING_SURVEY, now: submissions }), undefined);
-                  else await holdRecord(records, offer.user_id, { ...bookingPayload(offer.user_id, value, { config: PAID_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } }, undefined, async () => '');
+                  else await holdRecord(records, offer.user_id, { ...bookingPayload(offer.user_id, value, { config: PAID_APPEND_BOOKING_SURVEY, now: submissions }), order: { items: [{ productId: 'fee', quantity: 1 }] } }, undefined, async () => '');
                   break;
                 }
                 case 'join': {
