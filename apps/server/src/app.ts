@@ -49,7 +49,7 @@ import { DEFAULT_SERVICE_TEMPLATES } from './modules/line/citizen-messages.js';
 import { createLineApi } from './modules/line/line-api.js';
 import type { LineModule } from './modules/line/module.js';
 import { createLineModule } from './modules/line/module.js';
-import { waitlistOfferText } from './modules/calendars/waitlist-messages.js';
+import { lotteryResultText, waitlistOfferText } from './modules/calendars/waitlist-messages.js';
 
 /** Where browsers authorize with the real LINE. */
 const LINE_ACCESS_BASE_URL = 'https://access.line.me';
@@ -81,6 +81,8 @@ export interface BuildAppOptions {
    * true; tests that move the clock drive `line.runOnce()` themselves.
    */
   scheduleLineDelivery?: boolean;
+  /** A lottery draw's seed (tests record theirs, to draw known winners); none: 128 random bits a draw. */
+  lotterySeed?: () => string;
 }
 
 export type App = FastifyInstance & {
@@ -249,6 +251,10 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     authenticateStaff,
     // A freed place offered from a waitlist: told in LINE, with the link to the app's waitlist.
     waitlistOffered: (offer) => line.waitlistOffered({ userId: offer.entry.userId, entryId: offer.entry.entryId, text: waitlistOfferText(offer, `${citizenAppBase()}/waitlist`) }),
+    // A lottery's results: told in LINE, each with the link to the app's waitlist (where the winner books).
+    lotteryDrawn: (results) =>
+      line.lotteryResults(results.map((result) => ({ userId: result.application.userId, applicationId: result.application.applicationId, text: lotteryResultText(result, `${citizenAppBase()}/waitlist`) }))),
+    ...(options.lotterySeed === undefined ? {} : { lotterySeed: options.lotterySeed }),
     logError: (error, message) => {
       app.log.error({ err: error }, message);
     },

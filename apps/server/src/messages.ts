@@ -167,6 +167,21 @@ export const messages = {
   waitlistOfferText: (slot: string, until: string, link: string) =>
     `キャンセル待ちの予約枠が空きました。\n${slot}\n${until}までにお申し込みいただくと予約できます。過ぎると次の方にご案内します。\n${link}`,
 
+  lotteryPending: 'この予約は抽選です。受付期間中は、予約枠を選んで抽選にお申し込みください。',
+  lotteryNotFound: 'この予約枠では抽選を行っていません。',
+  lotteryClosed: '抽選の申し込みの受付は終了しました。',
+  lotteryAlreadyApplied: 'この予約枠の抽選に、すでに申し込んでいます。',
+  lotteryApplicationNotFound: '抽選の申し込みが見つかりません。',
+  lotteryDrawn: 'この抽選はすでに行いました。',
+  lotteryNotClosed: '申し込みの締切前のため、まだ抽選できません。',
+  lotteryCloseInPast: '申し込みの締切には、これから先の日時を指定してください。',
+  lotteryWonText: (slot: string, until: string, link: string) =>
+    `【抽選結果】当選しました。\n${slot}\n${until}までにお申し込み（お支払いのある場合はお支払いまで）をお済ませください。過ぎると次の方にご案内します。\n${link}`,
+  lotteryLostText: (slot: string, rank: number | undefined, link: string) =>
+    rank === undefined
+      ? `【抽選結果】申し訳ありませんが、落選となりました。\n${slot}\n${link}`
+      : `【抽選結果】申し訳ありませんが、落選となりました。\n${slot}\n補欠${String(rank)}番です。当選した方の辞退などで空きが出たときは、順にご案内します。\n${link}`,
+
   // ---- Orders and holds ----
   orderRequired: 'お支払いが必要な商品が選ばれていません。商品を選んでから、お申し込みください。',
   orderPending: 'お支払いの手続き中のため、この申し込みは変更できません。お支払いを済ませるか、「お支払いをやめる」を押してから、もう一度お試しください。',

@@ -77,7 +77,7 @@ export function pathOf(name: EndpointName, params: Record<string, string> = {}):
 export async function createTestContext(
   env: Record<string, string> = {},
   dbOptions: { busyTimeoutMs?: number; engine?: EngineName } = {},
-  appOptions: Pick<BuildAppOptions, 'now' | 'paymentProvider' | 'scheduleLineDelivery'> = {},
+  appOptions: Pick<BuildAppOptions, 'now' | 'paymentProvider' | 'scheduleLineDelivery' | 'lotterySeed'> = {},
 ): Promise<TestContext> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-server-test-'));
   const databasePath = path.join(dir, 'city.sqlite');

@@ -32,23 +32,34 @@ describe('the lottery draw', () => {
     const won = (slotKey: string) => draw.winners.filter((id) => applications[id - 1]!.slotKey === slotKey).length;
     expect(won('2026-12-05|1')).toBe(4);
     expect(won('2026-12-05|2')).toBe(6);
-    expect([...draw.reserves.values()].flat().sort((a, b) => a - b)).toEqual(applications.map((a) => a.applicationId).filter((id) => !draw.winners.includes(id)));
+    // Everyone else is ranked for their slot, but a citizen who won it already (applied twice).
+    expect([...[...draw.reserves.values()].flat(), ...draw.passedOver].sort((a, b) => a - b)).toEqual(applications.map((a) => a.applicationId).filter((id) => !draw.winners.includes(id)));
+    for (const [slotKey, ranked] of draw.reserves) expect(ranked.every((id) => applications[id - 1]!.slotKey === slotKey)).toBe(true);
+    for (const id of draw.passedOver) {
+      const { userId, slotKey } = applications[id - 1]!;
+      expect(draw.winners.some((winner) => applications[winner - 1]!.userId === userId && applications[winner - 1]!.slotKey === slotKey)).toBe(true);
+    }
   });
 
   it('gives a citizen a slot once, however many times they applied for it', () => {
     const twice: LotteryApplication[] = [1, 2, 3].map((applicationId) => ({ applicationId, userId: 'U1', slotKey: '2026-12-05|1', units: 1 }));
     const draw = drawLottery({ seed: 'x', applications: twice, capacity: new Map([['2026-12-05|1', 3]]) });
     expect(draw.winners).toHaveLength(1);
+    // Not ranked for the slot either: a place offered to them later is one they hold already.
+    expect(draw.passedOver).toHaveLength(2);
+    expect(draw.reserves.size).toBe(0);
   });
 
   it('never gives a citizen more than the calendar allows, counting what they hold already', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 1, max: 3 }), (seed, limit) => {
         const held = new Map([['U1', 1]]);
-        const draw = drawLottery({ seed, applications, capacity: new Map([['2026-12-05|1', 20], ['2026-12-05|2', 20]]), held, limit });
+        const draw = drawLottery({ seed, applications, capacity: new Map([['2026-12-05|1', 40], ['2026-12-05|2', 40]]), held, limit });
         const wins = new Map<string, number>();
         for (const id of draw.winners) wins.set(applications[id - 1]!.userId, (wins.get(applications[id - 1]!.userId) ?? 0) + 1);
         for (const [userId, count] of wins) expect(count + (held.get(userId) ?? 0)).toBeLessThanOrEqual(limit);
+        // Room for everyone (40 a slot): nobody is ranked, only passed over.
+        expect(draw.reserves.size).toBe(0);
       }),
     );
   });

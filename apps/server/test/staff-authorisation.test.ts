@@ -228,6 +228,27 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
   staffSetCalendarReminder: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, body: { reminder: { daysBefore: 1, sendTime: '18:00' } } }) },
   staffCalendarWaitlist: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' } }) },
   staffSetCalendarWaitlist: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' }, body: { waitlist: { offerMinutes: 30 } } }) },
+  staffCalendarLottery: { action: 'calendars.edit', teamScoped: false, request: () => ({ params: { calendarId: 'cal-central' } }) },
+  staffSetCalendarLottery: {
+    action: 'calendars.edit',
+    teamScoped: false,
+    // The draw below leaves a drawn lottery, which cannot be set again: a calendar without one.
+    request: async () => {
+      await ctx.query("DELETE FROM calendar_lotteries WHERE calendar_id = 'cal-central'");
+      return { params: { calendarId: 'cal-central' }, body: { lottery: null } };
+    },
+  },
+  staffDrawCalendarLottery: {
+    action: 'calendars.edit',
+    teamScoped: false,
+    // A lottery past its deadline, not drawn yet (nobody applied): each allowed call draws it afresh.
+    request: async () => {
+      await ctx.query(
+        "INSERT INTO calendar_lotteries (calendar_id, applications_close_at, winner_hours, updated_at) VALUES ('cal-central', 1, 24, 1) ON CONFLICT (calendar_id) DO UPDATE SET seed = NULL, drawn_at = NULL, drawn_by = NULL",
+      );
+      return { params: { calendarId: 'cal-central' } };
+    },
+  },
   staffUnlock: { action: 'staff.manage', teamScoped: false, request: () => ({ params: { staffId: staffOf.get('guest/team-a')!.staffId } }) },
 };
 const SESSION_ROUTES: StaffEndpointName[] = ['staffSession', 'staffSignOut', 'staffSecondFactor', 'staffTotpEnrolment'];

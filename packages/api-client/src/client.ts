@@ -10,6 +10,8 @@ import type {
   WithdrawMembershipBody,
   SaveDraftBody,
   JoinWaitlistBody,
+  ApplyLotteryBody,
+  LotteryQuery,
   WaitlistQuery,
   PaymentReturn,
   RecordKeyBody,
@@ -454,6 +456,21 @@ export function createApiClient(options: ApiClientOptions) {
     /** Leaves a waitlist place (`waitlist/leave`); an offer held goes to the next citizen. */
     leaveWaitlist(entryId: number, callOptions: CallOptions = {}): Result<'leaveWaitlist'> {
       return settle(call('leaveWaitlist', { body: { entryId }, signal: callOptions.signal }));
+    },
+
+    /** The citizen's lottery applications (`lottery`); with a calendar, its lottery. */
+    getLottery(query: LotteryQuery = {}, callOptions: CallOptions = {}): Result<'getLottery'> {
+      return settle(call('getLottery', { query: { ...query }, signal: callOptions.signal }));
+    },
+
+    /** Applies for a slot of a calendar's lottery (`lottery/apply`), named as the reservation item's answer would name it. */
+    applyLottery(body: ApplyLotteryBody, callOptions: CallOptions = {}): Result<'applyLottery'> {
+      return settle(call('applyLottery', { body: { ...body }, signal: callOptions.signal }));
+    },
+
+    /** Withdraws a lottery application before its deadline (`lottery/withdraw`). */
+    withdrawLottery(applicationId: number, callOptions: CallOptions = {}): Result<'withdrawLottery'> {
+      return settle(call('withdrawLottery', { body: { applicationId }, signal: callOptions.signal }));
     },
 
     /**

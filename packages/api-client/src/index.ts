@@ -54,6 +54,12 @@ export type {
   WaitlistPlace,
   WaitlistQuery,
   WaitlistView,
+  ApplyLotteryBody,
+  LotteryApplication,
+  LotteryQuery,
+  LotteryState,
+  LotteryView,
+  WithdrawLotteryBody,
 } from './contract/types.js';
 export type { RuntimeConfig } from './runtime-config.js';
 export {

@@ -53,6 +53,11 @@ export const routes = {
   getWaitlist: { method: 'GET', path: `${API_PREFIX}/waitlist` },
   joinWaitlist: { method: 'POST', path: `${API_PREFIX}/waitlist/join` },
   leaveWaitlist: { method: 'POST', path: `${API_PREFIX}/waitlist/leave` },
+  // Not in the spec: 抽選. A calendar's lottery and the signed-in citizen's applications, applying
+  // for a slot from a reservation item's answer, and withdrawing before the deadline.
+  getLottery: { method: 'GET', path: `${API_PREFIX}/lottery` },
+  applyLottery: { method: 'POST', path: `${API_PREFIX}/lottery/apply` },
+  withdrawLottery: { method: 'POST', path: `${API_PREFIX}/lottery/withdraw` },
 } as const;
 
 /**

@@ -106,6 +106,24 @@ const WaitlistPlaceSchema = Type.Object(
   },
   closed,
 );
+const LotteryApplicationSchema = Type.Object(
+  {
+    applicationId: Type.Integer(),
+    calendarId: Key,
+    date: DateText,
+    slotId: Key,
+    start: Type.String({ maxLength: 5 }),
+    end: Type.String({ maxLength: 5 }),
+    surveyId: Key,
+    itemKey: Key,
+    units: Type.Integer({ minimum: 1 }),
+    state: Type.Union([Type.Literal('applied'), Type.Literal('withdrawn'), Type.Literal('won'), Type.Literal('lost')]),
+    drawnRank: Type.Optional(Type.Integer({ minimum: 1 })),
+    createdAt: Type.Integer(),
+  },
+  closed,
+);
+const LotteryStateSchema = Type.Object({ applicationsCloseAt: Type.Integer(), winnerHours: Type.Integer(), drawnAt: Type.Optional(Type.Integer()) }, closed);
 /** Lookup values are short: an id number, a date, a name. */
 const LookupValue = Type.String({ maxLength: 200 });
 
@@ -276,4 +294,15 @@ export const endpoints = {
     response: Data(WaitlistPlaceSchema),
   },
   leaveWaitlist: { ...routes.leaveWaitlist, body: Type.Object({ entryId: Type.Integer({ minimum: 1 }) }, closed), response: Type.Object({ result: Type.Literal('OK') }, closed) },
+  getLottery: {
+    ...routes.getLottery,
+    query: Type.Object({ calendarId: Type.Optional(Key) }, closed),
+    response: Data(Type.Object({ lottery: Type.Union([LotteryStateSchema, Type.Null()]), applications: Type.Array(LotteryApplicationSchema) }, closed)),
+  },
+  applyLottery: {
+    ...routes.applyLottery,
+    body: Type.Object({ surveyId: Key, itemKey: Key, value: Type.String({ minLength: 1, maxLength: 600 }) }, closed),
+    response: Data(LotteryApplicationSchema),
+  },
+  withdrawLottery: { ...routes.withdrawLottery, body: Type.Object({ applicationId: Type.Integer({ minimum: 1 }) }, closed), response: Type.Object({ result: Type.Literal('OK') }, closed) },
 } as const;

@@ -301,6 +301,53 @@ export interface LeaveWaitlistBody {
   entryId: number;
 }
 
+/** A calendar's lottery (抽選): applications are taken until `applicationsCloseAt`, then drawn (`drawnAt`). */
+export interface LotteryState {
+  applicationsCloseAt: number;
+  /** How long a winner's place is held for them to book (and pay), in hours. */
+  winnerHours: number;
+  drawnAt?: number;
+}
+
+/**
+ * A citizen's application to a lottery: `applied` (taking part), `withdrawn`, then `won` (the slot
+ * is offered to them: a waitlist place) or `lost` (queued for the slot when it was full: a waitlist
+ * place too). `drawnRank`: its place in the drawn order.
+ */
+export interface LotteryApplication {
+  applicationId: number;
+  calendarId: string;
+  date: string;
+  slotId: string;
+  start: string;
+  end: string;
+  surveyId: string;
+  itemKey: string;
+  units: number;
+  state: 'applied' | 'withdrawn' | 'won' | 'lost';
+  drawnRank?: number;
+  createdAt: number;
+}
+
+/** The lottery of the calendar asked about (null: none) and the citizen's applications, newest first. */
+export interface LotteryView {
+  lottery: LotteryState | null;
+  applications: LotteryApplication[];
+}
+
+/** Whose lottery (`getLottery`): with a calendar, its lottery too. */
+export interface LotteryQuery {
+  calendarId?: string;
+}
+
+/** A slot to apply for: the reservation item's answer the form would send (`value`). */
+export type ApplyLotteryBody = JoinWaitlistBody;
+
+/** Which application to withdraw. */
+export interface WithdrawLotteryBody {
+  applicationId: number;
+}
+
 /** Which calendar's slots, over which dates (`YYYY-MM-DD`, both included, at most 42 days). */
 export interface CalendarSlotsQuery {
   calendarId: string;
@@ -411,4 +458,13 @@ export interface Endpoints {
   joinWaitlist: { query: never; body: JoinWaitlistBody; response: DataResponse<WaitlistPlace> };
   /** Leaves a place (an offer held goes to the next citizen); 404 unless the citizen's and open. */
   leaveWaitlist: { query: never; body: LeaveWaitlistBody; response: { result: 'OK' } };
+  /** The citizen's lottery applications, newest first; with a calendar, its lottery (null: none). */
+  getLottery: { query: LotteryQuery; body: never; response: DataResponse<LotteryView> };
+  /**
+   * Applies for a slot of a lottery taking applications. 409 `lottery_not_found`, `lottery_closed`,
+   * `already_applied`, `already_booked`, or the booking rules' refusals (closed, stopped).
+   */
+  applyLottery: { query: never; body: ApplyLotteryBody; response: DataResponse<LotteryApplication> };
+  /** Withdraws an application before the deadline; 404 unless the citizen's and taking part, 409 `lottery_closed`. */
+  withdrawLottery: { query: never; body: WithdrawLotteryBody; response: { result: 'OK' } };
 }

@@ -97,6 +97,29 @@ const CalendarPath = Type.Object({ calendarId: Key }, closed);
  */
 /** A calendar's waitlist (キャンセル待ち): how long an offer of a freed place is held, in minutes; null: off. */
 export const CalendarWaitlistSchema = Type.Union([Type.Object({ offerMinutes: Type.Integer({ minimum: 5, maximum: 10_080 }) }, closed), Type.Null()]);
+/** Setting a calendar's lottery (抽選): applications until `applicationsCloseAt` (ms, in the future), winners' places held `winnerHours`; null: none. */
+export const CalendarLotterySettingSchema = Type.Union([
+  Type.Object({ applicationsCloseAt: Type.Integer({ minimum: 0 }), winnerHours: Type.Integer({ minimum: 1, maximum: 168 }) }, closed),
+  Type.Null(),
+]);
+/** A calendar's lottery as staff see it: its setting, applications counted, and once drawn, the draw's seed (null: none). */
+export const CalendarLotterySchema = Type.Union([
+  Type.Object(
+    {
+      applicationsCloseAt: Type.Integer(),
+      winnerHours: Type.Integer(),
+      drawnAt: Type.Optional(Type.Integer()),
+      drawnBy: Type.Optional(Type.String()),
+      seed: Type.Optional(Type.String()),
+      applications: Type.Integer({ minimum: 0 }),
+      applicants: Type.Integer({ minimum: 0 }),
+      won: Type.Integer({ minimum: 0 }),
+      lost: Type.Integer({ minimum: 0 }),
+    },
+    closed,
+  ),
+  Type.Null(),
+]);
 export const CalendarReminderSchema = Type.Union([Type.Object({ daysBefore: Type.Integer({ minimum: 0, maximum: 14 }), sendTime: TimeText }, closed), Type.Null()]);
 
 export const calendarAdminEndpoints = {
@@ -205,4 +228,23 @@ export const calendarAdminEndpoints = {
     body: Type.Object({ waitlist: CalendarWaitlistSchema }, closed),
     response: Data(CalendarWaitlistSchema),
   },
+  staffCalendarLottery: { method: 'GET', path: `${ADMIN}/calendars/:calendarId/lottery`, params: CalendarPath, response: Data(CalendarLotterySchema) },
+  /**
+   * Sets the calendar's lottery (its slots are applied for until the deadline, not booked) or
+   * removes it (null: its applications are withdrawn); `calendars.edit`, audited. 409
+   * `lottery_drawn` once drawn, 400 `invalid_lottery` for a deadline in the past.
+   */
+  staffSetCalendarLottery: {
+    method: 'POST',
+    path: `${ADMIN}/calendars/:calendarId/lottery`,
+    params: CalendarPath,
+    body: Type.Object({ lottery: CalendarLotterySettingSchema }, closed),
+    response: Data(CalendarLotterySchema),
+  },
+  /**
+   * Draws the lottery with a new recorded seed (`calendars.edit`, audited with everything the draw
+   * read): winners are offered their slot, the others queue for it in drawn order, and everyone is
+   * told. 409 `lottery_not_closed` before the deadline, `lottery_drawn` once drawn.
+   */
+  staffDrawCalendarLottery: { method: 'POST', path: `${ADMIN}/calendars/:calendarId/lottery/draw`, params: CalendarPath, response: Data(CalendarLotterySchema) },
 } as const;

@@ -28,7 +28,7 @@ export {
   SurveyEditorViewSchema,
   SurveyProblemSchema,
 } from './endpoints.js';
-import type { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarFileReportSchema, CalendarReminderSchema, CalendarWaitlistSchema } from './calendar-admin.js';
+import type { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarFileReportSchema, CalendarLotterySchema, CalendarLotterySettingSchema, CalendarReminderSchema, CalendarWaitlistSchema } from './calendar-admin.js';
 export type { StaffEndpointName } from './endpoints.js';
 
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -41,9 +41,11 @@ export type AuditEntryView = Static<typeof AuditEntrySchema>;
 export type SurveyState = (typeof SURVEY_STATES)[number];
 export type SurveyEditorView = Static<typeof SurveyEditorViewSchema>;
 export type SurveyProblem = Static<typeof SurveyProblemSchema>;
-export { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarClosuresSchema, CalendarFileReportSchema, CalendarReminderSchema, CalendarWaitlistSchema } from './calendar-admin.js';
+export { CalendarAdminSlotsSchema, CalendarAdminViewSchema, CalendarClosuresSchema, CalendarFileReportSchema, CalendarLotterySchema, CalendarLotterySettingSchema, CalendarReminderSchema, CalendarWaitlistSchema } from './calendar-admin.js';
 export type CalendarReminder = Static<typeof CalendarReminderSchema>;
 export type CalendarWaitlist = Static<typeof CalendarWaitlistSchema>;
+export type CalendarLottery = Static<typeof CalendarLotterySchema>;
+export type CalendarLotterySetting = Static<typeof CalendarLotterySettingSchema>;
 export type CalendarAdminView = Static<typeof CalendarAdminViewSchema>;
 export type CalendarAdminSlots = Static<typeof CalendarAdminSlotsSchema>;
 export type CalendarFileReport = Static<typeof CalendarFileReportSchema>;

@@ -18,8 +18,9 @@ import { migration as m015 } from './015-folded-answers.js';
 import { migration as m016 } from './016-line-messages.js';
 import { migration as m017 } from './017-survey-drafts.js';
 import { migration as m018 } from './018-waitlists.js';
+import { migration as m019 } from './019-lotteries.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
-export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017, m018];
+export const migrations: readonly Migration[] = [m001, m002, m003, m004, m005, m006, m007, m008, m009, m010, m011, m012, m013, m014, m015, m016, m017, m018, m019];

@@ -36,7 +36,7 @@ const hasLapsed = (claim: Pick<SlotClaim, 'holdExpiresAt'>, now: number) => clai
  * How many bookings the user holds in the calendar, as its per-citizen limit counts them: slots not
  * ended, holds not lapsed, the records being replaced (a change gives their bookings up) left out.
  */
-async function activeBookingsOf(calendars: CalendarRepository, calendarId: string, userId: string, now: number, replacedKeys: readonly string[]): Promise<number> {
+export async function activeBookingsOf(calendars: CalendarRepository, calendarId: string, userId: string, now: number, replacedKeys: readonly string[]): Promise<number> {
   const replaced = new Set(replacedKeys);
   const claims = await calendars.claimsOfUser(calendarId, userId);
   return claims.filter((claim) => !replaced.has(claim.partitionKey) && !hasEnded(claim, now) && !hasLapsed(claim, now)).length;
@@ -147,6 +147,8 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
   for (const { item, calendar, slot } of fresh) {
     const { itemKey } = item;
     if (calendar.rules.bookingStopped === true) throw refusal(409, BOOKING_ERROR_CODES.bookingStopped, messages.bookingStopped, itemKey);
+    // A lottery not drawn yet: its slots are applied for, not booked (lottery.ts).
+    if (calendar.lotteryClosesAt !== undefined) throw refusal(409, 'lottery_pending', messages.lotteryPending, itemKey);
     if (await isClosedOn(calendars, calendar, slot.date)) {
       throw refusal(409, BOOKING_ERROR_CODES.closedDay, messages.closedDay, itemKey);
     }

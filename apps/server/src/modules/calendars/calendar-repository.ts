@@ -13,6 +13,8 @@ export interface StoredCalendar {
   categoryId: string;
   rules: CalendarRules;
   closures: CalendarClosures;
+  /** A lottery takes applications for the calendar's slots until then (ms); nobody books them directly until it is drawn. */
+  lotteryClosesAt?: number;
 }
 
 /**

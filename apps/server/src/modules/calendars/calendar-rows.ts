@@ -38,6 +38,7 @@ export interface CalendarRow {
   booking_stopped: number;
   closed_weekdays: string;
   closed_on_public_holidays: number;
+  lottery_closes_at: number | string | null;
 }
 
 export interface SlotRow {
@@ -90,7 +91,13 @@ export const toCalendar = (row: CalendarRow): StoredCalendar => {
     ...(row.booking_stopped === 1 ? { bookingStopped: true } : {}),
   };
   const closures = { weekdays: JSON.parse(row.closed_weekdays) as number[], publicHolidays: row.closed_on_public_holidays === 1 };
-  return { calendarId: row.calendar_id, categoryId: row.category_id, rules, closures };
+  return {
+    calendarId: row.calendar_id,
+    categoryId: row.category_id,
+    rules,
+    closures,
+    ...(row.lottery_closes_at === null ? {} : { lotteryClosesAt: Number(row.lottery_closes_at) }),
+  };
 };
 
 export const toSlot = (row: SlotRow): StoredSlot => ({

@@ -4,8 +4,10 @@
 // (by their id), so the order a database returns them in changes nothing; then shuffled by a
 // generator that is SHA-256 of the seed and a counter (no Math.random, no engine's RANDOM()).
 // Winners are taken in the shuffled order while their slot has room and the citizen is under the
-// calendar's per-citizen limit (and has not won that slot already); everyone else is ranked, in the same order, for places that winners
-// give up (unpaid by the deadline), which go to the next drawn.
+// calendar's per-citizen limit (and has not won that slot already); those who found their slot
+// full are ranked, in the same order, for places that winners give up (unbooked or unpaid by the
+// deadline), which go to the next drawn. Those passed over for the limit (or for a slot they won
+// already) are not ranked: a place offered to them later could not be booked.
 import { createHash } from 'node:crypto';
 
 export interface LotteryApplication {
@@ -21,8 +23,10 @@ export interface LotteryDraw {
   order: number[];
   /** The applications drawn as winners. */
   winners: number[];
-  /** The rest, by slot, in drawn order: who is offered a place a winner gives up, first to last. */
+  /** Those who found their slot full, by slot, in drawn order: who is offered a place a winner gives up, first to last. */
   reserves: Map<string, number[]>;
+  /** Those passed over for the per-citizen limit, or for a slot they had won already. */
+  passedOver: number[];
 }
 
 /** Uniform integers below `bound` from the seed: SHA-256(seed:counter), 48 bits a draw. */
@@ -60,6 +64,7 @@ export function drawLottery(input: {
   const left = new Map(input.capacity);
   const holding = new Map(input.held ?? []);
   const winners: number[] = [];
+  const passedOver: number[] = [];
   const reserves = new Map<string, number[]>();
   // A citizen wins a slot once, however many times they applied for it.
   const won = new Set<string>();
@@ -67,7 +72,9 @@ export function drawLottery(input: {
     const room = left.get(application.slotKey) ?? 0;
     const holds = holding.get(application.userId) ?? 0;
     const citizenSlot = `${application.userId}\n${application.slotKey}`;
-    if (room >= application.units && (input.limit === undefined || holds < input.limit) && !won.has(citizenSlot)) {
+    if ((input.limit !== undefined && holds >= input.limit) || won.has(citizenSlot)) {
+      passedOver.push(application.applicationId);
+    } else if (room >= application.units) {
       winners.push(application.applicationId);
       won.add(citizenSlot);
       left.set(application.slotKey, room - application.units);
@@ -76,5 +83,5 @@ export function drawLottery(input: {
       reserves.set(application.slotKey, [...(reserves.get(application.slotKey) ?? []), application.applicationId]);
     }
   }
-  return { order: order.map((application) => application.applicationId), winners, reserves };
+  return { order: order.map((application) => application.applicationId), winners, reserves, passedOver };
 }

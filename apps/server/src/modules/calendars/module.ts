@@ -6,7 +6,9 @@ import { auditRepository } from '../audit/repositories.js';
 import { surveyRepository } from '../surveys/repositories.js';
 import type { CalendarAdminDeps } from './admin-routes.js';
 import { calendarAdminModule } from './admin-routes.js';
-import { calendarImportRepository, calendarRepository, waitlistRepository } from './repositories.js';
+import type { LotteryResult } from './lottery.js';
+import { lotteryModule, staffLotteryModule } from './lottery-routes.js';
+import { calendarImportRepository, calendarRepository, lotteryRepository, waitlistRepository } from './repositories.js';
 import { calendarsModule } from './routes.js';
 import { staffCalendarsModule } from './staff-routes.js';
 import type { WaitlistDeps, WaitlistOffer } from './waitlist.js';
@@ -23,6 +25,10 @@ export function createCalendarsModule(input: {
   authenticateStaff: onRequestAsyncHookHandler;
   /** Tells a citizen of a waitlist offer (LINE). */
   waitlistOffered: (offer: WaitlistOffer) => Promise<void>;
+  /** Tells a lottery's applicants their results (LINE). */
+  lotteryDrawn: (results: LotteryResult[]) => Promise<void>;
+  /** The lottery's seed (tests record theirs); none: 128 random bits a draw. */
+  lotterySeed?: () => string;
   logError: (error: unknown, message: string) => void;
   /** Work the queues on a timer in this process (the server); off for tests that drive it. */
   schedule: boolean;
@@ -48,6 +54,17 @@ export function createCalendarsModule(input: {
     });
     return run;
   };
+  const runSoon = () => {
+    void runOnce().catch(() => undefined);
+  };
+  const lotteryDeps = {
+    store: input.storage.store(repositories({ calendars: calendarRepository, waitlist: waitlistRepository, lottery: lotteryRepository, surveys: surveyRepository, audit: auditRepository })),
+    now: input.now,
+    ...(input.lotterySeed === undefined ? {} : { seed: input.lotterySeed }),
+    told: input.lotteryDrawn,
+    queuesChanged: runSoon,
+    logError: input.logError,
+  };
   const timer = input.schedule ? setInterval(() => void runOnce().catch(() => undefined), WAITLIST_INTERVAL_MS).unref() : undefined;
   return {
     routes: [
@@ -61,14 +78,14 @@ export function createCalendarsModule(input: {
         authenticateStaff: input.authenticateStaff,
         process: waitlistDeps,
       }),
+      lotteryModule({ ...lotteryDeps, authenticate: input.authenticate }),
+      staffLotteryModule({ ...lotteryDeps, authenticateStaff: input.authenticateStaff }),
     ],
     admin,
     waitlist: {
       runOnce,
       /** Units may have been freed (a cancel, a hold given up, a capacity raised): the queues are worked now, in the background. */
-      runSoon: () => {
-        void runOnce().catch(() => undefined);
-      },
+      runSoon,
       stop: () => {
         if (timer !== undefined) clearInterval(timer);
       },

@@ -86,7 +86,7 @@ export function createPostgresCalendarRepository(db: PostgresQueryable, configur
         const [row] = await rows<CalendarRow>(
           'calendars.findCalendar',
           `SELECT calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
-             change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays
+             change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays, lottery_closes_at
            FROM calendars WHERE calendar_id = $1`,
           [calendarId],
         );

@@ -2,7 +2,7 @@ import type { Configuration } from '../../db/configuration-cache.js';
 import type { PostgresQueryable } from '../../db/postgres.js';
 import type { WaitlistRepository } from './waitlist-repository.js';
 import type { WaitlistRow } from './waitlist-rows.js';
-import { toWaitlistEntry, WAITLIST_SELECT } from './waitlist-rows.js';
+import { EFFECTIVE_OFFER_MINUTES, toWaitlistEntry, WAITLIST_SELECT } from './waitlist-rows.js';
 
 /** The same statements as SQLite's (sqlite-waitlist-repository.ts). */
 export function createPostgresWaitlistRepository(db: PostgresQueryable, configuration: Configuration): WaitlistRepository {
@@ -23,7 +23,11 @@ export function createPostgresWaitlistRepository(db: PostgresQueryable, configur
       await db.query({ name: 'waitlist.lockSlot', text: 'SELECT 1 FROM calendar_slots WHERE calendar_id = $1 AND date = $2 AND slot_id = $3 FOR UPDATE', values: [slot.calendarId, slot.date, slot.slotId] });
     },
     async offerMinutes(calendarId) {
-      const [row] = await rows<{ offer_minutes: number }>('waitlist.offerMinutes', 'SELECT offer_minutes FROM calendar_waitlists WHERE calendar_id = $1', [calendarId]);
+      const [row] = await rows<{ minutes: number | null }>('waitlist.offerMinutes', `SELECT ${EFFECTIVE_OFFER_MINUTES('$1')} AS minutes`, [calendarId]);
+      return row?.minutes ?? undefined;
+    },
+    async waitlistSetting(calendarId) {
+      const [row] = await rows<{ offer_minutes: number }>('waitlist.setting', 'SELECT offer_minutes FROM calendar_waitlists WHERE calendar_id = $1', [calendarId]);
       return row?.offer_minutes;
     },
     async setOfferMinutes(calendarId, minutes, now) {

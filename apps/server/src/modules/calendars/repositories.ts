@@ -9,7 +9,11 @@ import { createSqliteCalendarRepository } from './sqlite-calendar-repository.js'
 import { createPostgresWaitlistRepository } from './postgres-waitlist-repository.js';
 import { createSqliteWaitlistRepository } from './sqlite-waitlist-repository.js';
 import type { WaitlistRepository } from './waitlist-repository.js';
+import type { LotteryRepository } from './lottery-repository.js';
+import { createPostgresLotteryRepository } from './postgres-lottery-repository.js';
+import { createSqliteLotteryRepository } from './sqlite-lottery-repository.js';
 
 export const calendarRepository: RepositoryFactory<CalendarRepository> = { sqlite: createSqliteCalendarRepository, postgres: createPostgresCalendarRepository };
 export const calendarImportRepository: RepositoryFactory<CalendarImportRepository> = { sqlite: createSqliteCalendarImportRepository, postgres: createPostgresCalendarImportRepository };
 export const waitlistRepository: RepositoryFactory<WaitlistRepository> = { sqlite: createSqliteWaitlistRepository, postgres: createPostgresWaitlistRepository };
+export const lotteryRepository: RepositoryFactory<LotteryRepository> = { sqlite: createSqliteLotteryRepository, postgres: createPostgresLotteryRepository };

@@ -21,7 +21,7 @@ export function createSqliteCalendarRepository(db: SqliteDatabase, configuration
   const category = db.prepare<[string], CategoryRow>(`${CATEGORY_SELECT} WHERE c.category_id = ?`);
   const calendar = db.prepare<[string], CalendarRow>(
     `SELECT calendar_id, category_id, booking_opens_days_ahead, booking_closes_unit, booking_closes_amount,
-       change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays
+       change_closes_unit, change_closes_amount, max_active_bookings_per_user, booking_stopped, closed_weekdays, closed_on_public_holidays, lottery_closes_at
      FROM calendars WHERE calendar_id = ?`,
   );
   const slots = db.prepare<[number, string, string, string], string | null>(slotsAsJson(['?', '?', '?', '?'], { array: 'json_array', aggregate: (items) => `json_group_array(${items})` })).pluck();

@@ -1,10 +1,11 @@
 import type { SqliteDatabase } from '../../db/database.js';
 import type { WaitlistRepository } from './waitlist-repository.js';
-import { toWaitlistEntry, WAITLIST_SELECT } from './waitlist-rows.js';
+import { EFFECTIVE_OFFER_MINUTES, toWaitlistEntry, WAITLIST_SELECT } from './waitlist-rows.js';
 import type { WaitlistRow } from './waitlist-rows.js';
 
 export function createSqliteWaitlistRepository(db: SqliteDatabase): WaitlistRepository {
-  const offerMinutes = db.prepare<[string], number>('SELECT offer_minutes FROM calendar_waitlists WHERE calendar_id = ?').pluck();
+  const setting = db.prepare<[string], number>('SELECT offer_minutes FROM calendar_waitlists WHERE calendar_id = ?').pluck();
+  const offerMinutes = db.prepare<[string, string], number | null>(`SELECT ${EFFECTIVE_OFFER_MINUTES('?', '?')}`).pluck();
   const saveMinutes = db.prepare<[string, number, number]>(
     'INSERT INTO calendar_waitlists (calendar_id, offer_minutes, updated_at) VALUES (?, ?, ?) ON CONFLICT (calendar_id) DO UPDATE SET offer_minutes = excluded.offer_minutes, updated_at = excluded.updated_at',
   );
@@ -38,7 +39,10 @@ export function createSqliteWaitlistRepository(db: SqliteDatabase): WaitlistRepo
       // SQLite's writer is one transaction at a time (BEGIN IMMEDIATE): nothing to lock.
     },
     offerMinutes(calendarId) {
-      return offerMinutes.get(calendarId);
+      return offerMinutes.get(calendarId, calendarId) ?? undefined;
+    },
+    waitlistSetting(calendarId) {
+      return setting.get(calendarId);
     },
     setOfferMinutes(calendarId, minutes, now) {
       if (minutes === undefined) removeMinutes.run(calendarId);

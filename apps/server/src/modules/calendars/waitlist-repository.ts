@@ -30,8 +30,14 @@ export interface WaitlistRepository {
    * is worked by one transaction at a time, whichever instance runs it.
    */
   lockSlot(slot: { calendarId: string; date: string; slotId: string }): Awaitable<void>;
-  /** How long an offer is held in the calendar (minutes); undefined: the calendar takes no waitlist. */
+  /**
+   * How long an offer is held in the calendar (minutes); undefined: the calendar takes no
+   * waitlist. A drawn lottery's queue of reserves is worked as a waitlist: without a waitlist
+   * setting, its offers last as long as its winners' (lottery.ts).
+   */
   offerMinutes(calendarId: string): Awaitable<number | undefined>;
+  /** The calendar's waitlist setting as staff set it (minutes); undefined: off. */
+  waitlistSetting(calendarId: string): Awaitable<number | undefined>;
   setOfferMinutes(calendarId: string, minutes: number | undefined, now: number): Awaitable<void>;
   /** Adds the citizen at the end of the slot's queue (their units owed to it); false if already in it. */
   join(entry: NewWaitlistEntry, now: number): Awaitable<WaitlistEntry | undefined>;

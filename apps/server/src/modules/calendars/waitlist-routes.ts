@@ -71,7 +71,7 @@ export function staffWaitlistModule(deps: {
   const of = async (actor: StaffActor, calendarId: string): Promise<CalendarWaitlist> => {
     requireRole(actor, 'calendars.edit');
     await requireCalendar(deps.store.read.calendars, calendarId);
-    const offerMinutes = await deps.store.read.waitlist.offerMinutes(calendarId);
+    const offerMinutes = await deps.store.read.waitlist.waitlistSetting(calendarId);
     return offerMinutes === undefined ? null : { offerMinutes };
   };
   const set = async (actor: StaffActor, calendarId: string, waitlist: CalendarWaitlist): Promise<CalendarWaitlist> => {
@@ -79,7 +79,7 @@ export function staffWaitlistModule(deps: {
     const now = deps.now();
     await deps.store.transaction(async ({ calendars, waitlist: repository, audit }) => {
       await requireCalendar(calendars, calendarId);
-      const before = await repository.offerMinutes(calendarId);
+      const before = await repository.waitlistSetting(calendarId);
       await repository.setOfferMinutes(calendarId, waitlist?.offerMinutes, now);
       await appendAudit(audit, actor, { action: 'calendar.waitlist', target: `calendar:${calendarId}`, detail: { from: before === undefined ? null : { offerMinutes: before }, to: waitlist } }, now);
     });

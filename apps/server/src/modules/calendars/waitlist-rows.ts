@@ -33,3 +33,11 @@ export const toWaitlistEntry = (row: WaitlistRow): WaitlistEntry => ({
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
 });
+
+/**
+ * How long the calendar's offers last (minutes), `calendar` its id's parameter: its waitlist's
+ * setting or, without one, a drawn lottery's winners' hours (its reserves queue as a waitlist).
+ */
+export const EFFECTIVE_OFFER_MINUTES = (calendar: string, again = calendar) =>
+  `COALESCE((SELECT offer_minutes FROM calendar_waitlists WHERE calendar_id = ${calendar}),
+    (SELECT winner_hours * 60 FROM calendar_lotteries WHERE calendar_id = ${again} AND drawn_at IS NOT NULL))`;

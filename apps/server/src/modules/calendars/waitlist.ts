@@ -96,7 +96,7 @@ export async function leaveWaitlist(deps: WaitlistDeps, userId: string, entryId:
 export interface WaitlistPlace extends WaitlistEntry {
   start: string;
   end: string;
-  /** While waiting: citizens ahead in the queue (0: next). */
+  /** While waiting: citizens waiting ahead in the queue (0: next offered). */
   ahead?: number;
 }
 
@@ -110,7 +110,8 @@ export async function waitlistOf(deps: WaitlistDeps, userId: string): Promise<Wa
     const place: WaitlistPlace = { ...entry, start: slot.start, end: slot.end };
     if (entry.state === 'waiting') {
       const queue = await waitlist.queue(entry.calendarId, entry.date, entry.slotId);
-      place.ahead = queue.filter((other) => other.entryId < entry.entryId).length;
+      // Those offered a place already are not ahead: the next unit freed goes to the first waiting.
+      place.ahead = queue.filter((other) => other.state === 'waiting' && other.entryId < entry.entryId).length;
     }
     places.push(place);
   }

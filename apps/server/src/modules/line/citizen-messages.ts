@@ -4,7 +4,7 @@
 import type { MessageKind } from './message-repository.js';
 
 /** The kinds of service message, each an approved template of the MINI App channel. */
-export type ServiceTemplateKind = Exclude<MessageKind, 'notice' | 'waitlist_offer'>;
+export type ServiceTemplateKind = Exclude<MessageKind, 'notice' | 'waitlist_offer' | 'lottery_result'>;
 export const SERVICE_TEMPLATE_KINDS: readonly ServiceTemplateKind[] = ['booked', 'changed', 'cancelled', 'paid', 'reminder'];
 
 /**

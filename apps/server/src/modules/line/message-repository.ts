@@ -4,7 +4,7 @@ import type { Awaitable } from '../../db/store.js';
 export type MessageChannel = 'service' | 'push';
 export type MessageState = 'pending' | 'sent' | 'unreachable' | 'failed';
 /** What the citizen's message is about. */
-export type MessageKind = 'booked' | 'changed' | 'cancelled' | 'paid' | 'reminder' | 'notice' | 'waitlist_offer';
+export type MessageKind = 'booked' | 'changed' | 'cancelled' | 'paid' | 'reminder' | 'notice' | 'waitlist_offer' | 'lottery_result';
 /** Why a citizen cannot be reached. */
 export type UnreachableReason = 'no_line' | 'not_friend' | 'no_token' | 'token_expired' | 'token_used_up' | 'not_paid';
 

@@ -274,6 +274,21 @@ export function createLineModule(input: LineModuleInput) {
       );
       void runOnce();
     },
+    /**
+     * A lottery's results: one message to each applicant from the official account (as a waitlist
+     * offer), once per application, queued in one transaction and sent in the background.
+     */
+    async lotteryResults(results: readonly { userId: string; applicationId: number; text: string }[]): Promise<void> {
+      if (results.length === 0) return;
+      const now = input.now();
+      await store.transaction((write) =>
+        write.messages.enqueue(
+          results.map((result) => ({ dedupeKey: `lottery-result:${String(result.applicationId)}`, channel: 'push' as const, kind: 'lottery_result' as const, userId: result.userId, payload: { messages: [{ type: 'text', text: result.text }] }, dueAt: now })),
+          now,
+        ),
+      );
+      void runOnce();
+    },
     /** The slots a record holds now (read before a cancellation releases them). */
     slotsOf: async (partitionKey: string) => store.read.calendars.claimsOfRecord(partitionKey),
     /** Enqueues the reminders due and delivers every message due, now (tests drive it; the timer too). */
