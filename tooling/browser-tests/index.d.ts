@@ -72,3 +72,8 @@ export declare function axeViolations(page: Page): Promise<AxeViolation[]>;
 export type SandboxButton = '支払う' | 'キャンセルして戻る' | '支払いに失敗する' | '保留期限を過ぎたことにする' | '支払う（通知が届かなかったことにする）';
 
 export declare function pressSandboxButton(paymentUrl: string, button: SandboxButton): Promise<string | null>;
+
+/** Opens the citizen app inside LINE (the LIFF stand-in's webview) as a test user, at `path`. */
+export declare function openInLine(page: Page, user: { userId: string }, path: string): Promise<void>;
+/** A test user's messages on the LINE stand-in's inbox page, as LINE shows them. */
+export declare function lineInboxOf(page: Page, user: { displayName: string }): Promise<string>;

@@ -213,3 +213,22 @@ export async function pressSandboxButton(paymentUrl, button) {
   if (response.ok) return null;
   throw new Error(`${button} on the sandbox page answered ${String(response.status)}:\n${await response.text()}`);
 }
+
+/**
+ * Opens the citizen app inside LINE (the LIFF stand-in's webview) as a test user, at `path`: the
+ * user is the one the stand-in's mock login signs in, and LIFF's `liff.state` brings the page there.
+ */
+export async function openInLine(page, user, path) {
+  await page.goto('/login');
+  await page.evaluate((userId) => {
+    localStorage.setItem('city.liffMockUser', userId);
+  }, user.userId);
+  await page.goto(`/?liff.state=${encodeURIComponent(path)}`);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** A test user's messages on the LINE stand-in's inbox page, as LINE shows them. */
+export async function lineInboxOf(page, user) {
+  await page.goto('/__dev/line/inbox');
+  return page.getByRole('region', { name: user.displayName }).innerText();
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient, DEV_STAND_INS_PATH, isApiError } from '@city/api-client';
 import type { PageTrouble, RunningServer, SandboxButton } from '@city/browser-tests';
-import { axeViolations, launchBrowser, pressSandboxButton, startServer as startSharedServer, textShows, useBrowserWorld, watchPage } from '@city/browser-tests';
+import { axeViolations, launchBrowser, lineInboxOf, openInLine, pressSandboxButton, startServer as startSharedServer, textShows, useBrowserWorld, watchPage } from '@city/browser-tests';
 import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USERS } from '@city/line-stand-in';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
@@ -18,7 +18,7 @@ const [yamada, sato, suzuki] = STAND_IN_USERS;
 export const TEST_USERS = { yamada, sato, suzuki } as const;
 
 export type { PageTrouble, RunningServer, SandboxButton };
-export { launchBrowser, pressSandboxButton, textShows, watchPage };
+export { launchBrowser, lineInboxOf, openInLine, pressSandboxButton, textShows, watchPage };
 
 /** Starts the real server, serving this app's production build, on a free port with a fresh database. */
 export function startServer(): Promise<RunningServer> {
@@ -87,25 +87,6 @@ export async function logInAs(page: Page, user: { displayName: string }, from = 
   await page.getByRole('button', { name: 'LINEでログイン' }).click();
   await page.getByRole('link', { name: user.displayName }).click();
   await page.waitForURL((url) => url.pathname !== '/login' && !url.pathname.startsWith(DEV_STAND_INS_PATH));
-}
-
-/**
- * Opens `path` inside LINE as `user` on `page`: the LIFF mock (with the stand-in's tokens) signs
- * them in, and LIFF's deep link (`liff.state`) lands on the path.
- */
-export async function openInLine(page: Page, user: { userId: string }, path: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((userId) => {
-    localStorage.setItem('city.liffMockUser', userId);
-  }, user.userId);
-  await page.goto(`/?liff.state=${encodeURIComponent(path)}`);
-  await page.waitForURL((url) => url.pathname === path);
-}
-
-/** A test user's messages on the stand-in's inbox page, as LINE shows them. */
-export async function lineInboxOf(page: Page, user: { displayName: string }): Promise<string> {
-  await page.goto('/__dev/line/inbox');
-  return page.getByRole('region', { name: user.displayName }).innerText();
 }
 
 /** An ID token as LINE's web login issues it for the development channel, issued two hours ago. */

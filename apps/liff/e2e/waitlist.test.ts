@@ -31,7 +31,7 @@ describe('a waitlist', () => {
     await expectNoSeriousA11yViolations(page, 'waitlist dialog');
     await dialog.getByRole('button', { name: '登録する' }).click();
     await textShows(page, 'キャンセル待ちに登録しました。空きが出たら最初にご案内します。');
-    await page.getByRole('link', { name: 'キャンセル待ちの一覧' }).click();
+    await page.getByRole('link', { name: 'キャンセル待ち・抽選の一覧' }).click();
     await textShows(page, '順番待ち（次にご案内します）');
 
     // 佐藤 cancels: the place is offered to 山田, in LINE and in the app.

@@ -85,11 +85,17 @@ describe('a lottery', () => {
     expect((await lotteryOf(three)).applications).toMatchObject([{ state: 'withdrawn' }]);
     expect((await draw()).body.code).toBe('lottery_not_closed');
 
+    // Staff may end the applications early; the draw may follow at once.
+    clock = CLOSES - HOUR;
+    const closed = await (await console()).call('staffCloseCalendarLottery', { params: { calendarId: 'cal-central' } });
+    expect(closed.body.data).toMatchObject({ applicationsCloseAt: clock });
+    expect((await (await console()).call('staffCloseCalendarLottery', { params: { calendarId: 'cal-central' } })).body.code).toBe('lottery_closed');
     clock = CLOSES;
     expect((await apply(three)).body.code).toBe('lottery_closed');
     const drawn = await draw();
     expect(drawn.status).toBe(200);
     expect(drawn.body.data).toMatchObject({ applications: 2, applicants: 2, won: 2, lost: 0, seed: SEED, drawnAt: CLOSES });
+    expect((await (await console()).call('staffCloseCalendarLottery', { params: { calendarId: 'cal-central' } })).body.code).toBe('lottery_drawn');
     expect((await draw()).body.code).toBe('lottery_drawn');
     expect((await setLottery(null)).body.code).toBe('lottery_drawn');
     // Audited with everything the draw read: anyone can draw it again from this.

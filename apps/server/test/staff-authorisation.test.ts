@@ -238,6 +238,17 @@ const ROUTES: Partial<Record<StaffEndpointName, RouteCase>> = {
       return { params: { calendarId: 'cal-central' }, body: { lottery: null } };
     },
   },
+  staffCloseCalendarLottery: {
+    action: 'calendars.edit',
+    teamScoped: false,
+    // A lottery taking applications: each allowed call closes it afresh.
+    request: async () => {
+      await ctx.query(
+        "INSERT INTO calendar_lotteries (calendar_id, applications_close_at, winner_hours, updated_at) VALUES ('cal-central', 9999999999999, 24, 1) ON CONFLICT (calendar_id) DO UPDATE SET applications_close_at = 9999999999999, seed = NULL, drawn_at = NULL, drawn_by = NULL",
+      );
+      return { params: { calendarId: 'cal-central' } };
+    },
+  },
   staffDrawCalendarLottery: {
     action: 'calendars.edit',
     teamScoped: false,

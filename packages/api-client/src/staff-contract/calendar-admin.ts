@@ -242,6 +242,11 @@ export const calendarAdminEndpoints = {
     response: Data(CalendarLotterySchema),
   },
   /**
+   * Ends the lottery's applications now, before the deadline set (`calendars.edit`, audited): the
+   * draw may follow at once. 404 `lottery_not_found`, 409 `lottery_drawn` or `lottery_closed` (already).
+   */
+  staffCloseCalendarLottery: { method: 'POST', path: `${ADMIN}/calendars/:calendarId/lottery/close`, params: CalendarPath, response: Data(CalendarLotterySchema) },
+  /**
    * Draws the lottery with a new recorded seed (`calendars.edit`, audited with everything the draw
    * read): winners are offered their slot, the others queue for it in drawn order, and everyone is
    * told. 409 `lottery_not_closed` before the deadline, `lottery_drawn` once drawn.

@@ -1,11 +1,11 @@
 // Calendar administration's calls, injected into the staff API from here so that the shared API
 // file stays as it is. A change invalidates only when it was made: a refusal (409) changed
 // nothing, and the screen keeps what the staff member typed beside the refusal.
-import type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport, CalendarWaitlist } from '@city/api-client/staff-contract';
+import type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport, CalendarLottery, CalendarWaitlist } from '@city/api-client/staff-contract';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../store/staff-api.js';
 import { staffApi } from '../../store/staff-api.js';
 
-export type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport, CalendarWaitlist };
+export type { CalendarAdminSlots, CalendarAdminView, CalendarFileReport, CalendarLottery, CalendarWaitlist };
 export type AdminCategory = CalendarAdminView['categories'][number];
 export type CalendarSettings = NonNullable<AdminCategory['calendar']>;
 export type CalendarRules = CalendarSettings['rules'];
@@ -25,7 +25,7 @@ const slotTags = (calendarId: string) => [
   { type: 'Slots' as const, id: calendarId },
 ];
 
-export const calendarAdminApi = staffApi.enhanceEndpoints({ addTagTypes: ['CalendarAdmin', 'AdminSlots', 'Waitlist'] }).injectEndpoints({
+export const calendarAdminApi = staffApi.enhanceEndpoints({ addTagTypes: ['CalendarAdmin', 'AdminSlots', 'Waitlist', 'Lottery'] }).injectEndpoints({
   endpoints: (build) => ({
     staffCalendarAdmin: build.query<CalendarAdminView, undefined>({
       query: () => ({ endpoint: 'staffCalendarAdmin' }),
@@ -96,6 +96,27 @@ export const calendarAdminApi = staffApi.enhanceEndpoints({ addTagTypes: ['Calen
       // Turned off, its queues end: the slots' counts change too.
       invalidatesTags: (_result, error, { calendarId }) => (error === undefined ? [{ type: 'Waitlist', id: calendarId }, ...slotTags(calendarId), 'Audit'] : []),
     }),
+    staffCalendarLottery: build.query<CalendarLottery, ParamsOf<'staffCalendarLottery'>>({
+      query: (params) => ({ endpoint: 'staffCalendarLottery', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffCalendarLottery'>>,
+      providesTags: (_result, _error, { calendarId }) => [{ type: 'Lottery', id: calendarId }],
+    }),
+    staffSetCalendarLottery: build.mutation<CalendarLottery, ParamsOf<'staffSetCalendarLottery'> & BodyOf<'staffSetCalendarLottery'>>({
+      query: ({ calendarId, ...body }) => ({ endpoint: 'staffSetCalendarLottery', params: { calendarId }, body }),
+      transformResponse: dataOf<ResponseOf<'staffSetCalendarLottery'>>,
+      invalidatesTags: (_result, error, { calendarId }) => (error === undefined ? [{ type: 'Lottery', id: calendarId }, 'Audit'] : []),
+    }),
+    staffCloseCalendarLottery: build.mutation<CalendarLottery, ParamsOf<'staffCloseCalendarLottery'>>({
+      query: (params) => ({ endpoint: 'staffCloseCalendarLottery', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffCloseCalendarLottery'>>,
+      invalidatesTags: (_result, error, { calendarId }) => (error === undefined ? [{ type: 'Lottery', id: calendarId }, 'Audit'] : []),
+    }),
+    staffDrawCalendarLottery: build.mutation<CalendarLottery, ParamsOf<'staffDrawCalendarLottery'>>({
+      query: (params) => ({ endpoint: 'staffDrawCalendarLottery', params: { ...params } }),
+      transformResponse: dataOf<ResponseOf<'staffDrawCalendarLottery'>>,
+      // Winners are offered their slots: the slots' counts change too.
+      invalidatesTags: (_result, error, { calendarId }) => (error === undefined ? [{ type: 'Lottery', id: calendarId }, ...slotTags(calendarId), 'Audit'] : []),
+    }),
   }),
 });
 
@@ -114,4 +135,8 @@ export const {
   useStaffApplyCalendarFileMutation,
   useStaffCalendarWaitlistQuery,
   useStaffSetCalendarWaitlistMutation,
+  useStaffCalendarLotteryQuery,
+  useStaffSetCalendarLotteryMutation,
+  useStaffCloseCalendarLotteryMutation,
+  useStaffDrawCalendarLotteryMutation,
 } = calendarAdminApi;

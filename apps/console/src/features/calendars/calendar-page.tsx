@@ -15,6 +15,7 @@ import { ClosedDaysPanel } from './closed-days-panel.js';
 import { mondayOf, monthGrid, monthOfWeek, monthRange } from './dates.js';
 import { PatternForm } from './pattern-form.js';
 import { ReminderPanel } from './reminder-panel.js';
+import { LotteryPanel } from './lottery-panel.js';
 import { WaitlistPanel } from './waitlist-panel.js';
 import { RulesFormView } from './rules-form-view.js';
 import { SlotWeekSection } from './slot-week-section.js';
@@ -81,6 +82,7 @@ export function CalendarPage() {
           <BookingStopPanel categoryId={category.categoryId} settings={settings} />
           <ReminderPanel calendarId={calendarId} />
           <WaitlistPanel calendarId={calendarId} />
+          <LotteryPanel calendarId={calendarId} />
           <SlotWeekSection
             calendarId={calendarId}
             week={week}

@@ -15,8 +15,8 @@ import { useBookingLimitsReached } from '../../store/booking-limits.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import { NoReservationInHand } from './no-reservation-in-hand.js';
 import { describeFailure } from '../../lib/api-errors.js';
-import { japanMoment, waitlistMessages } from '../../waitlist-messages.js';
-import { useWaitlist } from './use-waitlist.js';
+import { japanMoment, lotteryMessages, waitlistMessages } from '../../waitlist-messages.js';
+import { useLottery, useWaitlist } from './use-waitlist.js';
 
 /**
  * `/calendar/{calendarId}`: a week of the calendar's slots, from today (the server's, in Japan),
@@ -63,6 +63,9 @@ export function CalendarSlotsPage() {
   const waitlist = useWaitlist(calendarId);
   const [joining, setJoining] = useState<CalendarSlot | undefined>(undefined);
   const [waitlistNotice, setWaitlistNotice] = useState<{ tone: 'info' | 'error'; text: string } | undefined>(undefined);
+  // 抽選: a lottery taking applications (or waiting for its draw) turns a slot's choice into an application.
+  const lottery = useLottery(calendarId);
+  const [applying, setApplying] = useState<CalendarSlot | undefined>(undefined);
 
   if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
   const rootCategoryId = calendar.categoryValues.rootCategoryId ?? undefined;
@@ -93,7 +96,27 @@ export function CalendarSlotsPage() {
     waitlist.refresh();
   };
 
+  const pendingLottery = lottery.view?.lottery?.drawnAt === undefined ? lottery.view?.lottery ?? undefined : undefined;
+  const lotteryOpen = pendingLottery !== undefined && now() < pendingLottery.applicationsCloseAt;
+  const appliedHere = (lottery.view?.applications ?? []).filter((application) => application.calendarId === calendarId && application.state === 'applied');
+  const applyForLottery = async (slot: CalendarSlot) => {
+    setApplying(undefined);
+    if (data === undefined) return;
+    const value = formatReservationValue({ categoryId: data.categoryId, date: slot.date, slotId: slot.slotId });
+    const applied = await api.applyLottery({ surveyId, itemKey: reservationItemName, value });
+    if (isApiError(applied)) {
+      setWaitlistNotice({ tone: 'error', text: describeFailure(applied).message });
+      return;
+    }
+    setWaitlistNotice({ tone: 'info', text: lotteryMessages.applied(formatSlotLabel(applied.data)) });
+    lottery.refresh();
+  };
+
   const select = (slot: CalendarSlot) => {
+    if (pendingLottery !== undefined) {
+      if (lotteryOpen && slot.status === 'open' && slot.left >= calendar.reservationItemCost) setApplying(slot);
+      return;
+    }
     // Until the limits are known a slot is not taken: a citizen at the limit would only be refused at 送信する.
     if (data === undefined || !limitsSettled || limitReached || slot.status !== 'open' || slot.left < calendar.reservationItemCost) return;
     void dispatch(chooseSlot({ categoryId: data.categoryId, date: slot.date, slotId: slot.slotId })).then((result) => {
@@ -106,6 +129,8 @@ export function CalendarSlotsPage() {
       {place === undefined ? null : <h2 className="app-section-title">{place}</h2>}
       {data?.rules.bookingStopped === true ? <Notice tone="error">{messages.bookingStopped}</Notice> : <p>{messages.slotsLead}</p>}
       <BookingLimitNotice categoryId={categoryId} rootCategoryId={rootCategoryId} />
+      {pendingLottery === undefined ? null : <Notice>{lotteryOpen ? lotteryMessages.open(japanMoment(pendingLottery.applicationsCloseAt)) : lotteryMessages.closed}</Notice>}
+      {appliedHere.length === 0 ? null : <p>{lotteryMessages.appliedHere(appliedHere.map((application) => formatSlotLabel(application)).join('、'))}</p>}
       {offersHere.map((offer) => (
         <Notice key={offer.entryId}>{waitlistMessages.offeredHere(formatSlotLabel(offer), japanMoment(offer.offeredUntil ?? 0))}</Notice>
       ))}
@@ -142,6 +167,20 @@ export function CalendarSlotsPage() {
         }}
       >
         <p>{joining === undefined ? null : waitlistMessages.joinLead(formatSlotLabel(joining))}</p>
+      </Dialog>
+      <Dialog
+        open={applying !== undefined}
+        title={lotteryMessages.applyTitle}
+        confirmLabel={lotteryMessages.apply}
+        cancelLabel={lotteryMessages.notNow}
+        onConfirm={() => {
+          if (applying !== undefined) void applyForLottery(applying);
+        }}
+        onCancel={() => {
+          setApplying(undefined);
+        }}
+      >
+        <p>{applying === undefined || pendingLottery === undefined ? null : lotteryMessages.applyLead(formatSlotLabel(applying), japanMoment(pendingLottery.applicationsCloseAt))}</p>
       </Dialog>
       <div className="app-actions">
         {rootCategoryId !== undefined && category?.categoryId === rootCategoryId ? null : (

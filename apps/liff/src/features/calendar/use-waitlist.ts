@@ -1,31 +1,42 @@
-// The citizen's waitlist places (キャンセル待ち) and whether a calendar takes a waitlist, asked
-// for as the calendar's week opens. A failure leaves the week as it was without the waitlist.
-import type { WaitlistView } from '@city/api-client';
+// The citizen's waitlist places (キャンセル待ち) and whether a calendar takes a waitlist; a calendar's
+// lottery (抽選) and the citizen's applications. Asked for as the calendar's week or the waitlist
+// page opens, and again on refresh(). A failure leaves the screen as it was, without them.
+import type { ApiClient, ApiError, LotteryView, WaitlistView } from '@city/api-client';
 import { isApiError } from '@city/api-client';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../store/hooks.js';
 
-export function useWaitlist(calendarId: string | undefined): { view: WaitlistView | undefined; refresh: () => void } {
+type CalendarCall<T> = (api: ApiClient, query: { calendarId?: string }) => Promise<{ data: T } | ApiError>;
+
+function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefined): { view: T | undefined; refresh: () => void } {
   const { api } = useServices();
-  const [view, setView] = useState<WaitlistView | undefined>(undefined);
+  const [view, setView] = useState<T | undefined>(undefined);
   const [asked, setAsked] = useState(0);
   useEffect(() => {
     let current = true;
-    // Asked for inside a promise: a client without the call (a test's) leaves the week as it was.
+    // Asked for inside a promise: a client without the call (a test's) leaves the screen as it was.
     void Promise.resolve()
-      .then(() => api.getWaitlist(calendarId === undefined ? {} : { calendarId }))
+      .then(() => call(api, calendarId === undefined ? {} : { calendarId }))
       .then(
-      (result) => {
-        if (current && !isApiError(result)) setView(result.data);
-      },
-      () => undefined,
-    );
+        (result) => {
+          if (current && !isApiError(result)) setView(result.data);
+        },
+        () => undefined,
+      );
     return () => {
       current = false;
     };
-  }, [api, calendarId, asked]);
+  }, [api, call, calendarId, asked]);
   const refresh = useCallback(() => {
     setAsked((count) => count + 1);
   }, []);
   return { view, refresh };
 }
+
+// Module-level calls: the same function on every render, so the effect asks once per calendar.
+const getWaitlist: CalendarCall<WaitlistView> = (api, query) => api.getWaitlist(query);
+const getLottery: CalendarCall<LotteryView> = (api, query) => api.getLottery(query);
+
+export const useWaitlist = (calendarId: string | undefined) => useCalendarView(getWaitlist, calendarId);
+
+export const useLottery = (calendarId: string | undefined) => useCalendarView(getLottery, calendarId);

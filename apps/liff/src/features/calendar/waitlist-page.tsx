@@ -1,8 +1,9 @@
-// `/waitlist` (not in the spec): the citizen's キャンセル待ち. Each place with its slot and where it
-// stands: waiting (how many are ahead), offered (until when; この枠で申し込む opens the survey's form
-// with the slot answered), booked, or ended. A waiting or offered place can be left. The LINE
-// message of an offer links here.
-import type { WaitlistPlace } from '@city/api-client';
+// `/waitlist` (not in the spec): the citizen's キャンセル待ち and 抽選. Each lottery application with
+// its slot and result (one taking part can be withdrawn before the deadline); each waitlist place
+// with where it stands: waiting (how many are ahead), offered (until when; この枠で申し込む opens the
+// survey's form with the slot answered: a lottery's winner books here too), booked, or ended. A
+// waiting or offered place can be left. The LINE messages of an offer and of a draw link here.
+import type { LotteryApplication, WaitlistPlace } from '@city/api-client';
 import { isApiError } from '@city/api-client';
 import { formatReservationValue } from '@city/survey-core';
 import { Button, Dialog, formatSlotLabel, Notice, PageLayout } from '@city/ui';
@@ -13,8 +14,8 @@ import { describeFailure } from '../../lib/api-errors.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import { answerRestarted } from '../../store/survey-slice.js';
 import { useGetCalendarCategoriesQuery } from '../../store/api-slice.js';
-import { japanMoment, waitlistMessages as text } from '../../waitlist-messages.js';
-import { useWaitlist } from './use-waitlist.js';
+import { japanMoment, lotteryMessages, waitlistMessages as text } from '../../waitlist-messages.js';
+import { useLottery, useWaitlist } from './use-waitlist.js';
 
 function standing(place: WaitlistPlace, now: number): string {
   if (place.state === 'waiting') return text.waiting(place.ahead ?? 0);
@@ -23,11 +24,19 @@ function standing(place: WaitlistPlace, now: number): string {
   return place.state === 'left' ? text.left : text.expired;
 }
 
+function lotteryStanding(application: LotteryApplication): string {
+  // The deadline is the lottery's, not known here: the application's own wording says it is pending.
+  if (application.state === 'applied') return lotteryMessages.states.applied;
+  return application.state === 'lost' ? lotteryMessages.states.lost : lotteryMessages.states.withdrawn;
+}
+
 export function WaitlistPage() {
   const { api, now } = useServices();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const waitlist = useWaitlist(undefined);
+  const lottery = useLottery(undefined);
+  const [withdrawing, setWithdrawing] = useState<LotteryApplication | undefined>(undefined);
   const categories = useGetCalendarCategoriesQuery(undefined);
   const answers = useAppSelector((state) => state.survey);
   const [leaving, setLeaving] = useState<WaitlistPlace | undefined>(undefined);
@@ -55,10 +64,44 @@ export function WaitlistPage() {
     waitlist.refresh();
   };
 
+  const withdraw = async (application: LotteryApplication) => {
+    setWithdrawing(undefined);
+    const withdrawn = await api.withdrawLottery(application.applicationId);
+    if (isApiError(withdrawn)) setFailure(describeFailure(withdrawn).message);
+    lottery.refresh();
+  };
+
   const places = waitlist.view?.places;
+  const applications = lottery.view?.applications ?? [];
   return (
     <PageLayout title={text.pageTitle}>
       {failure === undefined ? null : <Notice tone="error">{failure}</Notice>}
+      {applications.length === 0 ? null : (
+        <section>
+          <h2 className="app-section-title">{lotteryMessages.sectionTitle}</h2>
+          <ul className="app-waitlist">
+            {applications.map((application) => (
+              <li key={application.applicationId} className="app-waitlist__place">
+                <p className="app-waitlist__slot">{formatSlotLabel(application)}</p>
+                {application.state === 'won' ? <Notice>{lotteryMessages.states.won}</Notice> : <p>{lotteryStanding(application)}</p>}
+                {application.state === 'applied' ? (
+                  <div className="app-actions">
+                    <Button
+                      variant="secondary"
+                      onClick={() => {
+                        setWithdrawing(application);
+                      }}
+                    >
+                      {lotteryMessages.withdraw}
+                    </Button>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {applications.length === 0 ? null : <h2 className="app-section-title">{text.sectionTitle}</h2>}
       {places === undefined ? null : places.length === 0 ? (
         <p>{text.empty}</p>
       ) : (
@@ -111,6 +154,21 @@ export function WaitlistPage() {
         }}
       >
         <p>{text.leaveLead}</p>
+      </Dialog>
+      <Dialog
+        open={withdrawing !== undefined}
+        title={lotteryMessages.withdrawTitle}
+        confirmLabel={lotteryMessages.withdrawConfirm}
+        cancelLabel={lotteryMessages.withdrawCancel}
+        danger
+        onConfirm={() => {
+          if (withdrawing !== undefined) void withdraw(withdrawing);
+        }}
+        onCancel={() => {
+          setWithdrawing(undefined);
+        }}
+      >
+        <p>{lotteryMessages.withdrawLead}</p>
       </Dialog>
     </PageLayout>
   );

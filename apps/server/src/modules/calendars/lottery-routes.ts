@@ -6,7 +6,7 @@ import { contractRoute } from '../../http/contract-route.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { LotteryApplicationPlace, LotteryDeps } from './lottery.js';
-import { applyLottery, drawCalendarLottery, lotteryOf, setLottery, staffLotteryOf, withdrawLottery } from './lottery.js';
+import { applyLottery, closeLottery, drawCalendarLottery, lotteryOf, setLottery, staffLotteryOf, withdrawLottery } from './lottery.js';
 
 const view = ({ applicationId, calendarId, date, slotId, start, end, surveyId, itemKey, units, state, drawnRank, createdAt }: LotteryApplicationPlace): LotteryApplicationView => ({
   applicationId,
@@ -53,6 +53,7 @@ export function staffLotteryModule(deps: LotteryDeps & { authenticateStaff: onRe
     app.addHook('onRequest', deps.authenticateStaff);
     contractRoute(app, staffEndpoints.staffCalendarLottery, {}, async (request) => ({ data: await staffLotteryOf(deps, request.staff, request.params.calendarId) }));
     contractRoute(app, staffEndpoints.staffSetCalendarLottery, {}, async (request) => ({ data: await setLottery(deps, request.staff, request.params.calendarId, request.body.lottery) }));
+    contractRoute(app, staffEndpoints.staffCloseCalendarLottery, {}, async (request) => ({ data: await closeLottery(deps, request.staff, request.params.calendarId) }));
     contractRoute(app, staffEndpoints.staffDrawCalendarLottery, {}, async (request) => ({ data: await drawCalendarLottery(deps, request.staff, request.params.calendarId) }));
   };
 }

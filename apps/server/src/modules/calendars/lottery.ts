@@ -184,6 +184,23 @@ export async function setLottery(deps: LotteryDeps, actor: StaffActor, calendarI
   return staffLotteryOf(deps, actor, calendarId);
 }
 
+/** Staff end the applications now, before the deadline set (the draw may follow at once). */
+export async function closeLottery(deps: LotteryDeps, actor: StaffActor, calendarId: string): Promise<StaffLotteryView | null> {
+  requireRole(actor, 'calendars.edit');
+  const now = deps.now();
+  await deps.store.transaction(async ({ calendars, lottery, audit }) => {
+    await requireCalendar(calendars, calendarId);
+    await lottery.lock(calendarId);
+    const stored = await lottery.find(calendarId);
+    if (stored === undefined) throw new HttpError(404, 'lottery_not_found', messages.lotteryNotFound);
+    if (stored.drawnAt !== undefined) throw new HttpError(409, 'lottery_drawn', messages.lotteryDrawn);
+    if (stored.applicationsCloseAt <= now) throw new HttpError(409, 'lottery_closed', messages.lotteryClosed);
+    await lottery.set(calendarId, { applicationsCloseAt: now, winnerHours: stored.winnerHours }, now);
+    await appendAudit(audit, actor, { action: 'calendar.lotteryClosed', target: `calendar:${calendarId}`, detail: { from: stored.applicationsCloseAt, to: now } }, now);
+  });
+  return staffLotteryOf(deps, actor, calendarId);
+}
+
 /**
  * Staff draw the calendar's lottery, once its deadline has passed (409 before, and once drawn).
  * In one transaction: each slot's free units (0 for a slot no longer bookable) are drawn among
