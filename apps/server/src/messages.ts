@@ -175,6 +175,7 @@ export const messages = {
   lotteryDrawn: 'この抽選はすでに行いました。',
   lotteryNotClosed: '申し込みの締切前のため、まだ抽選できません。',
   lotteryCloseInPast: '申し込みの締切には、これから先の日時を指定してください。',
+  lotteryCloseTooFar: '申し込みの締切は、1年以内の日時を指定してください。',
   lotteryWonText: (slot: string, until: string, link: string) =>
     `【抽選結果】当選しました。\n${slot}\n${until}までにお申し込み（お支払いのある場合はお支払いまで）をお済ませください。過ぎると次の方にご案内します。\n${link}`,
   lotteryLostText: (slot: string, rank: number | undefined, link: string) =>

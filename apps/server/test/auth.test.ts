@@ -48,6 +48,9 @@ const protectedEndpoints: [name: EndpointName, request: TestRequest][] = [
   ['getWaitlist', { query: {} }],
   ['joinWaitlist', { body: { surveyId: 'health-checkup', itemKey: 'slot', value: 'x' } }],
   ['leaveWaitlist', { body: { entryId: 1 } }],
+  ['getLottery', { query: {} }],
+  ['applyLottery', { body: { surveyId: 'health-checkup', itemKey: 'slot', value: 'x' } }],
+  ['withdrawLottery', { body: { applicationId: 1 } }],
 ];
 
 it('lists every endpoint the app serves but login', () => {

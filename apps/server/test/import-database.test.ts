@@ -154,6 +154,7 @@ describe('slots', () => {
         booking_stopped: 0,
         closed_weekdays: '[]',
         closed_on_public_holidays: 0,
+        lottery_closes_at: null,
         updated_at: expect.any(Number) as unknown,
       },
     ]);

@@ -50,6 +50,19 @@ describe('the lottery draw', () => {
     expect(draw.reserves.size).toBe(0);
   });
 
+  it('ranks no one for a slot who reached the limit with another slot won later in the draw', () => {
+    const both: LotteryApplication[] = [
+      { applicationId: 1, userId: 'U1', slotKey: 'full', units: 1 },
+      { applicationId: 2, userId: 'U1', slotKey: 'open', units: 1 },
+    ];
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      const draw = drawLottery({ seed, applications: both, capacity: new Map([['full', 0], ['open', 1]]), limit: 1 });
+      expect(draw.winners).toEqual([2]);
+      expect(draw.reserves.size).toBe(0);
+      expect(draw.passedOver).toEqual([1]);
+    }
+  });
+
   it('never gives a citizen more than the calendar allows, counting what they hold already', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 1, max: 3 }), (seed, limit) => {

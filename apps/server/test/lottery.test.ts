@@ -6,6 +6,7 @@
 import { japanTimeToEpochMs } from '@city/survey-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repositories } from '../src/db/storage.js';
+import { waitlistRepository } from '../src/modules/calendars/repositories.js';
 import { recount } from '../src/modules/recount/recount.js';
 import { recountRepository } from '../src/modules/recount/repositories.js';
 import type { HttpClient } from './calendar-fixtures.js';
@@ -63,6 +64,8 @@ describe('a lottery', () => {
   it('takes applications until its deadline, with no direct booking meanwhile, and is drawn once, after it', async () => {
     expect((await (await console()).call('staffCalendarLottery', { params: { calendarId: 'cal-central' } })).body.data).toBeNull();
     expect((await setLottery({ applicationsCloseAt: clock - 1, winnerHours: 24 })).body.code).toBe('invalid_lottery');
+    expect((await setLottery({ applicationsCloseAt: clock + 400 * 24 * HOUR, winnerHours: 24 })).body.code).toBe('invalid_lottery');
+    expect((await setLottery({ applicationsCloseAt: 2 ** 60, winnerHours: 24 })).status).toBe(400);
     expect((await apply(one)).body.code).toBe('lottery_not_found');
     const set = await setLottery({ applicationsCloseAt: CLOSES, winnerHours: 24 });
     expect(set.status).toBe(200);
@@ -138,6 +141,32 @@ describe('a lottery', () => {
     expect((await placesOf(byApplication(reserves[1]!)))[0]).toMatchObject({ state: 'waiting', ahead: 0 });
     expect((await book(byApplication(WINNERS[1]!))).body.code).toBe('slot_full');
     expect((await book(byApplication(reserves[0]!))).status).toBe(200);
+    // The lottery's queues are worked as a waitlist; the calendar takes no other (staff set none).
+    expect((await http.call(citizens[7]!, 'joinWaitlist', { body: { surveyId, itemKey: 'slot', value: slot('1') } })).body.code).toBe('waitlist_not_offered');
+    expect((await recount(ctx.app.storage.store(repositories({ recount: recountRepository })))).drift).toBe(0);
+  });
+
+  it('leaves a calendar\'s own waitlist standing while it takes applications, and draws only what the waiting are not owed', async () => {
+    await ctx.app.storage.store(waitlistRepository).transaction((waitlist) => waitlist.setOfferMinutes('cal-central', 30, clock));
+    const first = await book(one, '2');
+    expect(first.status).toBe(200);
+    expect((await http.call(two, 'joinWaitlist', { body: { surveyId, itemKey: 'slot', value: slot('2') } })).status).toBe(200);
+    await setLottery({ applicationsCloseAt: CLOSES, winnerHours: 24 });
+    // While applications are taken: a place freed is owed to the one waiting, but not offered yet.
+    expect((await http.call(one, 'cancelReservation', { body: { surveyId, partitionKey: first.body.partitionKey, userId: one.userId } })).status).toBe(200);
+    await ctx.app.waitlist.runOnce();
+    expect((await placesOf(two))[0]?.state).toBe('waiting');
+    expect((await http.call(three, 'joinWaitlist', { body: { surveyId, itemKey: 'slot', value: slot('2') } })).body.code).toBe('lottery_pending');
+    expect((await http.call(three, 'getWaitlist', { query: { calendarId: 'cal-central' } })).body.data.open).toBe(false);
+    expect((await apply(two, '2')).body.code).toBe('already_waiting');
+    expect((await apply(three, '2')).status).toBe(200);
+    clock = CLOSES;
+    // Nothing is free beyond what the waiting are owed: three loses, and queues behind two.
+    expect((await draw()).body.data).toMatchObject({ won: 0, lost: 1 });
+    expect((await placesOf(three))[0]).toMatchObject({ state: 'waiting', ahead: 1 });
+    await ctx.app.waitlist.runOnce();
+    expect((await placesOf(two))[0]).toMatchObject({ state: 'offered', offeredUntil: clock + 30 * 60_000 });
+    expect((await book(two, '2')).status).toBe(200);
     expect((await recount(ctx.app.storage.store(repositories({ recount: recountRepository })))).drift).toBe(0);
   });
 

@@ -55,6 +55,7 @@ export type {
   WaitlistQuery,
   WaitlistView,
   ApplyLotteryBody,
+  SlotAskedFor,
   LotteryApplication,
   LotteryQuery,
   LotteryState,

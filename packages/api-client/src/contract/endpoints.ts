@@ -88,38 +88,34 @@ const DraftAnswers = Type.Record(
   Type.String({ minLength: 1, maxLength: 256 }),
   Type.Union([Type.String({ maxLength: MAX_VALUE_LENGTH }), Type.Array(Type.String({ maxLength: MAX_VALUE_LENGTH }), { maxItems: 200 }), Type.Array(FileRefSchema, { maxItems: 20 })]),
 );
+/** A slot a citizen asked for (a waitlist place, a lottery application), with its times and the item they book it through. */
+const SLOT_ASKED_FOR = {
+  calendarId: Key,
+  date: DateText,
+  slotId: Key,
+  start: Type.String({ maxLength: 5 }),
+  end: Type.String({ maxLength: 5 }),
+  surveyId: Key,
+  itemKey: Key,
+  units: Type.Integer({ minimum: 1 }),
+  createdAt: Type.Integer(),
+};
 const WaitlistPlaceSchema = Type.Object(
   {
     entryId: Type.Integer(),
-    calendarId: Key,
-    date: DateText,
-    slotId: Key,
-    start: Type.String({ maxLength: 5 }),
-    end: Type.String({ maxLength: 5 }),
-    surveyId: Key,
-    itemKey: Key,
-    units: Type.Integer({ minimum: 1 }),
+    ...SLOT_ASKED_FOR,
     state: Type.Union([Type.Literal('waiting'), Type.Literal('offered'), Type.Literal('booked'), Type.Literal('expired'), Type.Literal('left')]),
     offeredUntil: Type.Optional(Type.Integer()),
     ahead: Type.Optional(Type.Integer({ minimum: 0 })),
-    createdAt: Type.Integer(),
   },
   closed,
 );
 const LotteryApplicationSchema = Type.Object(
   {
     applicationId: Type.Integer(),
-    calendarId: Key,
-    date: DateText,
-    slotId: Key,
-    start: Type.String({ maxLength: 5 }),
-    end: Type.String({ maxLength: 5 }),
-    surveyId: Key,
-    itemKey: Key,
-    units: Type.Integer({ minimum: 1 }),
+    ...SLOT_ASKED_FOR,
     state: Type.Union([Type.Literal('applied'), Type.Literal('withdrawn'), Type.Literal('won'), Type.Literal('lost')]),
     drawnRank: Type.Optional(Type.Integer({ minimum: 1 })),
-    createdAt: Type.Integer(),
   },
   closed,
 );

@@ -262,8 +262,15 @@ export interface DraftView {
  * survey's reservation item with that slot; then `booked`, `expired` (not taken in time, or the
  * slot closed) or `left`.
  */
-export interface WaitlistPlace {
+export interface WaitlistPlace extends SlotAskedFor {
   entryId: number;
+  state: 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
+  offeredUntil?: number;
+  ahead?: number;
+}
+
+/** A slot a citizen asked for (a waitlist place, a lottery application): its times, and the survey's reservation item they book it through. */
+export interface SlotAskedFor {
   calendarId: string;
   date: string;
   slotId: string;
@@ -272,9 +279,6 @@ export interface WaitlistPlace {
   surveyId: string;
   itemKey: string;
   units: number;
-  state: 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
-  offeredUntil?: number;
-  ahead?: number;
   createdAt: number;
 }
 
@@ -314,19 +318,10 @@ export interface LotteryState {
  * is offered to them: a waitlist place) or `lost` (queued for the slot when it was full: a waitlist
  * place too). `drawnRank`: its place in the drawn order.
  */
-export interface LotteryApplication {
+export interface LotteryApplication extends SlotAskedFor {
   applicationId: number;
-  calendarId: string;
-  date: string;
-  slotId: string;
-  start: string;
-  end: string;
-  surveyId: string;
-  itemKey: string;
-  units: number;
   state: 'applied' | 'withdrawn' | 'won' | 'lost';
   drawnRank?: number;
-  createdAt: number;
 }
 
 /** The lottery of the calendar asked about (null: none) and the citizen's applications, newest first. */

@@ -97,9 +97,9 @@ const CalendarPath = Type.Object({ calendarId: Key }, closed);
  */
 /** A calendar's waitlist (キャンセル待ち): how long an offer of a freed place is held, in minutes; null: off. */
 export const CalendarWaitlistSchema = Type.Union([Type.Object({ offerMinutes: Type.Integer({ minimum: 5, maximum: 10_080 }) }, closed), Type.Null()]);
-/** Setting a calendar's lottery (抽選): applications until `applicationsCloseAt` (ms, in the future), winners' places held `winnerHours`; null: none. */
+/** Setting a calendar's lottery (抽選): applications until `applicationsCloseAt` (ms, in the future, within a year), winners' places held `winnerHours`; null: none. */
 export const CalendarLotterySettingSchema = Type.Union([
-  Type.Object({ applicationsCloseAt: Type.Integer({ minimum: 0 }), winnerHours: Type.Integer({ minimum: 1, maximum: 168 }) }, closed),
+  Type.Object({ applicationsCloseAt: Type.Integer({ minimum: 0, maximum: 8_640_000_000_000_000 }), winnerHours: Type.Integer({ minimum: 1, maximum: 168 }) }, closed),
   Type.Null(),
 ]);
 /** A calendar's lottery as staff see it: its setting, applications counted, and once drawn, the draw's seed (null: none). */

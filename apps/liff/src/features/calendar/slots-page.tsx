@@ -113,6 +113,9 @@ export function CalendarSlotsPage() {
   };
 
   const select = (slot: CalendarSlot) => {
+    // Until the calendar is known not to be a lottery's, a slot is not taken: the citizen would fill
+    // in the form only to be told at 送信する (a failed ask lets them on; the server has the last word).
+    if (!lottery.settled) return;
     if (pendingLottery !== undefined) {
       if (lotteryOpen && slot.status === 'open' && slot.left >= calendar.reservationItemCost) setApplying(slot);
       return;

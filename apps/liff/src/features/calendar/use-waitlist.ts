@@ -8,10 +8,18 @@ import { useServices } from '../../store/hooks.js';
 
 type CalendarCall<T> = (api: ApiClient, query: { calendarId?: string }) => Promise<{ data: T } | ApiError>;
 
-function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefined): { view: T | undefined; refresh: () => void } {
+/** What was answered (undefined until then, or after a failure), whether it has answered or failed, and a way to ask again. */
+export interface CalendarView<T> {
+  view: T | undefined;
+  settled: boolean;
+  refresh: () => void;
+}
+
+function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefined): CalendarView<T> {
   const { api } = useServices();
   const [view, setView] = useState<T | undefined>(undefined);
   const [asked, setAsked] = useState(0);
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     let current = true;
     // Asked for inside a promise: a client without the call (a test's) leaves the screen as it was.
@@ -19,9 +27,13 @@ function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefine
       .then(() => call(api, calendarId === undefined ? {} : { calendarId }))
       .then(
         (result) => {
-          if (current && !isApiError(result)) setView(result.data);
+          if (!current) return;
+          if (!isApiError(result)) setView(result.data);
+          setSettled(true);
         },
-        () => undefined,
+        () => {
+          if (current) setSettled(true);
+        },
       );
     return () => {
       current = false;
@@ -30,7 +42,7 @@ function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefine
   const refresh = useCallback(() => {
     setAsked((count) => count + 1);
   }, []);
-  return { view, refresh };
+  return { view, settled, refresh };
 }
 
 // Module-level calls: the same function on every render, so the effect asks once per calendar.

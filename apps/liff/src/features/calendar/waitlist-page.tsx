@@ -24,10 +24,18 @@ function standing(place: WaitlistPlace, now: number): string {
   return place.state === 'left' ? text.left : text.expired;
 }
 
-function lotteryStanding(application: LotteryApplication): string {
-  // The deadline is the lottery's, not known here: the application's own wording says it is pending.
-  if (application.state === 'applied') return lotteryMessages.states.applied;
-  return application.state === 'lost' ? lotteryMessages.states.lost : lotteryMessages.states.withdrawn;
+/**
+ * Where an application stands, read with the citizen's place in the slot's queue (a winner's offer,
+ * a reserve's place): none when they were not queued (passed over for the limit, the slot closed).
+ */
+function lotteryStanding(application: LotteryApplication, place: WaitlistPlace | undefined, now: number): { text: string; notice: boolean } {
+  const states = lotteryMessages.states;
+  if (application.state === 'applied') return { text: states.applied, notice: false };
+  if (application.state === 'withdrawn') return { text: states.withdrawn, notice: false };
+  if (application.state === 'lost') return { text: place === undefined ? states.lostNotQueued : states.lost, notice: false };
+  if (place?.state === 'booked') return { text: states.wonBooked, notice: false };
+  if (place?.state === 'offered' && (place.offeredUntil ?? 0) > now) return { text: states.won, notice: true };
+  return { text: states.wonLapsed, notice: false };
 }
 
 export function WaitlistPage() {
@@ -80,24 +88,29 @@ export function WaitlistPage() {
         <section>
           <h2 className="app-section-title">{lotteryMessages.sectionTitle}</h2>
           <ul className="app-waitlist">
-            {applications.map((application) => (
-              <li key={application.applicationId} className="app-waitlist__place">
-                <p className="app-waitlist__slot">{formatSlotLabel(application)}</p>
-                {application.state === 'won' ? <Notice>{lotteryMessages.states.won}</Notice> : <p>{lotteryStanding(application)}</p>}
-                {application.state === 'applied' ? (
-                  <div className="app-actions">
-                    <Button
-                      variant="secondary"
-                      onClick={() => {
-                        setWithdrawing(application);
-                      }}
-                    >
-                      {lotteryMessages.withdraw}
-                    </Button>
-                  </div>
-                ) : null}
-              </li>
-            ))}
+            {applications.map((application) => {
+              // The place the draw gave them in the slot's queue: made at the draw, so after the application.
+              const place = places?.find((candidate) => candidate.calendarId === application.calendarId && candidate.date === application.date && candidate.slotId === application.slotId && candidate.createdAt >= application.createdAt);
+              const standing = lotteryStanding(application, place, now());
+              return (
+                <li key={application.applicationId} className="app-waitlist__place">
+                  <p className="app-waitlist__slot">{formatSlotLabel(application)}</p>
+                  {standing.notice ? <Notice>{standing.text}</Notice> : <p>{standing.text}</p>}
+                  {application.state === 'applied' ? (
+                    <div className="app-actions">
+                      <Button
+                        variant="secondary"
+                        onClick={() => {
+                          setWithdrawing(application);
+                        }}
+                      >
+                        {lotteryMessages.withdraw}
+                      </Button>
+                    </div>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}

@@ -147,8 +147,6 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
   for (const { item, calendar, slot } of fresh) {
     const { itemKey } = item;
     if (calendar.rules.bookingStopped === true) throw refusal(409, BOOKING_ERROR_CODES.bookingStopped, messages.bookingStopped, itemKey);
-    // A lottery not drawn yet: its slots are applied for, not booked (lottery.ts).
-    if (calendar.lotteryClosesAt !== undefined) throw refusal(409, 'lottery_pending', messages.lotteryPending, itemKey);
     if (await isClosedOn(calendars, calendar, slot.date)) {
       throw refusal(409, BOOKING_ERROR_CODES.closedDay, messages.closedDay, itemKey);
     }
@@ -171,6 +169,9 @@ export async function planClaims(calendars: CalendarRepository, input: PlanClaim
     if (place !== undefined && !taken && place.state === 'offered' && (place.offeredUntil ?? 0) > now && place.units === units) {
       waitlist.offers.push(place);
     } else {
+      // A lottery not drawn yet: its slots are applied for, not booked (lottery.ts). An offer made
+      // before it was set is still the citizen's to book (above).
+      if (calendar.lotteryClosesAt !== undefined) throw refusal(409, 'lottery_pending', messages.lotteryPending, itemKey);
       if (slot.left < units) throw refusal(409, BOOKING_ERROR_CODES.slotFull, messages.slotFull, itemKey);
       if (place !== undefined && !taken) waitlist.ended.push(place);
     }

@@ -25,7 +25,7 @@ export interface LotteryDraw {
   winners: number[];
   /** Those who found their slot full, by slot, in drawn order: who is offered a place a winner gives up, first to last. */
   reserves: Map<string, number[]>;
-  /** Those passed over for the per-citizen limit, or for a slot they had won already. */
+  /** Those passed over for the per-citizen limit (when drawn, or reached later in the draw), or for a slot they had won already. */
   passedOver: number[];
 }
 
@@ -81,6 +81,18 @@ export function drawLottery(input: {
       holding.set(application.userId, holds + 1);
     } else {
       reserves.set(application.slotKey, [...(reserves.get(application.slotKey) ?? []), application.applicationId]);
+    }
+  }
+  // A reserve whose citizen reached the limit with a slot won later in the draw is not ranked
+  // either: a place offered to them could not be booked.
+  if (input.limit !== undefined) {
+    const limit = input.limit;
+    const byId = new Map(order.map((application) => [application.applicationId, application]));
+    for (const [slotKey, ranked] of reserves) {
+      const kept = ranked.filter((id) => (holding.get(byId.get(id)?.userId ?? '') ?? 0) < limit);
+      passedOver.push(...ranked.filter((id) => !kept.includes(id)));
+      if (kept.length === 0) reserves.delete(slotKey);
+      else reserves.set(slotKey, kept);
     }
   }
   return { order: order.map((application) => application.applicationId), winners, reserves, passedOver };

@@ -1,4 +1,5 @@
 import type { Awaitable } from '../../db/store.js';
+import type { SlotRequest } from './waitlist-repository.js';
 
 /** A calendar's lottery (migration 19's calendar_lotteries): its deadline, then its draw. */
 export interface StoredLottery {
@@ -13,23 +14,15 @@ export interface StoredLottery {
   drawnBy?: string;
 }
 
-export interface LotteryApplication {
+export interface LotteryApplication extends SlotRequest {
   applicationId: number;
-  calendarId: string;
-  date: string;
-  slotId: string;
-  userId: string;
-  /** The survey and its reservation item the citizen will book through, as a waitlist place's. */
-  surveyId: string;
-  itemKey: string;
-  units: number;
   state: 'applied' | 'withdrawn' | 'won' | 'lost';
   /** After the draw: the place in the drawn order (1: drawn first). */
   drawnRank?: number;
   createdAt: number;
 }
 
-export type NewLotteryApplication = Pick<LotteryApplication, 'calendarId' | 'date' | 'slotId' | 'userId' | 'surveyId' | 'itemKey' | 'units'>;
+export type NewLotteryApplication = SlotRequest;
 
 /** Lotteries and their applications. */
 export interface LotteryRepository {

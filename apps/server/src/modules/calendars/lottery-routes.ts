@@ -6,21 +6,14 @@ import { contractRoute } from '../../http/contract-route.js';
 import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { LotteryApplicationPlace, LotteryDeps } from './lottery.js';
+import { slotAskedForView } from './waitlist-routes.js';
 import { applyLottery, closeLottery, drawCalendarLottery, lotteryOf, setLottery, staffLotteryOf, withdrawLottery } from './lottery.js';
 
-const view = ({ applicationId, calendarId, date, slotId, start, end, surveyId, itemKey, units, state, drawnRank, createdAt }: LotteryApplicationPlace): LotteryApplicationView => ({
-  applicationId,
-  calendarId,
-  date,
-  slotId,
-  start,
-  end,
-  surveyId,
-  itemKey,
-  units,
-  state,
-  createdAt,
-  ...(drawnRank === undefined ? {} : { drawnRank }),
+const view = (application: LotteryApplicationPlace): LotteryApplicationView => ({
+  applicationId: application.applicationId,
+  ...slotAskedForView(application),
+  state: application.state,
+  ...(application.drawnRank === undefined ? {} : { drawnRank: application.drawnRank }),
 });
 
 /** lottery/*: a calendar's lottery, and the signed-in citizen's own applications. */

@@ -1,4 +1,5 @@
 import type { LotteryApplication, StoredLottery } from './lottery-repository.js';
+import { toSlotRequest } from './waitlist-rows.js';
 
 export interface LotteryRow {
   calendar_id: string;
@@ -38,13 +39,7 @@ export const toLottery = (row: LotteryRow): StoredLottery => ({
 
 export const toApplication = (row: LotteryApplicationRow): LotteryApplication => ({
   applicationId: Number(row.application_id),
-  calendarId: row.calendar_id,
-  date: row.date,
-  slotId: row.slot_id,
-  userId: row.user_id,
-  surveyId: row.survey_id,
-  itemKey: row.item_key,
-  units: row.units,
+  ...toSlotRequest(row),
   state: row.state,
   ...(row.drawn_rank === null ? {} : { drawnRank: row.drawn_rank }),
   createdAt: Number(row.created_at),

@@ -24,7 +24,7 @@ import type { CalendarRepository } from './calendar-repository.js';
 import { isClosedOn } from './closures.js';
 import { drawLottery } from './lottery-draw.js';
 import type { LotteryApplication, LotteryRepository, StoredLottery } from './lottery-repository.js';
-import type { WaitlistRepository } from './waitlist-repository.js';
+import type { WaitlistEntry, WaitlistRepository } from './waitlist-repository.js';
 
 export interface LotteryRepositories {
   calendars: CalendarRepository;
@@ -57,6 +57,9 @@ export interface LotteryDeps {
   queuesChanged: () => void;
   logError: (error: unknown, message: string) => void;
 }
+
+/** The furthest a lottery's deadline may be set ahead: a year (a typo of a year, not a decade). */
+const LONGEST_APPLICATIONS_MS = 366 * 24 * 3_600_000;
 
 /** A lottery as citizens and staff see it. */
 export interface LotteryState {
@@ -104,6 +107,8 @@ export async function applyLottery(deps: LotteryDeps, userId: string, input: { s
     const item = citizenViewOf(survey.config).surveySchema.find((candidate): candidate is ReservationItem => candidate.type === 'reservation' && candidate.itemKey === input.itemKey);
     if (item === undefined) throw new HttpError(400, 'invalid_reservation_item', messages.waitlistNotReservation);
     const { calendar, slot } = await resolveSlot(calendars, item, input.value, now);
+    // Read under the lottery's lock: a draw or a close on another instance is either done, or waits.
+    await lottery.lock(calendar.calendarId);
     const stored = await lottery.find(calendar.calendarId);
     if (stored === undefined || stored.drawnAt !== undefined) throw new HttpError(409, 'lottery_not_found', messages.lotteryNotFound);
     if (now >= stored.applicationsCloseAt) throw new HttpError(409, 'lottery_closed', messages.lotteryClosed);
@@ -112,6 +117,8 @@ export async function applyLottery(deps: LotteryDeps, userId: string, input: { s
     if (bookingWindowState(slot, calendar.rules, now) !== 'open') throw new HttpError(409, 'booking_closed', messages.bookingClosed);
     const mine = await calendars.claimsOfUser(calendar.calendarId, userId);
     if (mine.some((claim) => sameSlot(claim, slot))) throw new HttpError(409, 'already_booked', messages.waitlistAlreadyBooked);
+    // Waiting for the slot already (joined before the lottery was set): that place stands.
+    if ((await calendars.waitlistPlaceOf(userId, slot)) !== undefined) throw new HttpError(409, 'already_waiting', messages.waitlistAlreadyWaiting);
     const applied = await lottery.apply({ calendarId: calendar.calendarId, date: slot.date, slotId: slot.slotId, userId, surveyId: input.surveyId, itemKey: item.itemKey, units: reservationCost(item) }, now);
     if (applied === undefined) throw new HttpError(409, 'already_applied', messages.lotteryAlreadyApplied);
     return applied;
@@ -178,10 +185,25 @@ export async function setLottery(deps: LotteryDeps, actor: StaffActor, calendarI
     const before = await lottery.find(calendarId);
     if (before?.drawnAt !== undefined) throw new HttpError(409, 'lottery_drawn', messages.lotteryDrawn);
     if (setting !== null && setting.applicationsCloseAt <= now) throw new HttpError(400, 'invalid_lottery', messages.lotteryCloseInPast);
+    if (setting !== null && setting.applicationsCloseAt > now + LONGEST_APPLICATIONS_MS) throw new HttpError(400, 'invalid_lottery', messages.lotteryCloseTooFar);
     await lottery.set(calendarId, setting ?? undefined, now);
     await appendAudit(audit, actor, { action: 'calendar.lottery', target: `calendar:${calendarId}`, detail: { from: before === undefined ? null : stateOf(before), to: setting } }, now);
   });
   return staffLotteryOf(deps, actor, calendarId);
+}
+
+/**
+ * The winner's place in the slot's queue. A place they held already (applying refuses one, so only
+ * a race would leave it) ends first: the winner's offer is the lottery's, for its winners' hours.
+ */
+async function joinAfresh(waitlist: WaitlistRepository, application: LotteryApplication, now: number): Promise<WaitlistEntry> {
+  const joined = await waitlist.join(application, now);
+  if (joined !== undefined) return joined;
+  const held = (await waitlist.queue(application.calendarId, application.date, application.slotId)).find((entry) => entry.userId === application.userId);
+  if (held !== undefined) await waitlist.end(held, 'expired', now);
+  const again = await waitlist.join(application, now);
+  if (again === undefined) throw new Error(`drawCalendarLottery: no place for application ${String(application.applicationId)}`);
+  return again;
 }
 
 /** Staff end the applications now, before the deadline set (the draw may follow at once). */
@@ -227,7 +249,10 @@ export async function drawCalendarLottery(deps: LotteryDeps, actor: StaffActor, 
     const slotKey = (application: { date: string; slotId: string }) => `${application.date}|${application.slotId}`;
     const slots = new Map<string, { start: string; end: string; until: number }>();
     const capacity = new Map<string, number>();
-    for (const application of applications) {
+    const bookableSlots = new Set<string>();
+    // Slots are locked in one order (by date and id), as every other writer of several slots does.
+    const bySlot = [...applications].sort((a, b) => a.date.localeCompare(b.date) || a.slotId.localeCompare(b.slotId));
+    for (const application of bySlot) {
       const key = slotKey(application);
       if (capacity.has(key)) continue;
       await waitlist.lockSlot(application);
@@ -235,6 +260,7 @@ export async function drawCalendarLottery(deps: LotteryDeps, actor: StaffActor, 
       const bookable =
         slot !== undefined && calendar.rules.bookingStopped !== true && !(await isClosedOn(calendars, calendar, slot.date)) && bookingWindowState(slot, calendar.rules, now) === 'open';
       capacity.set(key, bookable ? Math.max(0, slot.left) : 0);
+      if (bookable) bookableSlots.add(key);
       if (slot !== undefined) {
         const until = Math.min(now + stored.winnerHours * 3_600_000, deadlineBefore(slot.date, slot.start, calendar.rules.bookingClosesBefore));
         slots.set(key, { start: slot.start, end: slot.end, until });
@@ -261,9 +287,9 @@ export async function drawCalendarLottery(deps: LotteryDeps, actor: StaffActor, 
       const application = byId.get(applicationId);
       const slot = application === undefined ? undefined : slots.get(slotKey(application));
       if (application === undefined || slot === undefined) continue;
-      const place = await waitlist.join(application, now);
+      const place = await joinAfresh(waitlist, application, now);
       // The draw gave only free units: an offer that does not fit is a bug, and nothing is kept.
-      if (place !== undefined && !(await waitlist.offer(place, slot.until, now))) throw new Error(`drawCalendarLottery: the slot ${slotKey(application)} could not hold its winners`);
+      if (!(await waitlist.offer(place, slot.until, now))) throw new Error(`drawCalendarLottery: the slot ${slotKey(application)} could not hold its winners`);
       told.push({ application: { ...application, state: 'won' }, start: slot.start, end: slot.end, until: slot.until });
     }
     for (const ranked of draw.reserves.values()) {
@@ -273,7 +299,7 @@ export async function drawCalendarLottery(deps: LotteryDeps, actor: StaffActor, 
         const slot = application === undefined ? undefined : slots.get(slotKey(application));
         if (application === undefined) continue;
         // A slot that cannot be booked (closed, gone) keeps no queue: nobody would be offered it.
-        const queued = slot !== undefined && (capacity.get(slotKey(application)) ?? 0) > 0 && (await waitlist.join(application, now)) !== undefined;
+        const queued = bookableSlots.has(slotKey(application)) && (await waitlist.join(application, now)) !== undefined;
         if (queued) rank += 1;
         told.push({ application: { ...application, state: 'lost' }, start: slot?.start ?? '', end: slot?.end ?? '', ...(queued ? { reserveRank: rank } : {}) });
       }

@@ -1,16 +1,19 @@
 import type { Awaitable } from '../../db/store.js';
 
-/** A place in a slot's waitlist (migration 18's waitlist_entries). */
-export interface WaitlistEntry {
-  entryId: number;
+/** A slot a citizen asked for (a waitlist place, a lottery application), and the survey's reservation item they book it through. */
+export interface SlotRequest {
   calendarId: string;
   date: string;
   slotId: string;
   userId: string;
-  /** The survey and its reservation item the citizen will book through. */
   surveyId: string;
   itemKey: string;
   units: number;
+}
+
+/** A place in a slot's waitlist (migration 18's waitlist_entries). */
+export interface WaitlistEntry extends SlotRequest {
+  entryId: number;
   state: 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
   /** While offered: until when (ms) the offer is held for them. */
   offeredUntil?: number;
@@ -18,7 +21,7 @@ export interface WaitlistEntry {
   updatedAt: number;
 }
 
-export type NewWaitlistEntry = Pick<WaitlistEntry, 'calendarId' | 'date' | 'slotId' | 'userId' | 'surveyId' | 'itemKey' | 'units'>;
+export type NewWaitlistEntry = SlotRequest;
 
 /**
  * Waitlists. Every change of a slot's queue keeps its waitlist_units (the units owed to citizens

@@ -1,5 +1,5 @@
 import { endpoints } from '@city/api-client/contract';
-import type { WaitlistPlace as WaitlistPlaceView } from '@city/api-client';
+import type { SlotAskedFor, WaitlistPlace as WaitlistPlaceView } from '@city/api-client';
 import type { CalendarWaitlist } from '@city/api-client/staff-contract';
 import { staffEndpoints } from '@city/api-client/staff-contract';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
@@ -16,8 +16,8 @@ import type { WaitlistPlace, WaitlistDeps } from './waitlist.js';
 import { joinWaitlist, leaveWaitlist, processWaitlists, waitlistOf } from './waitlist.js';
 import type { WaitlistRepository } from './waitlist-repository.js';
 
-const view = ({ entryId, calendarId, date, slotId, start, end, surveyId, itemKey, units, state, offeredUntil, ahead, createdAt }: WaitlistPlace): WaitlistPlaceView => ({
-  entryId,
+/** What a citizen is shown of a slot they asked for (a waitlist place, a lottery application). */
+export const slotAskedForView = ({ calendarId, date, slotId, start, end, surveyId, itemKey, units, createdAt }: SlotAskedFor): SlotAskedFor => ({
   calendarId,
   date,
   slotId,
@@ -26,10 +26,15 @@ const view = ({ entryId, calendarId, date, slotId, start, end, surveyId, itemKey
   surveyId,
   itemKey,
   units,
-  state,
   createdAt,
-  ...(offeredUntil === undefined ? {} : { offeredUntil }),
-  ...(ahead === undefined ? {} : { ahead }),
+});
+
+const view = (place: WaitlistPlace): WaitlistPlaceView => ({
+  entryId: place.entryId,
+  ...slotAskedForView(place),
+  state: place.state,
+  ...(place.offeredUntil === undefined ? {} : { offeredUntil: place.offeredUntil }),
+  ...(place.ahead === undefined ? {} : { ahead: place.ahead }),
 });
 
 /** waitlist/*: the signed-in citizen's own places in full slots' queues. */
@@ -39,7 +44,9 @@ export function waitlistModule(deps: WaitlistDeps & { authenticate: onRequestAsy
 
     contractRoute(app, endpoints.getWaitlist, {}, async (request) => {
       const { calendarId } = request.query;
-      const open = calendarId === undefined ? false : (await deps.store.read.waitlist.offerMinutes(calendarId)) !== undefined;
+      // Open to joining: the staff's setting, and no lottery taking applications (joinWaitlist's rules).
+      const calendar = calendarId === undefined ? undefined : await deps.store.read.calendars.findCalendar(calendarId);
+      const open = calendar !== undefined && calendar.lotteryClosesAt === undefined && (await deps.store.read.waitlist.waitlistSetting(calendar.calendarId)) !== undefined;
       return { data: { open, places: (await waitlistOf(deps, request.userId)).map(view) } };
     });
 

@@ -1,4 +1,4 @@
-import type { WaitlistEntry } from './waitlist-repository.js';
+import type { SlotRequest, WaitlistEntry } from './waitlist-repository.js';
 
 export interface WaitlistRow {
   entry_id: number | string;
@@ -18,9 +18,8 @@ export interface WaitlistRow {
 export const WAITLIST_SELECT = `SELECT entry_id, calendar_id, date, slot_id, user_id, survey_id, item_key, units, state, offered_until, created_at, updated_at
   FROM waitlist_entries`;
 
-/** A row as either engine reads it (PostgreSQL's BIGINT arrives as text). */
-export const toWaitlistEntry = (row: WaitlistRow): WaitlistEntry => ({
-  entryId: Number(row.entry_id),
+/** The slot a waitlist place or a lottery application asks for, from its row. */
+export const toSlotRequest = (row: { calendar_id: string; date: string; slot_id: string; user_id: string; survey_id: string; item_key: string; units: number }): SlotRequest => ({
   calendarId: row.calendar_id,
   date: row.date,
   slotId: row.slot_id,
@@ -28,6 +27,12 @@ export const toWaitlistEntry = (row: WaitlistRow): WaitlistEntry => ({
   surveyId: row.survey_id,
   itemKey: row.item_key,
   units: row.units,
+});
+
+/** A row as either engine reads it (PostgreSQL's BIGINT arrives as text). */
+export const toWaitlistEntry = (row: WaitlistRow): WaitlistEntry => ({
+  entryId: Number(row.entry_id),
+  ...toSlotRequest(row),
   state: row.state,
   ...(row.offered_until === null ? {} : { offeredUntil: Number(row.offered_until) }),
   createdAt: Number(row.created_at),

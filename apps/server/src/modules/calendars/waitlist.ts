@@ -58,7 +58,10 @@ export async function joinWaitlist(deps: WaitlistDeps, userId: string, input: { 
     const item = citizenViewOf(survey.config).surveySchema.find((candidate): candidate is ReservationItem => candidate.type === 'reservation' && candidate.itemKey === input.itemKey);
     if (item === undefined) throw new HttpError(400, 'invalid_reservation_item', messages.waitlistNotReservation);
     const { calendar, slot } = await resolveSlot(calendars, item, input.value, now);
-    if ((await waitlist.offerMinutes(calendar.calendarId)) === undefined) throw new HttpError(409, 'waitlist_not_offered', messages.waitlistNotOffered);
+    // The staff's setting: a drawn lottery's queues are worked as a waitlist, but take no one else.
+    if ((await waitlist.waitlistSetting(calendar.calendarId)) === undefined) throw new HttpError(409, 'waitlist_not_offered', messages.waitlistNotOffered);
+    // A lottery taking applications: the slot is applied for, its queue waits for the draw.
+    if (calendar.lotteryClosesAt !== undefined) throw new HttpError(409, 'lottery_pending', messages.lotteryPending);
     if (calendar.rules.bookingStopped === true) throw new HttpError(409, 'booking_stopped', messages.bookingStopped);
     if (await isClosedOn(calendars, calendar, slot.date)) throw new HttpError(409, 'closed_day', messages.closedDay);
     if (bookingWindowState(slot, calendar.rules, now) !== 'open') throw new HttpError(409, 'booking_closed', messages.bookingClosed);
@@ -150,7 +153,9 @@ export async function workSlotQueue({ calendars, waitlist }: Omit<WaitlistReposi
     // Offered (a booked one has left the queue): run out, or the slot no longer bookable.
     if (!bookable || (entry.offeredUntil ?? 0) <= now) await waitlist.end(entry, 'expired', now);
   }
-  if (!bookable) return [];
+  // A lottery taking applications (set while citizens waited): nothing is offered until it is
+  // drawn; the waiting keep their places, and the units owed to them (the draw gives only the rest).
+  if (!bookable || calendar.lotteryClosesAt !== undefined) return [];
 
   const until = Math.min(now + minutes * 60_000, deadlineBefore(slot.date, slot.start, calendar.rules.bookingClosesBefore));
   const offers: WaitlistOffer[] = [];
