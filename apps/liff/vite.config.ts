@@ -13,10 +13,11 @@ import { routePreloads } from './vite-plugins/route-preloads.js';
 // warnings and checks. Every build (any --mode) uses that one; the dev server keeps the warnings.
 const reactRouterDist = join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The survey form's early requests as a script of their own; build only: the stylesheet inside
   // index.html, the first screen's chunks for the server to preload, and .br/.gz of every file.
-  plugins: [react(), earlyScript({ entry: 'src/early.ts' }), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
+  // The server's build (src/entry-server.tsx, the first screens it renders) is code only.
+  plugins: isSsrBuild === true ? [react()] : [react(), earlyScript({ entry: 'src/early.ts' }), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
   resolve: {
     // In the workspace, @city/* packages resolve to their TypeScript source (the @city/source
     // condition), so the app builds without building the packages first.
@@ -31,15 +32,17 @@ export default defineConfig(({ command }) => ({
   },
   // The manifest lets scripts/size.mjs find the entry chunk and its static imports.
   build: {
+    // The server's build goes where the server reads it and never serves it (dist/.vite is not served).
+    ...(isSsrBuild === true ? { outDir: 'dist/.vite/ssr', emptyOutDir: true, copyPublicDir: false } : {}),
     sourcemap: true,
     target: 'es2022',
-    manifest: true,
+    manifest: isSsrBuild !== true,
     // Rollup merges a chunk smaller than this (pure code only, never changing what runs when)
     // into a chunk loaded in the same cases: a small chunk is not worth a request of its own, and
     // a phone opens at most six connections to a host, so a seventh file waits a round trip. With
     // 2 KiB the survey form needs 4 route files (with 1 KiB, 5 since the calendars: core's
     // reservation rules alone); the not-found screen and PageLayout go into the entry (README, "First load").
-    rollupOptions: { output: { experimentalMinChunkSize: 2048 } },
+    rollupOptions: isSsrBuild === true ? {} : { output: { experimentalMinChunkSize: 2048 } },
   },
   server: {
     // `pnpm dev`: the API and the LINE stand-in of `pnpm start` (port 3000) behind Vite. These are

@@ -6,7 +6,7 @@ import { createApiClient, DEV_STAND_INS_PATH, isApiError } from '@city/api-clien
 import type { PageTrouble, RunningServer, SandboxButton } from '@city/browser-tests';
 import { axeViolations, launchBrowser, lineInboxOf, openInLine, pressSandboxButton, startServer as startSharedServer, textShows, useBrowserWorld, watchPage } from '@city/browser-tests';
 import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USERS } from '@city/line-stand-in';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
@@ -30,7 +30,12 @@ export function startServer(): Promise<RunningServer> {
  * force (what it blocks, a citizen's phone blocks too).
  */
 export function newPhoneContext(browser: Browser, baseUrl: string): Promise<BrowserContext> {
-  return browser.newContext({
+  return browser.newContext(phoneContextOptions(baseUrl));
+}
+
+/** The phone's context options (newPhoneContext's), for a test that needs one with a difference (JavaScript off). */
+export function phoneContextOptions(baseUrl: string): BrowserContextOptions {
+  return {
     baseURL: baseUrl,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -38,7 +43,7 @@ export function newPhoneContext(browser: Browser, baseUrl: string): Promise<Brow
     hasTouch: true,
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
-  });
+  };
 }
 
 /** A test file's world: one server with a fresh database, one browser, phone pages on demand. */

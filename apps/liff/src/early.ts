@@ -1,5 +1,13 @@
-// A script of its own, loaded by index.html beside the app: see lib/early-requests.ts.
+// A script of its own, loaded by index.html beside the app: see lib/early-requests.ts; and, on a
+// screen the server rendered, what loads the app after its first paint (lib/first-paint.ts).
 import { startEarlyRequests } from './lib/early-requests.js';
+import { loadAppAfterFirstPaint } from './lib/first-paint.js';
+
+try {
+  loadAppAfterFirstPaint(document, (url) => import(/* @vite-ignore */ url));
+} catch {
+  // Nothing to load: the page linked the app itself.
+}
 
 let local: Storage | null = null;
 try {

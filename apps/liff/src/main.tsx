@@ -1,27 +1,61 @@
 import '@city/ui/styles.css';
 import './app.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { bootApp } from './app/boot.js';
+import { isServerRendered, SERVER_RENDERED_ATTRIBUTE } from './app/first-screen.js';
 import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
-import { createAppRouter } from './app/router.js';
+import { appRoutes, createAppRouter } from './app/router.js';
 import { messages } from './messages.js';
-import { sessionStateFor } from './store/session-slice.js';
+import { sessionStateFor, signedIn } from './store/session-slice.js';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element.');
-const root = createRoot(container);
+
+/**
+ * The server rendered this screen (issue 31): it is hydrated as rendered, with no session (what the
+ * server rendered), its lazy route modules loaded first (or the router would show its fallback
+ * instead of the screen); the session the boot found is taken afterwards.
+ */
+async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, root: HTMLElement): Promise<void> {
+  const store = makeStore(boot.services);
+  const routes = appRoutes(store);
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy !== undefined);
+  await Promise.all(
+    lazyMatches.map(async (match) => {
+      const lazy = match.route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(match.route, { ...(await lazy()), lazy: undefined });
+    }),
+  );
+  const router = createAppRouter(store, routes);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <AppProviders store={store} services={boot.services}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  if (boot.session !== null) store.dispatch(signedIn(boot.session));
+}
 
 bootApp().then(
-  ({ services, session }) => {
-    const store = makeStore(services, { session: sessionStateFor(session) });
+  async (boot) => {
+    // LIFF may have moved to the address in liff.state: hydrate only the screen the server rendered.
+    if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && isServerRendered(window.location.pathname)) {
+      await hydrateServerScreen(boot, container);
+      return;
+    }
+    const store = makeStore(boot.services, { session: sessionStateFor(boot.session) });
     // Created only now: the router reads the URL, which LIFF may have changed during init.
     const router = createAppRouter(store);
-    root.render(
+    createRoot(container).render(
       <StrictMode>
-        <AppProviders store={store} services={services}>
+        <AppProviders store={store} services={boot.services}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
@@ -29,7 +63,7 @@ bootApp().then(
   },
   (error: unknown) => {
     console.error(error);
-    root.render(
+    createRoot(container).render(
       <div className="city-root app-root">
         <p role="alert" className="app-boot-error">
           {messages.liffFailed}

@@ -1,9 +1,11 @@
 // Serves the built citizen app (apps/liff/dist) on the API's port: its files as they are (or their
 // .br/.gz made by the build), and its index.html, with the runtime configuration and the first
-// screen's preloads put in, for every page address the app routes itself.
+// screen's preloads put in, for every page address the app routes itself; for a screen the app's
+// server build renders (issue 31), with that screen's HTML inside #root, which the app hydrates.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import { DEV_STAND_INS_PATH, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER } from '@city/api-client/contract';
@@ -26,6 +28,17 @@ const isAppPage = (pathname: string) => !NOT_APP_PAGE.some((prefix) => pathname 
 const ROUTE_PRELOADS_FILE = path.join('.vite', 'route-preloads.json');
 /** A file the build names: a hashed script under assets/, nothing that could break out of an attribute. */
 const PRELOADABLE_FILE = /^assets\/[\w.-]+\.js$/;
+
+/** The app's server build (apps/liff/src/entry-server.tsx), under `.vite/` too. */
+const FIRST_SCREEN_RENDERER = path.join('.vite', 'ssr', 'entry-server.js');
+/** The app's entry script in the built index.html's head (the early script is `async`, not this). */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/;
+/** index.html's #root, whose content (the loading frame) a rendered first screen replaces. */
+const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+
+interface FirstScreenRenderer {
+  renderFirstScreen(input: { url: string; runtime: RuntimeConfig }): Promise<string | undefined>;
+}
 
 interface RoutePreloads {
   routes: { regex: string; files: string[] }[];
@@ -60,7 +73,7 @@ export async function registerCitizenApp(
       },
     });
     // The static route would answer the folder itself with 403.
-    app.get('/', async (request, reply) => sendIndex(reply, options.dir, '/', options.runtimeConfig(request)));
+    app.get('/', async (request, reply) => sendIndex(request, reply, options.dir, '/', options.runtimeConfig(request)));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -72,7 +85,7 @@ export async function registerCitizenApp(
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     const looksLikeFile = lastSegment.includes('.') && pathname !== '/index.html';
     if (!isAppPage(pathname) || looksLikeFile) return sendNotFound(reply);
-    return sendIndex(reply, options.dir, pathname, options.runtimeConfig(request));
+    return sendIndex(request, reply, options.dir, pathname, options.runtimeConfig(request));
   });
   return served;
 }
@@ -83,14 +96,62 @@ export async function registerCitizenApp(
  * the entry instead of after the entry has run. Read on every page request (small files), so that
  * rebuilding the app while the server runs serves the new build.
  */
-async function sendIndex(reply: FastifyReply, dir: string, pathname: string, config: RuntimeConfig): Promise<FastifyReply> {
-  const [template, preloads] = await Promise.all([readFile(path.join(dir, 'index.html'), 'utf8'), preloadLinks(reply, dir, pathname)]);
+async function sendIndex(request: FastifyRequest, reply: FastifyReply, dir: string, pathname: string, config: RuntimeConfig): Promise<FastifyReply> {
+  const [template, preloads, firstScreen] = await Promise.all([
+    readFile(path.join(dir, 'index.html'), 'utf8'),
+    preloadLinks(reply, dir, pathname),
+    renderFirstScreen(request, reply, dir, config),
+  ]);
   // `<` escaped: no value can close the script element. A function, so `$` in a value is literal.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const html = template
-    .replace(RUNTIME_CONFIG_PLACEHOLDER, () => `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`)
-    .replace('</head>', () => `${preloads}</head>`);
+  let html = template.replace(RUNTIME_CONFIG_PLACEHOLDER, () => `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`);
+  if (firstScreen === undefined) {
+    html = html.replace('</head>', () => `${preloads}</head>`);
+  } else {
+    // The screen rendered: in #root, marked so that the app hydrates it rather than rendering anew.
+    // Its code is named there, not linked: the early script loads it once the screen has painted
+    // (apps/liff's lib/first-paint.ts), so nothing stands between this HTML and its first paint.
+    const entry = ENTRY_SCRIPT.exec(html)?.[1];
+    if (entry !== undefined) html = html.replace(ENTRY_SCRIPT, '');
+    const named = entry === undefined ? '' : ` data-entry="${entry}"`;
+    html = html.replace(ROOT_ELEMENT, (_match, end: string) => `<div id="root" data-first-screen=""${named}>${firstScreen}</div>${end}`);
+  }
   return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+/**
+ * The server build, loaded once per process: its chunks import the entry by its plain file URL, so
+ * it cannot be loaded again under another (a query string would make a second copy of the app's
+ * contexts). A rebuild while the server runs is rendered after a restart.
+ */
+const renderers = new Map<string, Promise<FirstScreenRenderer | undefined>>();
+
+async function firstScreenRenderer(dir: string): Promise<FirstScreenRenderer | undefined> {
+  const file = path.join(dir, FIRST_SCREEN_RENDERER);
+  let renderer = renderers.get(file);
+  if (renderer === undefined) {
+    if (!existsSync(file)) return undefined;
+    renderer = import(pathToFileURL(file).href).then((module: Partial<FirstScreenRenderer>) =>
+      typeof module.renderFirstScreen === 'function' ? (module as FirstScreenRenderer) : undefined,
+    );
+    renderers.set(file, renderer);
+  }
+  return renderer;
+}
+
+/**
+ * The first screen of the page asked for, rendered by the app's server build: undefined when the
+ * build has none, the app renders that screen on the client, or rendering failed (logged: the page
+ * then starts from index.html's frame, as without it).
+ */
+async function renderFirstScreen(request: FastifyRequest, reply: FastifyReply, dir: string, runtime: RuntimeConfig): Promise<string | undefined> {
+  try {
+    const render = await firstScreenRenderer(dir);
+    return await render?.renderFirstScreen({ url: `${request.protocol}://${request.host}${request.url}`, runtime });
+  } catch (error) {
+    reply.log.error({ err: error }, 'Rendering the first screen failed; index.html goes out without it');
+    return undefined;
+  }
 }
 
 /** The first screen's preloads for `pathname`: none when the build has no table (or an unreadable one). */

@@ -255,3 +255,52 @@ describe('without a built citizen app', () => {
     }
   });
 });
+
+describe('with a built citizen app that renders its first screens (issue 31)', () => {
+  let ctx: TestContext;
+  let appDir: string;
+  beforeAll(async () => {
+    appDir = mkdtempSync(path.join(tmpdir(), 'city-liff-dist-'));
+    mkdirSync(path.join(appDir, 'assets'));
+    mkdirSync(path.join(appDir, '.vite', 'ssr'), { recursive: true });
+    // As Vite builds it: the entry linked in the head, beside the async early script, and #root's loading frame.
+    writeFileSync(
+      path.join(appDir, 'index.html'),
+      '<!doctype html><html lang="ja"><head><script type="module" async src="/assets/early-x.js"></script><!--city-runtime-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body>\n<div id="root"><div class="frame">読み込み中です</div></div>\n</body></html>',
+    );
+    writeFileSync(path.join(appDir, 'assets', 'index-abc.js'), SCRIPT);
+    // The server build: renders /login with the configuration it was given, fails on /broken, leaves the rest.
+    writeFileSync(
+      path.join(appDir, '.vite', 'ssr', 'entry-server.js'),
+      `export async function renderFirstScreen({ url, runtime }) {
+        const { pathname } = new URL(url);
+        if (pathname === '/broken') throw new Error('render failed');
+        return pathname === '/login' ? '<h1>ログイン</h1><p>' + runtime.loginAppId + ' ' + new URL(url).host + '</p>' : undefined;
+      }`,
+    );
+    ctx = await createTestContext({ CITIZEN_APP_DIR: appDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  it('puts the rendered screen in #root, and names the app there for after the first paint instead of linking it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/login', headers: { host: 'phone.example:8080' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root" data-first-screen="" data-entry="/assets/index-abc.js"><h1>ログイン</h1><p>1650000000 phone.example:8080</p></div>');
+    expect(response.body).not.toContain('読み込み中です');
+    expect(response.body).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    // The early script (which loads the app then) stays.
+    expect(response.body).toContain('<script type="module" async src="/assets/early-x.js"></script>');
+  });
+
+  it('leaves a screen it does not render, or fails to, to the app: the frame, the entry linked', async () => {
+    for (const url of ['/survey/citizen-questionnaire', '/broken']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"><div class="frame">読み込み中です</div></div>');
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    }
+  });
+});

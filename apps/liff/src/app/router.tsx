@@ -102,6 +102,7 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
   },
 ];
 
-export function createAppRouter(store: AppStore) {
-  return createBrowserRouter(appRoutes(store));
+/** The app's router; `routes` when they were made already (their lazy modules loaded to hydrate). */
+export function createAppRouter(store: AppStore, routes: RouteObject[] = appRoutes(store)) {
+  return createBrowserRouter(routes);
 }

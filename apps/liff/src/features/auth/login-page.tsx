@@ -7,6 +7,7 @@ import { HOME_PATH, isSafeReturnPath, paths } from '../../config/paths.js';
 import { startWebLogin, takeOauthState } from '../../lib/line-login.js';
 import { createSession, RETURN_PATH_KEY, saveSession } from '../../lib/session.js';
 import { messages } from '../../messages.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 
 type LoginStatus = 'idle' | 'exchanging' | 'mismatch' | 'failed';
 
@@ -26,6 +27,7 @@ export function LoginPage() {
   const returnedState = searchParams.get('state');
   const [status, setStatus] = useState<LoginStatus>(code === null ? 'idle' : 'exchanging');
   const handledCode = useRef<string | null>(null);
+  const hydrated = useHydrated();
   const redirectUri = `${settings.webUrl.replace(/\/+$/, '')}${paths.login.to()}`;
 
   useEffect(() => {
@@ -96,7 +98,10 @@ export function LoginPage() {
       ) : (
         <>
           <p>{messages.loginLead}</p>
-          <Button onClick={login}>{status === 'idle' ? messages.loginWithLine : messages.loginAgain}</Button>
+          {/* Until the app has taken over the server's HTML, a tap would be lost: the button waits. */}
+          <Button onClick={login} disabled={!hydrated}>
+            {status === 'idle' ? messages.loginWithLine : messages.loginAgain}
+          </Button>
         </>
       )}
     </PageLayout>

@@ -1,0 +1,39 @@
+// Loading the app after a server-rendered screen's first paint: the entry #root names, after the
+// next frame; nothing for a page that names none, or names anything but a built file.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadAppAfterFirstPaint } from './first-paint.js';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+function pageWith(entry: string | undefined): Document {
+  document.body.innerHTML = entry === undefined ? '<div id="root"></div>' : `<div id="root" data-entry="${entry}"></div>`;
+  return document;
+}
+
+describe('loadAppAfterFirstPaint', () => {
+  it('loads the named entry after the next frame, not before', () => {
+    const load = vi.fn(() => Promise.resolve());
+    loadAppAfterFirstPaint(pageWith('/assets/index-abc.js'), load);
+    expect(load).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    expect(load).not.toHaveBeenCalled();
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledWith('/assets/index-abc.js');
+  });
+
+  it('loads nothing when #root names no entry, or one outside the build\'s files', () => {
+    const load = vi.fn(() => Promise.resolve());
+    for (const entry of [undefined, 'https://evil.example/x.js', '/assets/../x.js', '//evil.example/assets/a.js']) {
+      loadAppAfterFirstPaint(pageWith(entry), load);
+      vi.advanceTimersToNextFrame();
+      vi.runAllTimers();
+    }
+    expect(load).not.toHaveBeenCalled();
+  });
+});
