@@ -3,7 +3,7 @@
 // the app hydrates that markup without a mismatch (React would report one as a page error, which
 // fails the test: the harness watches every page) and the button, disabled until then, works.
 import { describe, expect, it } from 'vitest';
-import { phoneContextOptions, textShows, useTestWorld } from './harness.js';
+import { logInAs, phoneContextOptions, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 
@@ -34,5 +34,15 @@ describe('the first screen, from the server', () => {
     await page.getByRole('button', { name: 'LINEでログイン' }).click();
     await page.waitForURL(/\/__dev\/line\//);
     expect(warnings).toEqual([]);
+  });
+
+  it('hydrates it for a citizen signed in already, then says so', async () => {
+    const page = await world.newPhonePage();
+    await logInAs(page, TEST_USERS.yamada);
+    await page.goto('/login');
+    // The server rendered the signed-out screen; hydrated as that, the app then takes the session
+    // (a mismatch would be a page error, which fails the test).
+    await textShows(page, `${TEST_USERS.yamada.displayName} さんとしてログインしています。`);
+    expect(await page.getByRole('link', { name: 'アンケート一覧へ' }).isVisible()).toBe(true);
   });
 });

@@ -55,8 +55,9 @@ export async function renderFirstScreen(input: { url: string; runtime: RuntimeCo
   const store = makeStore(services);
   const handler = createStaticHandler(appRoutes(store));
   const context = await handler.query(new Request(url));
-  // A redirect (or any response the routes answer with): the app handles it on the client.
-  if (context instanceof Response) return undefined;
+  // A redirect (or any response the routes answer with), or a route that failed (its code not
+  // loaded: an error screen with a stack is no first screen): the app handles it on the client.
+  if (context instanceof Response || context.errors !== null || context.statusCode !== 200) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>

@@ -8,12 +8,13 @@ import { bootApp } from './app/boot.js';
 import { isServerRendered, SERVER_RENDERED_ATTRIBUTE } from './app/first-screen.js';
 import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
-import { appRoutes, createAppRouter } from './app/router.js';
+import { appRoutes, createAppRouter, preloadScreenCode } from './app/router.js';
 import { messages } from './messages.js';
 import { sessionStateFor, signedIn } from './store/session-slice.js';
 
-const container = document.getElementById('root');
-if (container === null) throw new Error('index.html has no #root element.');
+const rootElement = document.getElementById('root');
+if (rootElement === null) throw new Error('index.html has no #root element.');
+const container: HTMLElement = rootElement;
 
 /**
  * The server rendered this screen (issue 31): it is hydrated as rendered, with no session (what the
@@ -22,6 +23,9 @@ if (container === null) throw new Error('index.html has no #root element.');
  */
 async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, root: HTMLElement): Promise<void> {
   const store = makeStore(boot.services);
+  // What the server rendered with (no session): hydration reads this, not the store, which takes
+  // the session right after (a signed-in citizen's /login then re-renders, after hydrating).
+  const serverState = store.getState();
   const routes = appRoutes(store);
   const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy !== undefined);
   await Promise.all(
@@ -35,7 +39,7 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
   hydrateRoot(
     root,
     <StrictMode>
-      <AppProviders store={store} services={boot.services}>
+      <AppProviders store={store} services={boot.services} serverState={serverState}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,
@@ -43,10 +47,26 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
   if (boot.session !== null) store.dispatch(signedIn(boot.session));
 }
 
-bootApp().then(
-  async (boot) => {
+const serverRendered = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && isServerRendered(window.location.pathname);
+// The screen's code is asked for beside the boot (LIFF's init inside LINE), not after it.
+const screenCode = serverRendered ? preloadScreenCode(window.location.pathname) : undefined;
+
+function showBootError(error: unknown): void {
+  console.error(error);
+  createRoot(container).render(
+    <div className="city-root app-root">
+      <p role="alert" className="app-boot-error">
+        {messages.liffFailed}
+      </p>
+    </div>,
+  );
+}
+
+bootApp()
+  .then(async (boot) => {
     // LIFF may have moved to the address in liff.state: hydrate only the screen the server rendered.
-    if (container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && isServerRendered(window.location.pathname)) {
+    if (screenCode !== undefined && isServerRendered(window.location.pathname)) {
+      await screenCode;
       await hydrateServerScreen(boot, container);
       return;
     }
@@ -60,15 +80,6 @@ bootApp().then(
         </AppProviders>
       </StrictMode>,
     );
-  },
-  (error: unknown) => {
-    console.error(error);
-    createRoot(container).render(
-      <div className="city-root app-root">
-        <p role="alert" className="app-boot-error">
-          {messages.liffFailed}
-        </p>
-      </div>,
-    );
-  },
-);
+  })
+  // LIFF failing, or the screen's code not arriving (a phone's network): said, never a dead screen.
+  .catch(showBootError);

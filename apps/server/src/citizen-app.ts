@@ -111,10 +111,13 @@ async function sendIndex(request: FastifyRequest, reply: FastifyReply, dir: stri
     // The screen rendered: in #root, marked so that the app hydrates it rather than rendering anew.
     // Its code is named there, not linked: the early script loads it once the screen has painted
     // (apps/liff's lib/first-paint.ts), so nothing stands between this HTML and its first paint.
+    // Only when #root is found: a page whose entry went but whose screen did not would never start.
     const entry = ENTRY_SCRIPT.exec(html)?.[1];
-    if (entry !== undefined) html = html.replace(ENTRY_SCRIPT, '');
     const named = entry === undefined ? '' : ` data-entry="${entry}"`;
-    html = html.replace(ROOT_ELEMENT, (_match, end: string) => `<div id="root" data-first-screen=""${named}>${firstScreen}</div>${end}`);
+    if (ROOT_ELEMENT.test(html)) {
+      html = html.replace(ROOT_ELEMENT, (_match, end: string) => `<div id="root" data-first-screen=""${named}>${firstScreen}</div>${end}`);
+      if (entry !== undefined) html = html.replace(ENTRY_SCRIPT, '');
+    }
   }
   return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }

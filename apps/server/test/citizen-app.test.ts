@@ -295,6 +295,22 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
     expect(response.body).toContain('<script type="module" async src="/assets/early-x.js"></script>');
   });
 
+  it('keeps the entry linked when #root is not where it expects it (the screen could not be put in)', async () => {
+    const odd = mkdtempSync(path.join(tmpdir(), 'city-liff-dist-'));
+    mkdirSync(path.join(odd, '.vite', 'ssr'), { recursive: true });
+    writeFileSync(path.join(odd, 'index.html'), '<!doctype html><html><head><!--city-runtime-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root" class="x"></div><noscript>JavaScript</noscript></body></html>');
+    writeFileSync(path.join(odd, '.vite', 'ssr', 'entry-server.js'), "export async function renderFirstScreen() { return '<h1>ログイン</h1>'; }");
+    const other = await createTestContext({ CITIZEN_APP_DIR: odd });
+    try {
+      const response = await other.app.inject({ method: 'GET', url: '/login' });
+      expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(response.body).not.toContain('data-first-screen');
+    } finally {
+      await other.close();
+      rmSync(odd, { recursive: true, force: true });
+    }
+  });
+
   it('leaves a screen it does not render, or fails to, to the app: the frame, the entry linked', async () => {
     for (const url of ['/survey/citizen-questionnaire', '/broken']) {
       const response = await ctx.app.inject({ method: 'GET', url });

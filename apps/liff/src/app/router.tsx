@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import { RequireSession } from '../components/require-session.js';
 import { AppStarting } from '../components/screen-loading.js';
 import { paths } from '../config/paths.js';
@@ -101,6 +101,19 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
     ],
   },
 ];
+
+/**
+ * Starts loading the code of the screen at `pathname` (its lazy route modules), before the store
+ * exists: a server-rendered screen is hydrated only once its code is there, so it is asked for
+ * beside the app's boot (LIFF's init inside LINE), not after it. The route objects made here are
+ * thrown away; the modules, once loaded, are the browser's, and the real routes' lazy() gets them
+ * at once. No loader runs here, so no store is read.
+ */
+export function preloadScreenCode(pathname: string): Promise<unknown> {
+  const routes = appRoutes(undefined as unknown as AppStore);
+  const lazy = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (typeof match.route.lazy === 'function' ? [match.route.lazy()] : []));
+  return Promise.all(lazy);
+}
 
 /** The app's router; `routes` when they were made already (their lazy modules loaded to hydrate). */
 export function createAppRouter(store: AppStore, routes: RouteObject[] = appRoutes(store)) {

@@ -25,6 +25,21 @@ describe('loadAppAfterFirstPaint', () => {
     expect(load).not.toHaveBeenCalled();
     vi.runAllTimers();
     expect(load).toHaveBeenCalledWith('/assets/index-abc.js');
+    // The background tab's timeout passed too: loaded once.
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads it after a second in a tab that paints no frame (in the background), once', () => {
+    const load = vi.fn(() => Promise.resolve());
+    // A background tab: no frame is ever painted.
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    loadAppAfterFirstPaint(pageWith('/assets/index-abc.js'), load);
+    vi.advanceTimersByTime(999);
+    expect(load).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    vi.runAllTimers();
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 
   it('loads nothing when #root names no entry, or one outside the build\'s files', () => {

@@ -152,7 +152,9 @@ export function CalendarSlotsPage() {
         onSelect={select}
         {...(calendar.week > 0 ? { onPreviousWeek: () => dispatch(weekShown(calendar.week - 1)) } : {})}
         {...(hasNextWeek ? { onNextWeek: () => dispatch(weekShown(calendar.week + 1)) } : {})}
-        state={slots.isError ? 'error' : data === undefined ? 'loading' : 'ready'}
+        // The week shows once it is known whether its calendar is a lottery's (asked beside the
+        // slots): a tap before that would be lost (select waits for it).
+        state={slots.isError ? 'error' : data === undefined || !lottery.settled ? 'loading' : 'ready'}
         onRetry={() => void slots.refetch()}
         disabled={limitReached}
         {...(waitlist.view?.open === true && data?.rules.bookingStopped !== true ? { onWaitlist: setJoining } : {})}
