@@ -1,10 +1,11 @@
 // Measures what a phone sees first: Lighthouse's default (mobile) configuration, i.e. a mid-range
 // phone on slow 4G with a 4x slower CPU, simulated, in Debian's Chromium, against the BUILT app
 // served by the real server, on the login screen and on a survey form opened by a signed-in
-// citizen. A measurement, not a test: nothing here fails on a figure. `pnpm lighthouse` (root)
-// builds the app first.
+// citizen, and on the receipt of a booking that citizen paid for (made through the API and the
+// payment sandbox before measuring). A measurement, not a test: nothing here fails on a figure.
+// `pnpm lighthouse` (root) builds the app first.
 //
-//   pnpm --filter @city/liff lighthouse [--runs=3] [--page=login|survey]
+//   pnpm --filter @city/liff lighthouse [--runs=3] [--page=login|survey|receipt]
 //
 // Prints, per page, every run and the median of each figure (each figure's own median); the full
 // reports (HTML and JSON: the LCP element, the request chains) go to a temporary folder named at
@@ -14,13 +15,15 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_USERS } from '@city/line-stand-in/dev-channel';
+import { createApiClient, isApiError } from '@city/api-client';
+import { DEV_CHANNEL, signWebIdToken, TEST_USERS } from '@city/line-stand-in';
+import { addDaysToDate, buildSubmissionPayload, formatReservationValue, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import type { Flags, Result } from 'lighthouse';
 import lighthouse from 'lighthouse';
 import type { Browser, Page } from 'puppeteer-core';
 import puppeteer from 'puppeteer-core';
 import type { RunningServer } from '@city/browser-tests';
-import { chromiumPath, CHROMIUM_ARGS, startServer } from '@city/browser-tests';
+import { chromiumPath, CHROMIUM_ARGS, pressSandboxButton, startServer } from '@city/browser-tests';
 import { HOME_PATH, paths } from '../src/config/paths.js';
 import { messages } from '../src/messages.js';
 
@@ -40,11 +43,37 @@ interface Measured {
   lcpElement: string;
 }
 
-/** Page to measure: its path, and whether a signed-in citizen opens it. */
-const PAGES = [
+/** Page to measure: its path (made on the server first, for a receipt), and whether a signed-in citizen opens it. */
+const PAGES: readonly { name: string; path: string | ((origin: string) => Promise<string>); signedIn: boolean }[] = [
   { name: 'login', path: paths.login.to(), signedIn: false },
   { name: 'survey', path: paths.survey.to(SURVEY_ID), signedIn: true },
-] as const;
+  { name: 'receipt', path: (origin) => paidReceiptPath(origin), signedIn: true },
+];
+
+/**
+ * 山田 books the demo check-up (a slot five days ahead, not a Sunday) with its fee and pays on the
+ * payment sandbox, as his phone would: the receipt of that order is a page of its own
+ * (`/receipt?order=`), which a full page load opens.
+ */
+async function paidReceiptPath(origin: string): Promise<string> {
+  const user = TEST_USERS[0];
+  const idToken = await signWebIdToken(DEV_CHANNEL, user, { expiresIn: 3600 });
+  const api = createApiClient({ baseUrl: origin, getIdToken: () => idToken });
+  const config = await api.getSurveyConfig('health-checkup');
+  if (isApiError(config)) throw config;
+  let date = addDaysToDate(todayInJapan(), 5);
+  if (japaneseWeekday(date) === '日') date = addDaysToDate(date, 1);
+  const payload = buildSubmissionPayload({
+    config: config.data,
+    userId: user.userId,
+    answers: { name: user.displayName, phone: '090-0000-0000', slot: formatReservationValue({ categoryId: 'checkup-central', date, slotId: '1' }), fee: ['checkup-fee'] },
+    now: Date.now(),
+  });
+  const held = await api.putTemporaryReservation(payload);
+  if (isApiError(held)) throw held;
+  await pressSandboxButton(held.data.paymentUrl, '支払う');
+  return paths.receipt.to(held.data.holdId);
+}
 
 const argument = (name: string) => process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3);
 
@@ -54,7 +83,7 @@ function runsFromArgs(): number {
   return runs;
 }
 
-function pagesFromArgs(): readonly (typeof PAGES)[number][] {
+function pagesFromArgs(): typeof PAGES {
   const name = argument('page');
   const pages = PAGES.filter((page) => name === undefined || page.name === name);
   if (pages.length === 0) throw new Error(`--page must be one of ${PAGES.map((page) => page.name).join(', ')}`);
@@ -181,7 +210,8 @@ async function main(): Promise<void> {
     console.log(header);
     const lcpElements: string[] = [];
     for (const target of pages) {
-      const url = `${started.origin}${target.path}`;
+      const path = typeof target.path === 'string' ? target.path : await target.path(started.origin);
+      const url = `${started.origin}${path}`;
       // One tab per page: its session storage is the citizen's session.
       const page = await browser.newPage();
       if (target.signedIn) await signIn(page, started.origin);
@@ -190,12 +220,12 @@ async function main(): Promise<void> {
       for (let run = 1; run <= runs; run += 1) {
         const measured = await measure(page, url, join(reportDir, `${target.name}-${String(run)}`));
         results.push(measured);
-        console.log(row(`${target.path} (${String(run)})`, measured));
+        console.log(row(`${path} (${String(run)})`, measured));
       }
       if (runs > 1) {
         const of = (key: Exclude<keyof Measured, 'lcpElement'>) => median(results.map((result) => result[key]));
         console.log(
-          row(`${target.path} (median)`, {
+          row(`${path} (median)`, {
             performance: of('performance'),
             accessibility: of('accessibility'),
             bestPractices: of('bestPractices'),
@@ -206,7 +236,7 @@ async function main(): Promise<void> {
           }),
         );
       }
-      lcpElements.push(`${target.path}: ${[...new Set(results.map((result) => result.lcpElement))].join(' | ')}`);
+      lcpElements.push(`${path}: ${[...new Set(results.map((result) => result.lcpElement))].join(' | ')}`);
       await page.close();
     }
     console.log(`\nLCP element:\n  ${lcpElements.join('\n  ')}`);
