@@ -11,28 +11,8 @@ import { isServerRendered } from './app/first-screen.js';
 import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
 import { appRoutes } from './app/router.js';
+import { memoryStorage } from './lib/memory-storage.js';
 import type { AppServices } from './store/services.js';
-
-/** Session storage on the server: empty, and nothing written to it lasts past the render. */
-function emptyStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => {
-      values.clear();
-    },
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => {
-      values.delete(key);
-    },
-    setItem: (key, value) => {
-      values.set(key, value);
-    },
-  };
-}
 
 /**
  * The first screen of `url` (absolute: the page's address) as HTML to put inside `#root`, or
@@ -44,7 +24,8 @@ export async function renderFirstScreen(input: { url: string; runtime: RuntimeCo
   const origin = url.origin;
   const services: AppServices = {
     api: createApiClient({ baseUrl: origin, getIdToken: () => null }),
-    storage: emptyStorage(),
+    // Session storage on the server: empty, and nothing written to it lasts past the render.
+    storage: memoryStorage(),
     // What the app reads on a phone with no overrides stored (config/env.ts's readSettings).
     settings: readIntegrationSettings(null, { apiBaseUrl: origin, loginAppId: input.runtime.loginAppId, webUrl: origin }),
     runtime: input.runtime,

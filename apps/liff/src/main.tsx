@@ -2,13 +2,12 @@ import '@city/ui/styles.css';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { bootApp } from './app/boot.js';
 import { isServerRendered, SERVER_RENDERED_ATTRIBUTE } from './app/first-screen.js';
 import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
-import { appRoutes, createAppRouter, preloadScreenCode } from './app/router.js';
+import { appRoutes, createAppRouter, loadScreenCode, preloadScreenCode } from './app/router.js';
 import { messages } from './messages.js';
 import { sessionStateFor, signedIn } from './store/session-slice.js';
 
@@ -27,14 +26,7 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
   // the session right after (a signed-in citizen's /login then re-renders, after hydrating).
   const serverState = store.getState();
   const routes = appRoutes(store);
-  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy !== undefined);
-  await Promise.all(
-    lazyMatches.map(async (match) => {
-      const lazy = match.route.lazy;
-      if (typeof lazy !== 'function') return;
-      Object.assign(match.route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
+  await loadScreenCode(routes, window.location.pathname);
   const router = createAppRouter(store, routes);
   hydrateRoot(
     root,

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeStore } from '../src/app/make-store.js';
+import { memoryStorage } from '../src/lib/memory-storage.js';
 import { AppProviders } from '../src/app/providers.js';
 import { appRoutes } from '../src/app/router.js';
 import { sessionStateFor } from '../src/store/session-slice.js';
@@ -13,25 +14,7 @@ import type { Session } from '../src/lib/session.js';
 import type { AppServices } from '../src/store/services.js';
 
 /** Session storage for one test (jsdom's is shared between tests of a file). */
-export function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => {
-      items.clear();
-    },
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => {
-      items.delete(key);
-    },
-    setItem: (key, value) => {
-      items.set(key, value);
-    },
-  };
-}
+export { memoryStorage };
 
 /** Services for a test: the given API methods (others throw when called), memory storage, a fixed clock. */
 export function testServices(overrides: Partial<Omit<AppServices, 'api'>> & { api?: Partial<ApiClient> } = {}): AppServices {

@@ -103,16 +103,26 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
 ];
 
 /**
- * Starts loading the code of the screen at `pathname` (its lazy route modules), before the store
- * exists: a server-rendered screen is hydrated only once its code is there, so it is asked for
- * beside the app's boot (LIFF's init inside LINE), not after it. The route objects made here are
- * thrown away; the modules, once loaded, are the browser's, and the real routes' lazy() gets them
- * at once. No loader runs here, so no store is read.
+ * Loads the code of the screen at `pathname` into `routes` (each matching route's lazy module,
+ * put in its place): a server-rendered screen is hydrated only once its code is there, or the
+ * router would show its fallback instead of the screen.
  */
-export function preloadScreenCode(pathname: string): Promise<unknown> {
-  const routes = appRoutes(undefined as unknown as AppStore);
-  const lazy = (matchRoutes(routes, pathname) ?? []).flatMap((match) => (typeof match.route.lazy === 'function' ? [match.route.lazy()] : []));
-  return Promise.all(lazy);
+export async function loadScreenCode(routes: RouteObject[], pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy === 'function') Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Starts loading the code of the screen at `pathname` before the store exists, beside the app's
+ * boot (LIFF's init inside LINE), not after it. The route objects made here are thrown away; the
+ * modules, once loaded, are the browser's, and loadScreenCode on the real routes gets them at once.
+ * No loader runs here, so no store is read.
+ */
+export function preloadScreenCode(pathname: string): Promise<void> {
+  return loadScreenCode(appRoutes(undefined as unknown as AppStore), pathname);
 }
 
 /** The app's router; `routes` when they were made already (their lazy modules loaded to hydrate). */

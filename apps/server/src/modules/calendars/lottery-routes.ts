@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors.js';
 import { messages } from '../../messages.js';
 import type { LotteryApplicationPlace, LotteryDeps } from './lottery.js';
 import { slotAskedForView } from './waitlist-routes.js';
-import { applyLottery, closeLottery, drawCalendarLottery, lotteryOf, setLottery, staffLotteryOf, withdrawLottery } from './lottery.js';
+import { applyLottery, closeLottery, drawCalendarLottery, lotteryOf, placeOf, setLottery, staffLotteryOf, withdrawLottery } from './lottery.js';
 
 const view = (application: LotteryApplicationPlace): LotteryApplicationView => ({
   applicationId: application.applicationId,
@@ -28,7 +28,7 @@ export function lotteryModule(deps: LotteryDeps & { authenticate: onRequestAsync
 
     contractRoute(app, endpoints.applyLottery, {}, async (request) => {
       const applied = await applyLottery(deps, request.userId, request.body);
-      const place = (await lotteryOf(deps, request.userId, undefined)).applications.find((candidate) => candidate.applicationId === applied.applicationId);
+      const place = await placeOf(deps.store.read.calendars, applied, deps.now());
       if (place === undefined) throw new HttpError(404, 'slot_not_found', messages.slotNotFound);
       return { data: view(place) };
     });

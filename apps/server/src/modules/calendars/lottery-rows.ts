@@ -1,4 +1,5 @@
 import type { LotteryApplication, StoredLottery } from './lottery-repository.js';
+import type { SlotRequestRow } from './waitlist-rows.js';
 import { toSlotRequest } from './waitlist-rows.js';
 
 export interface LotteryRow {
@@ -10,15 +11,8 @@ export interface LotteryRow {
   drawn_by: string | null;
 }
 
-export interface LotteryApplicationRow {
+export interface LotteryApplicationRow extends SlotRequestRow {
   application_id: number | string;
-  calendar_id: string;
-  date: string;
-  slot_id: string;
-  user_id: string;
-  survey_id: string;
-  item_key: string;
-  units: number;
   state: LotteryApplication['state'];
   drawn_rank: number | null;
   created_at: number | string;

@@ -86,10 +86,16 @@ export async function lotteryOf(deps: LotteryDeps, userId: string, calendarId: s
   const stored = calendarId === undefined ? undefined : await lottery.find(calendarId);
   const applications: LotteryApplicationPlace[] = [];
   for (const application of await lottery.ofUser(userId)) {
-    const slot = await calendars.findSlot(application.calendarId, application.date, application.slotId, deps.now());
-    if (slot !== undefined) applications.push({ ...application, start: slot.start, end: slot.end });
+    const place = await placeOf(calendars, application, deps.now());
+    if (place !== undefined) applications.push(place);
   }
   return { lottery: stored === undefined ? null : stateOf(stored), applications };
+}
+
+/** An application with its slot's times; undefined when the slot is gone. */
+export async function placeOf(calendars: CalendarRepository, application: LotteryApplication, now: number): Promise<LotteryApplicationPlace | undefined> {
+  const slot = await calendars.findSlot(application.calendarId, application.date, application.slotId, now);
+  return slot === undefined ? undefined : { ...application, start: slot.start, end: slot.end };
 }
 
 const notFound = () => new HttpError(404, 'lottery_application_not_found', messages.lotteryApplicationNotFound);

@@ -1,7 +1,7 @@
 import type { SlotRequest, WaitlistEntry } from './waitlist-repository.js';
 
-export interface WaitlistRow {
-  entry_id: number | string;
+/** The columns of a slot a citizen asked for, as waitlist places and lottery applications store it. */
+export interface SlotRequestRow {
   calendar_id: string;
   date: string;
   slot_id: string;
@@ -9,6 +9,10 @@ export interface WaitlistRow {
   survey_id: string;
   item_key: string;
   units: number;
+}
+
+export interface WaitlistRow extends SlotRequestRow {
+  entry_id: number | string;
   state: WaitlistEntry['state'];
   offered_until: number | string | null;
   created_at: number | string;
@@ -19,7 +23,7 @@ export const WAITLIST_SELECT = `SELECT entry_id, calendar_id, date, slot_id, use
   FROM waitlist_entries`;
 
 /** The slot a waitlist place or a lottery application asks for, from its row. */
-export const toSlotRequest = (row: { calendar_id: string; date: string; slot_id: string; user_id: string; survey_id: string; item_key: string; units: number }): SlotRequest => ({
+export const toSlotRequest = (row: SlotRequestRow): SlotRequest => ({
   calendarId: row.calendar_id,
   date: row.date,
   slotId: row.slot_id,
