@@ -68,13 +68,15 @@ describe('browser back from the survey page', () => {
     await expect.poll(() => page.getByLabel(/^受講券番号/).isVisible()).toBe(true);
 
     await page.goBack();
+    // The warning shows first; react-router then puts the address back with history.go, which
+    // the browser does asynchronously, so the address is waited for rather than read once.
     await expect.poll(() => page.getByText('前の画面に戻ると、手続きが正常に終了しない場合があります。').isVisible()).toBe(true);
     expect(await page.getByText('一度ブラウザを閉じてください').isVisible()).toBe(true);
-    expect(new URL(page.url()).pathname).toBe('/survey/event-application');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/survey/event-application');
     await expectNoSeriousA11yViolations(page, 'blocked back navigation');
     await page.getByRole('button', { name: '閉じる' }).click();
     await expect.poll(() => page.getByText('前の画面に戻ると').count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/survey/event-application');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/survey/event-application');
   });
 
   it('is blocked towards the survey confirm screen (browser forward after 戻る)', async () => {
@@ -92,6 +94,6 @@ describe('browser back from the survey page', () => {
 
     await page.goForward();
     await expect.poll(() => page.getByText('前の画面に戻ると、手続きが正常に終了しない場合があります。').isVisible()).toBe(true);
-    expect(new URL(page.url()).pathname).toBe('/survey/event-application');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/survey/event-application');
   });
 });
