@@ -7,6 +7,7 @@ import { earlyScript } from './vite-plugins/early-script.js';
 import { inlineCss } from './vite-plugins/inline-css.js';
 import { precompress } from './vite-plugins/precompress.js';
 import { routePreloads } from './vite-plugins/route-preloads.js';
+import { treeShakeReactRouter } from './vite-plugins/tree-shake-react-router.js';
 
 // react-router 7's package exports name only its development build (dist/development), whatever
 // the mode; its production build sits beside it in dist/production, without the development-only
@@ -17,7 +18,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The survey form's early requests as a script of their own; build only: the stylesheet inside
   // index.html, the first screen's chunks for the server to preload, and .br/.gz of every file.
   // The server's build (src/entry-server.tsx, the first screens it renders) is code only.
-  plugins: isSsrBuild === true ? [react()] : [react(), earlyScript({ entry: 'src/early.ts' }), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
+  plugins: isSsrBuild === true ? [react()] : [react(), treeShakeReactRouter({ packageDir: reactRouterDist }), earlyScript({ entry: 'src/early.ts' }), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
   resolve: {
     // In the workspace, @city/* packages resolve to their TypeScript source (the @city/source
     // condition), so the app builds without building the packages first.
@@ -36,6 +37,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild === true ? { outDir: 'dist/.vite/ssr', emptyOutDir: true, copyPublicDir: false } : {}),
     sourcemap: true,
     target: 'es2022',
+    // terser: 3 % smaller than esbuild here, mostly on React DOM (README, "Size"); the server's build is not minified.
+    minify: isSsrBuild === true ? false : 'terser',
     manifest: isSsrBuild !== true,
     // Rollup merges a chunk smaller than this (pure code only, never changing what runs when)
     // into a chunk loaded in the same cases: a small chunk is not worth a request of its own, and

@@ -17,9 +17,10 @@ beforeEach(async () => {
 });
 
 describe('the first load', () => {
+  // A screen the server does not render (first-screen.test.ts has those it does).
   it('shows the header bar and a loading state before any JavaScript has arrived', async () => {
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/survey/citizen-questionnaire');
+    await page.goto('/confirmList/citizen-questionnaire');
     await expect.poll(() => page.getByRole('status').textContent()).toBe('読み込み中です');
     expect(await page.getByRole('banner').textContent()).toBe('市民アンケート・予約');
     // Styled as the app's own header bar, with nothing but the page itself.
@@ -28,11 +29,11 @@ describe('the first load', () => {
 
   it("carries the opened screen's code, compressed by the build", async () => {
     const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string } | undefined>;
-    const surveyChunk = manifest['src/features/survey/survey-page.tsx']?.file;
-    const html = await (await fetch(`${world.baseUrl}/survey/citizen-questionnaire`)).text();
+    const listChunk = manifest['src/features/records/confirm-list-page.tsx']?.file;
+    const html = await (await fetch(`${world.baseUrl}/confirmList/citizen-questionnaire`)).text();
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1] ?? '');
-    expect(surveyChunk).toBeDefined();
-    expect(preloads).toContain(surveyChunk);
+    expect(listChunk).toBeDefined();
+    expect(preloads).toContain(listChunk);
     for (const file of preloads) {
       const response = await fetch(`${world.baseUrl}/${file}`, { headers: { 'accept-encoding': 'br' } });
       expect(response.headers.get('content-encoding'), file).toBe('br');
@@ -43,7 +44,7 @@ describe('the first load', () => {
     }
   });
 
-  it("asks for a signed-in citizen's survey form once, before the app's code has arrived, and the form uses those answers", async () => {
+  it("asks for a signed-in citizen's records in a survey once, before the app's code has arrived (the form comes with the page), and the form uses them", async () => {
     await logInAs(page, TEST_USERS.yamada);
     await page.waitForLoadState('networkidle'); // the screen after login has asked for what it shows
     const asked: string[] = [];
@@ -62,12 +63,13 @@ describe('the first load', () => {
     });
     // Not waiting for the load event: the held script is part of it.
     await page.goto('/survey/citizen-questionnaire', { waitUntil: 'commit' });
-    await expect.poll(() => [...asked].sort()).toEqual(['getItem', 'query']);
-    releaseApp();
+    // The server rendered the form: its configuration is in the page, not asked for.
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('市民アンケート');
-    await expect.poll(() => page.getByRole('textbox', { name: /お名前/ }).isVisible()).toBe(true);
-    // The configuration and the records were not asked again; the form asks once whether a draft
-    // of it was saved (issue 28), off the first screen's path.
-    await expect.poll(() => [...asked].sort()).toEqual(['drafts', 'getItem', 'query']);
+    await expect.poll(() => [...asked].sort()).toEqual(['query']);
+    releaseApp();
+    await expect.poll(() => page.getByRole('textbox', { name: /お名前/ }).isEnabled()).toBe(true);
+    // The records were not asked again; the form asks once whether a draft of it was saved (issue
+    // 28), off the first screen's path.
+    await expect.poll(() => [...asked].sort()).toEqual(['drafts', 'query']);
   });
 });

@@ -1,34 +1,58 @@
 // The first screen rendered by the server (issue 31): with JavaScript off, a phone still reads the
-// login screen (its heading, its lead and its button), not the loading frame; with JavaScript on,
-// the app hydrates that markup without a mismatch (React would report one as a page error, which
-// fails the test: the harness watches every page) and the button, disabled until then, works.
+// login screen (its heading, its lead and its button) and a survey's form (its title and
+// questions), not the loading frame; with JavaScript on, the app hydrates that markup without a
+// mismatch (React would report one as a page error, which fails the test: the harness watches
+// every page, and these tests watch the console too) and the screen works.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logInAs, phoneContextOptions, TEST_USERS, textShows, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 
+/** A page with JavaScript off, as a phone's browser set so. */
+async function pageWithoutScript(): Promise<Page> {
+  const page = await world.newPhonePage();
+  const browser = page.context().browser();
+  if (browser === null) throw new Error('no browser');
+  const context = await browser.newContext({ ...phoneContextOptions(world.baseUrl), javaScriptEnabled: false });
+  return context.newPage();
+}
+
+/** What React says in the console about hydration (a mismatch, a recoverable error). */
+function hydrationWarningsOf(page: Page): string[] {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat|did not match|#41[89]|#42[35]/i.test(message.text())) warnings.push(message.text());
+  });
+  return warnings;
+}
+
 describe('the first screen, from the server', () => {
   it('shows the login screen with JavaScript off', async () => {
-    const page = await world.newPhonePage();
-    const browser = page.context().browser();
-    if (browser === null) throw new Error('no browser');
-    const context = await browser.newContext({ ...phoneContextOptions(world.baseUrl), javaScriptEnabled: false });
-    const noScript = await context.newPage();
+    const noScript = await pageWithoutScript();
     await noScript.goto('/login');
     expect(await noScript.getByRole('heading', { level: 1, name: 'ログイン' }).isVisible()).toBe(true);
     // Shown, and waiting for the app's code (a tap before it arrives would be lost).
     expect(await noScript.getByRole('button', { name: 'LINEでログイン' }).isVisible()).toBe(true);
     expect(await noScript.getByRole('button', { name: 'LINEでログイン' }).isDisabled()).toBe(true);
     expect(await noScript.getByText('読み込み中です').count()).toBe(0);
-    await context.close();
+    await noScript.context().close();
+  });
+
+  it("shows a survey form's title and questions with JavaScript off", async () => {
+    const noScript = await pageWithoutScript();
+    await noScript.goto('/survey/citizen-questionnaire');
+    expect(await noScript.getByRole('heading', { level: 1, name: '市民アンケート' }).isVisible()).toBe(true);
+    expect(await noScript.getByLabel(/^お名前/).isVisible()).toBe(true);
+    expect(await noScript.getByRole('radio', { name: 'やや満足' }).isVisible()).toBe(true);
+    expect(await noScript.getByRole('button', { name: '確認する' }).isVisible()).toBe(true);
+    expect(await noScript.getByText('読み込み中です').count()).toBe(0);
+    await noScript.context().close();
   });
 
   it('hydrates it without a mismatch, and its button leads to LINE', async () => {
     const page = await world.newPhonePage();
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (/hydrat|did not match|#41[89]|#42[35]/i.test(message.text())) warnings.push(message.text());
-    });
+    const warnings = hydrationWarningsOf(page);
     await page.goto('/login');
     await textShows(page, 'LINEでログイン');
     await page.getByRole('button', { name: 'LINEでログイン' }).click();
@@ -44,5 +68,34 @@ describe('the first screen, from the server', () => {
     // (a mismatch would be a page error, which fails the test).
     await textShows(page, `${TEST_USERS.yamada.displayName} さんとしてログインしています。`);
     expect(await page.getByRole('link', { name: 'アンケート一覧へ' }).isVisible()).toBe(true);
+  });
+
+  it("hydrates a signed-in citizen's survey form without asking for its configuration again, and the form works", async () => {
+    const page = await world.newPhonePage();
+    await logInAs(page, TEST_USERS.yamada);
+    const warnings = hydrationWarningsOf(page);
+    const configAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/survey-configs/getItem')) configAsked.push(request.url());
+    });
+    await page.goto('/survey/citizen-questionnaire');
+    // Typed once the app is live: an answer is kept, and 確認する checks the form in the app.
+    await page.getByLabel(/^お名前/).fill('山田 太郎');
+    await page.getByRole('button', { name: '確認する' }).click();
+    await textShows(page, /入力内容を確認してください（\d+件）/);
+    expect(await page.getByLabel(/^お名前/).inputValue()).toBe('山田 太郎');
+    expect(new URL(page.url()).pathname).toBe('/survey/citizen-questionnaire');
+    expect(configAsked).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('shows a survey form to a citizen not signed in, then asks them to log in', async () => {
+    const page = await world.newPhonePage();
+    const warnings = hydrationWarningsOf(page);
+    await page.goto('/survey/citizen-questionnaire');
+    expect(await page.getByRole('heading', { level: 1, name: '市民アンケート' }).isVisible()).toBe(true);
+    await textShows(page, 'ログインしてください');
+    await page.waitForURL(/\/login$/, { timeout: 15_000 });
+    expect(warnings).toEqual([]);
   });
 });

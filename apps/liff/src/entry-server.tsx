@@ -1,24 +1,63 @@
 // The server's side of the first screen (issue 31): apps/server imports this module from the build
 // (dist/.vite/ssr/entry-server.js) and renders, for a path the app lets it (first-screen.ts), the
-// same tree the app hydrates: the providers, the root layout and the screen, with no session.
-// Nothing here reads a citizen's data; the screen's own effects (none run on the server) do that.
+// same tree the app hydrates: the providers, the root layout and the screen, with no session, and
+// the state it rendered with, which the app hydrates with. Nothing here reads a citizen's data.
 import type { RuntimeConfig } from '@city/api-client';
+import type { SurveyConfig } from '@city/survey-core';
 import { createApiClient, readIntegrationSettings } from '@city/api-client';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { isServerRendered } from './app/first-screen.js';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
+import { isServerRendered, serverStateElement } from './app/first-screen.js';
 import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
 import { appRoutes } from './app/router.js';
+import { paths } from './config/paths.js';
 import { memoryStorage } from './lib/memory-storage.js';
+import * as apiSliceModule from './store/api-slice.js';
+import { attachDataLayer } from './store/data-layer.js';
+import type { AppStore } from './store/root-reducer.js';
+import type { ServerState } from './store/server-state.js';
 import type { AppServices } from './store/services.js';
+import { awaitingSessionState } from './store/session-slice.js';
+import { surveyOpened } from './store/survey-slice.js';
+
+/** What goes into the page: the screen (inside `#root`) and the state it was rendered with (after it). */
+export interface FirstScreen {
+  html: string;
+  state: string;
+}
+
+/** What the first screen shows of the server's data, read by the server itself (not through its API). */
+export interface FirstScreenData {
+  /** A survey as citizens see it (getSurveyConfig's answer, the same for everyone); undefined for none. */
+  surveyConfig(surveyId: string): Promise<SurveyConfig | undefined>;
+}
 
 /**
- * The first screen of `url` (absolute: the page's address) as HTML to put inside `#root`, or
- * undefined for a path the server does not render (the app renders it on the client).
+ * Prepares the store for the screen at `pathname` as the screen's own first render would find it
+ * on the client: for a survey form, the survey taken up and its configuration in the cache. False
+ * when the screen is the app's to render: a survey that does not exist (the app says so), or one
+ * for members, whose form depends on who the citizen is.
  */
-export async function renderFirstScreen(input: { url: string; runtime: RuntimeConfig }): Promise<string | undefined> {
+async function prepareScreen(store: AppStore, pathname: string, data: FirstScreenData): Promise<boolean> {
+  const survey = matchPath(paths.survey.pattern, pathname);
+  if (survey === null) return true;
+  const surveyId = survey.params.id ?? '';
+  const config = await data.surveyConfig(surveyId);
+  if (config === undefined || config.membership !== undefined || config.requiresMembership !== undefined) return false;
+  attachDataLayer(store, apiSliceModule);
+  store.dispatch(surveyOpened(surveyId));
+  store.dispatch(apiSliceModule.apiSlice.util.upsertQueryEntries([{ endpointName: 'getSurveyConfig', arg: surveyId, value: config }]));
+  return true;
+}
+
+/**
+ * The first screen of `url` (absolute: the page's address), or undefined for a path the server does
+ * not render (the app renders it on the client). No call goes to the API: the screen's server data
+ * comes from `data`, and the screen's own effects, which ask for the rest, run in the browser only.
+ */
+export async function renderFirstScreen(input: { url: string; runtime: RuntimeConfig; data: FirstScreenData }): Promise<FirstScreen | undefined> {
   const url = new URL(input.url);
   if (!isServerRendered(url.pathname)) return undefined;
   const origin = url.origin;
@@ -33,18 +72,26 @@ export async function renderFirstScreen(input: { url: string; runtime: RuntimeCo
     now: () => Date.now(),
     inLiff: false,
   };
-  const store = makeStore(services);
+  const store = makeStore(services, { session: awaitingSessionState });
+  if (!(await prepareScreen(store, url.pathname, input.data))) return undefined;
   const handler = createStaticHandler(appRoutes(store));
   const context = await handler.query(new Request(url));
   // A redirect (or any response the routes answer with), or a route that failed (its code not
   // loaded: an error screen with a stack is no first screen): the app handles it on the client.
   if (context instanceof Response || context.errors !== null || context.statusCode !== 200) return undefined;
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(
+  const rendered = store.getState();
+  // Every lazy part the screen shows is waited for: the page holds the whole first screen. No part
+  // is sent apart to be put in place by an inline script (the page's CSP allows none, and the
+  // screen is sent whole anyway): React does so for a part over progressiveChunkSize bytes.
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProviders store={store} services={services}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  const state: ServerState = { survey: rendered.survey, ...(rendered.api === undefined ? {} : { api: rendered.api }) };
+  return { html: await new Response(prelude).text(), state: serverStateElement(state) };
 }

@@ -4,30 +4,39 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { bootApp } from './app/boot.js';
-import { isServerRendered, SERVER_RENDERED_ATTRIBUTE } from './app/first-screen.js';
+import { isServerRendered, readServerState, SERVER_RENDERED_ATTRIBUTE } from './app/first-screen.js';
 import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
-import { appRoutes, createAppRouter, loadScreenCode, preloadScreenCode } from './app/router.js';
+import { appRoutes, createAppRouter, loadedOnServer, loadScreenCode, preloadScreenCode } from './app/router.js';
 import { messages } from './messages.js';
-import { sessionStateFor, signedIn } from './store/session-slice.js';
+import { loadDataLayer } from './store/data-layer.js';
+import { serverDataHydrated } from './store/server-state.js';
+import { awaitingSessionState, sessionChecked, sessionStateFor } from './store/session-slice.js';
 
 const rootElement = document.getElementById('root');
 if (rootElement === null) throw new Error('index.html has no #root element.');
 const container: HTMLElement = rootElement;
 
 /**
- * The server rendered this screen (issue 31): it is hydrated as rendered, with no session (what the
- * server rendered), its lazy route modules loaded first (or the router would show its fallback
- * instead of the screen); the session the boot found is taken afterwards.
+ * The server rendered this screen (issue 31): it is hydrated with the state the server rendered
+ * with (the survey open, its configuration in the cache, nobody known), its lazy route modules
+ * loaded first (or the router would show its fallback instead of the screen); the session the boot
+ * found is taken afterwards.
  */
 async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, root: HTMLElement): Promise<void> {
-  const store = makeStore(boot.services);
-  // What the server rendered with (no session): hydration reads this, not the store, which takes
-  // the session right after (a signed-in citizen's /login then re-renders, after hydrating).
-  const serverState = store.getState();
+  const rendered = readServerState(document);
+  const store = makeStore(boot.services, { session: awaitingSessionState, ...(rendered === undefined ? {} : { survey: rendered.survey }) });
   const routes = appRoutes(store);
-  await loadScreenCode(routes, window.location.pathname);
-  const router = createAppRouter(store, routes);
+  const pathname = window.location.pathname;
+  await loadScreenCode(routes, pathname);
+  if (rendered?.api !== undefined) {
+    await loadDataLayer(store);
+    store.dispatch(serverDataHydrated(rendered));
+  }
+  // What the server rendered with: hydration reads this, not the store, which takes the session
+  // right after (a signed-in citizen's /login then re-renders, after hydrating).
+  const serverState = store.getState();
+  const router = createAppRouter(store, routes, { hydrationData: { loaderData: loadedOnServer(routes, pathname) } });
   hydrateRoot(
     root,
     <StrictMode>
@@ -36,7 +45,7 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
       </AppProviders>
     </StrictMode>,
   );
-  if (boot.session !== null) store.dispatch(signedIn(boot.session));
+  store.dispatch(sessionChecked(boot.session));
 }
 
 const serverRendered = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && isServerRendered(window.location.pathname);

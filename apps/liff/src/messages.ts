@@ -1,4 +1,9 @@
-/** Every Japanese text the app shows (beyond @city/ui's own), in one place for review. */
+/**
+ * The Japanese texts of the app's frame and first screens, and those several screens share (beyond
+ * @city/ui's own). Screens that load later keep theirs beside this module (records-, calendar-,
+ * payment-, member-, waitlist-, draft- and profile-fill-messages.ts), so the first download
+ * holds only what it shows.
+ */
 export const messages = {
   appTitle: '市民アンケート・予約',
   // Login
@@ -41,60 +46,6 @@ export const messages = {
   noReceiptTitle: '受付内容',
   noReceipt: '表示する受付がありません。送信した回答・申込みは「送信した内容を確認する」からご覧いただけます。',
   seeMyAnswers: '送信した内容を確認する',
-  // Look-up
-  searchTitle: 'アンケート・申込みの確認',
-  searchLead: '回答や申込みを確認・変更・キャンセルするアンケートを選んでください。',
-  searchSurveyLegend: 'アンケート',
-  searchSubmit: '送信した内容を見る',
-  showAllRecords: 'すべての回答・申込みを見る',
-  answerSurvey: (title: string) => `「${title}」に回答する`,
-  openMembership: (name: string) => `${name}（会員証・登録）`,
-  claimSurvey: (title: string) => `「${title}」の登録内容を引き継ぐ（窓口・紙でお申し込みの方）`,
-  claimMembership: (name: string) => `紙の${name}をお持ちの方（このアカウントへの引き継ぎ）`,
-  noSearchableSurveys: '確認できるアンケートはありません。',
-  chooseSurvey: 'アンケートを選んでください。',
-  listTitle: '送信した内容',
-  listEmpty: 'まだ送信した回答・申込みはありません。',
-  listLoading: '送信した内容を読み込んでいます',
-  record: (index: number) => `${index}件目`,
-  status: '状況',
-  showDetails: '詳しく見る',
-  showDetailsOf: (index: number) => `${index}件目を詳しく見る`,
-  newAnswer: '新しく回答する',
-  detailsTitle: '送信した内容の詳細',
-  noSelectedRecord: '表示する内容がありません。一覧から選び直してください。',
-  backToList: '一覧に戻る',
-  edit: '内容を変更する',
-  cancelRecord: 'キャンセルする',
-  closedRecord: 'この回答・申込みはキャンセル済みのため、変更やキャンセルはできません。',
-  /** Above each booking of a cancelled (or withdrawn) record: its slot is no longer held. */
-  bookingClosed: 'この予約はキャンセルされました。',
-  /** Above each booking of a record whose payment booked nothing (unpaid, or refunded). */
-  bookingNotMade: 'この予約は成立していません。',
-  cancelTitle: 'キャンセルの確認',
-  cancelLead: '以下の回答・申込みをキャンセルします。キャンセルすると元に戻せません。',
-  cancelDo: 'キャンセルする',
-  cancelBack: 'キャンセルしない',
-  cancelling: 'キャンセルしています…',
-  cancelled: 'キャンセルしました。',
-  // Calendar (choosing a slot for a reservation item)
-  categoryTitle: '予約する場所の選択',
-  categoryLead: '予約する場所を選んでください。',
-  slotsTitle: '予約日時の選択',
-  slotsLead: '予約する日時を選んでください。○・△の日時が予約できます。',
-  bookingStopped: '現在、この予約の受付を停止しています。再開までお待ちください。すでにされた予約はそのまま有効です。',
-  noReservationInHand: '予約日時を選ぶアンケートがありません。アンケートの画面から「予約枠を選ぶ」を押してください。',
-  notBookable: 'この場所は予約を受け付けていません。別の場所をお選びください。',
-  chooseAnotherPlace: '場所を選び直す',
-  backToSurvey: 'アンケートに戻る',
-  slotFull: '選択された日時は、ほかの方の予約で満員になりました。別の日時をお選びください。',
-  // The per-citizen limit of a calendar, told before a slot is chosen
-  bookingLimitReachedHere: (limit: number, held: number) =>
-    `ここでは、お一人${String(limit)}件まで予約できます。すでに${String(held)}件のご予約があるため、新しく予約できません。ご予約済みのいずれかをキャンセルすると、予約できるようになります。`,
-  bookingLimitReachedAt: (places: string) =>
-    `次の場所では、お一人が予約できる件数の上限に達しているため、新しく予約できません（${places}）。ご予約済みのいずれかをキャンセルすると、予約できるようになります。`,
-  bookingLimitPlace: (place: string, limit: number) => `${place}：お一人${String(limit)}件まで`,
-  bookingLimitUnnamedPlace: 'この予約の場所',
   // Bookings on the confirm, receipt and details screens
   changeSlot: '予約日時を変更する',
   changeClosed: (rule: string) => `変更・キャンセルの受付は終了しました（${rule}）。`,

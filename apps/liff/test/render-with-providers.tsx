@@ -8,6 +8,9 @@ import { makeStore } from '../src/app/make-store.js';
 import { memoryStorage } from '../src/lib/memory-storage.js';
 import { AppProviders } from '../src/app/providers.js';
 import { appRoutes } from '../src/app/router.js';
+import * as apiSliceModule from '../src/store/api-slice.js';
+import type { RootStateWithApi } from '../src/store/api-slice.js';
+import { attachDataLayer } from '../src/store/data-layer.js';
 import { sessionStateFor } from '../src/store/session-slice.js';
 import type { AppStore, RootState } from '../src/store/root-reducer.js';
 import type { Session } from '../src/lib/session.js';
@@ -36,16 +39,24 @@ export function testServices(overrides: Partial<Omit<AppServices, 'api'>> & { ap
 /** A signed-in citizen (山田, U1) for tests that need a session. */
 export const TEST_SESSION: Session = { idToken: 'id', accessToken: 'access', refreshToken: '', profile: { userId: 'U1', displayName: '山田' }, userId: 'U1' };
 
-/** The app's store for a test (tests of features and flows, which may not import src/app). */
-export function makeTestStore(services: AppServices = testServices(), preloadedState?: Partial<RootState>): AppStore {
-  return makeStore(services, preloadedState);
+/** A test's store: the app's, with the data layer (RTK Query) in it from the start. */
+export type TestStore = Omit<AppStore, 'getState'> & { getState: () => RootStateWithApi };
+
+/**
+ * The app's store for a test (tests of features and flows, which may not import src/app), with the
+ * data layer attached, as the app's routes attach it before any screen that reads server data.
+ */
+export function makeTestStore(services: AppServices = testServices(), preloadedState?: Partial<RootState>): TestStore {
+  const store = makeStore(services, preloadedState);
+  attachDataLayer(store, apiSliceModule);
+  return store as TestStore;
 }
 
 /** Renders routes at `path` inside the app's providers; returns the store, router and services. */
 export function renderWithProviders(
   routes: RouteObject[],
   options: { path: string; services?: AppServices; preloadedState?: Partial<RootState> },
-): { store: AppStore; router: ReturnType<typeof createMemoryRouter>; services: AppServices; view: ReturnType<typeof render> } {
+): { store: TestStore; router: ReturnType<typeof createMemoryRouter>; services: AppServices; view: ReturnType<typeof render> } {
   const services = options.services ?? testServices();
   const store = makeTestStore(services, options.preloadedState);
   const router = createMemoryRouter(routes, { initialEntries: [options.path] });
@@ -61,8 +72,8 @@ export function renderWithProviders(
  * Opens the whole app at `path` (its real routes, lazy screens and toasts), signed in as
  * TEST_SESSION: for tests of flows that cross screens. Returns the router and the store.
  */
-export function openSignedInApp(path: string, services: AppServices): { router: ReturnType<typeof createMemoryRouter>; store: AppStore } {
-  const store = makeStore(services, { session: sessionStateFor(TEST_SESSION) });
+export function openSignedInApp(path: string, services: AppServices): { router: ReturnType<typeof createMemoryRouter>; store: TestStore } {
+  const store = makeTestStore(services, { session: sessionStateFor(TEST_SESSION) });
   const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
   render(
     <AppProviders store={store} services={services}>

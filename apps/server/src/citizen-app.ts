@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import { DEV_STAND_INS_PATH, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER } from '@city/api-client/contract';
+import type { SurveyConfig } from '@city/survey-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/errors.js';
 import { messages } from './messages.js';
@@ -36,8 +37,22 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\
 /** index.html's #root, whose content (the loading frame) a rendered first screen replaces. */
 const ROOT_ELEMENT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 
+/** What the app's server build renders: the screen for #root, and the state element that follows it. */
+interface FirstScreen {
+  html: string;
+  state: string;
+}
+
+/**
+ * What a first screen shows of the server's data, read by the server itself: a survey's
+ * configuration as citizens see it (the same for everyone), undefined for no such survey.
+ */
+export interface FirstScreenData {
+  surveyConfig(surveyId: string): Promise<SurveyConfig | undefined>;
+}
+
 interface FirstScreenRenderer {
-  renderFirstScreen(input: { url: string; runtime: RuntimeConfig }): Promise<string | undefined>;
+  renderFirstScreen(input: { url: string; runtime: RuntimeConfig; data: FirstScreenData }): Promise<FirstScreen | undefined>;
 }
 
 interface RoutePreloads {
@@ -51,7 +66,7 @@ interface RoutePreloads {
  */
 export async function registerCitizenApp(
   app: FastifyInstance,
-  options: { dir: string; runtimeConfig: (request: FastifyRequest) => RuntimeConfig },
+  options: { dir: string; runtimeConfig: (request: FastifyRequest) => RuntimeConfig; firstScreenData: FirstScreenData },
 ): Promise<boolean> {
   const indexFile = path.join(options.dir, 'index.html');
   const served = existsSync(indexFile);
@@ -73,7 +88,7 @@ export async function registerCitizenApp(
       },
     });
     // The static route would answer the folder itself with 403.
-    app.get('/', async (request, reply) => sendIndex(request, reply, options.dir, '/', options.runtimeConfig(request)));
+    app.get('/', async (request, reply) => sendIndex(request, reply, options, '/'));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -85,7 +100,7 @@ export async function registerCitizenApp(
     const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
     const looksLikeFile = lastSegment.includes('.') && pathname !== '/index.html';
     if (!isAppPage(pathname) || looksLikeFile) return sendNotFound(reply);
-    return sendIndex(request, reply, options.dir, pathname, options.runtimeConfig(request));
+    return sendIndex(request, reply, options, pathname);
   });
   return served;
 }
@@ -96,11 +111,18 @@ export async function registerCitizenApp(
  * the entry instead of after the entry has run. Read on every page request (small files), so that
  * rebuilding the app while the server runs serves the new build.
  */
-async function sendIndex(request: FastifyRequest, reply: FastifyReply, dir: string, pathname: string, config: RuntimeConfig): Promise<FastifyReply> {
+async function sendIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { dir: string; runtimeConfig: (request: FastifyRequest) => RuntimeConfig; firstScreenData: FirstScreenData },
+  pathname: string,
+): Promise<FastifyReply> {
+  const { dir, firstScreenData } = options;
+  const config = options.runtimeConfig(request);
   const [template, preloads, firstScreen] = await Promise.all([
     readFile(path.join(dir, 'index.html'), 'utf8'),
     preloadLinks(reply, dir, pathname),
-    renderFirstScreen(request, reply, dir, config),
+    renderFirstScreen(request, reply, dir, config, firstScreenData),
   ]);
   // `<` escaped: no value can close the script element. A function, so `$` in a value is literal.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
@@ -115,8 +137,11 @@ async function sendIndex(request: FastifyRequest, reply: FastifyReply, dir: stri
     const entry = ENTRY_SCRIPT.exec(html)?.[1];
     const named = entry === undefined ? '' : ` data-entry="${entry}"`;
     if (ROOT_ELEMENT.test(html)) {
-      html = html.replace(ROOT_ELEMENT, (_match, end: string) => `<div id="root" data-first-screen=""${named}>${firstScreen}</div>${end}`);
+      html = html.replace(ROOT_ELEMENT, (_match, end: string) => `<div id="root" data-first-screen=""${named}>${firstScreen.html}</div>${firstScreen.state}${end}`);
       if (entry !== undefined) html = html.replace(ENTRY_SCRIPT, '');
+      // Marked on <html> too, which the app's early script can read before #root is parsed: it
+      // then leaves out what the page already holds (a survey's configuration).
+      html = html.replace(/<html(?=[\s>])/, '<html data-first-screen=""');
     }
   }
   return reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
@@ -147,10 +172,10 @@ async function firstScreenRenderer(dir: string): Promise<FirstScreenRenderer | u
  * build has none, the app renders that screen on the client, or rendering failed (logged: the page
  * then starts from index.html's frame, as without it).
  */
-async function renderFirstScreen(request: FastifyRequest, reply: FastifyReply, dir: string, runtime: RuntimeConfig): Promise<string | undefined> {
+async function renderFirstScreen(request: FastifyRequest, reply: FastifyReply, dir: string, runtime: RuntimeConfig, data: FirstScreenData): Promise<FirstScreen | undefined> {
   try {
     const render = await firstScreenRenderer(dir);
-    return await render?.renderFirstScreen({ url: `${request.protocol}://${request.host}${request.url}`, runtime });
+    return await render?.renderFirstScreen({ url: `${request.protocol}://${request.host}${request.url}`, runtime, data });
   } catch (error) {
     reply.log.error({ err: error }, 'Rendering the first screen failed; index.html goes out without it');
     return undefined;

@@ -269,13 +269,18 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
       '<!doctype html><html lang="ja"><head><script type="module" async src="/assets/early-x.js"></script><!--city-runtime-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body>\n<div id="root"><div class="frame">読み込み中です</div></div>\n</body></html>',
     );
     writeFileSync(path.join(appDir, 'assets', 'index-abc.js'), SCRIPT);
-    // The server build: renders /login with the configuration it was given, fails on /broken, leaves the rest.
+    // The server build: renders /login with the configuration it was given, a survey's form with
+    // the configuration the server read for it (none for no such survey), fails on /broken, leaves the rest.
     writeFileSync(
       path.join(appDir, '.vite', 'ssr', 'entry-server.js'),
-      `export async function renderFirstScreen({ url, runtime }) {
+      `export async function renderFirstScreen({ url, runtime, data }) {
         const { pathname } = new URL(url);
         if (pathname === '/broken') throw new Error('render failed');
-        return pathname === '/login' ? '<h1>ログイン</h1><p>' + runtime.loginAppId + ' ' + new URL(url).host + '</p>' : undefined;
+        if (pathname === '/login') return { html: '<h1>ログイン</h1><p>' + runtime.loginAppId + ' ' + new URL(url).host + '</p>', state: '<script id="server-state">{}</script>' };
+        const survey = /^\\/survey\\/(.+)$/.exec(pathname);
+        if (survey === null) return undefined;
+        const config = await data.surveyConfig(survey[1]);
+        return config === undefined ? undefined : { html: '<h1>' + config.surveyTitle + '</h1><p>' + config.surveySchema.length + '</p>', state: '' };
       }`,
     );
     ctx = await createTestContext({ CITIZEN_APP_DIR: appDir });
@@ -288,18 +293,29 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
   it('puts the rendered screen in #root, and names the app there for after the first paint instead of linking it', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/login', headers: { host: 'phone.example:8080' } });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root" data-first-screen="" data-entry="/assets/index-abc.js"><h1>ログイン</h1><p>1650000000 phone.example:8080</p></div>');
+    expect(response.body).toContain('<div id="root" data-first-screen="" data-entry="/assets/index-abc.js"><h1>ログイン</h1><p>1650000000 phone.example:8080</p></div><script id="server-state">{}</script>');
     expect(response.body).not.toContain('読み込み中です');
     expect(response.body).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    // Marked on <html> as well, for the early script, which may run before #root is parsed.
+    expect(response.body).toContain('<html data-first-screen="" lang="ja">');
     // The early script (which loads the app then) stays.
     expect(response.body).toContain('<script type="module" async src="/assets/early-x.js"></script>');
+  });
+
+  it('reads a survey for its form as citizens see it, with no one signed in, and never a survey that is not out', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/survey/citizen-questionnaire' });
+    const asCitizens = (await ctx.call(ctx.users[0]!, 'getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } })).body.data as { surveyTitle: string; surveySchema: unknown[] };
+    expect(response.body).toContain(`<div id="root" data-first-screen="" data-entry="/assets/index-abc.js"><h1>${asCitizens.surveyTitle}</h1><p>${String(asCitizens.surveySchema.length)}</p></div>`);
+    // A survey citizens cannot read (none by that id, or one not yet published) gets no form from the server.
+    const missing = await ctx.app.inject({ method: 'GET', url: '/survey/no-such-survey' });
+    expect(missing.body).toContain('<div id="root"><div class="frame">読み込み中です</div></div>');
   });
 
   it('keeps the entry linked when #root is not where it expects it (the screen could not be put in)', async () => {
     const odd = mkdtempSync(path.join(tmpdir(), 'city-liff-dist-'));
     mkdirSync(path.join(odd, '.vite', 'ssr'), { recursive: true });
     writeFileSync(path.join(odd, 'index.html'), '<!doctype html><html><head><!--city-runtime-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root" class="x"></div><noscript>JavaScript</noscript></body></html>');
-    writeFileSync(path.join(odd, '.vite', 'ssr', 'entry-server.js'), "export async function renderFirstScreen() { return '<h1>ログイン</h1>'; }");
+    writeFileSync(path.join(odd, '.vite', 'ssr', 'entry-server.js'), "export async function renderFirstScreen() { return { html: '<h1>ログイン</h1>', state: '' }; }");
     const other = await createTestContext({ CITIZEN_APP_DIR: odd });
     try {
       const response = await other.app.inject({ method: 'GET', url: '/login' });
@@ -312,11 +328,12 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
   });
 
   it('leaves a screen it does not render, or fails to, to the app: the frame, the entry linked', async () => {
-    for (const url of ['/survey/citizen-questionnaire', '/broken']) {
+    for (const url of ['/waitlist', '/broken']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"><div class="frame">読み込み中です</div></div>');
       expect(response.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+      expect(response.body).toContain('<html lang="ja">');
     }
   });
 });

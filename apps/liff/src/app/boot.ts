@@ -1,6 +1,7 @@
-import { createApiClient, LINE_STAND_IN_PATH } from '@city/api-client';
+import { LINE_STAND_IN_PATH } from '@city/api-client';
 import type { RuntimeConfig } from '../config/env.js';
 import { LIFF_MOCK_USER_KEY, localStorageOrNull, readRuntimeConfig, readSettings } from '../config/env.js';
+import { lazyApiClient } from '../lib/lazy-api-client.js';
 import type { LiffSession, MockLiffUser } from '../lib/liff.js';
 import type { Session } from '../lib/session.js';
 import { HOME_PATH, isSafeReturnPath } from '../config/paths.js';
@@ -52,7 +53,8 @@ export async function bootApp(): Promise<Boot> {
   }
   const inLiff = liffSession !== undefined;
   const services: AppServices = {
-    api: createApiClient({
+    // Its code arrives with the first screen that calls the server (lib/lazy-api-client.ts).
+    api: lazyApiClient({
       baseUrl: settings.apiBaseUrl,
       getIdToken: () => storage.getItem(SESSION_KEYS.idToken),
       // In the mini-app, the LIFF access token goes with a booking, change or cancellation: the

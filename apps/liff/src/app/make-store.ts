@@ -1,18 +1,18 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { apiSlice } from '../store/api-slice.js';
+import { dataLayerMiddleware } from '../store/data-layer.js';
 import type { AppStore, RootState } from '../store/root-reducer.js';
 import { rootReducer } from '../store/root-reducer.js';
 import type { AppServices } from '../store/services.js';
 
 /**
  * The one store of the app (spec section 3's client state): the shared slices, the slices features
- * and flows inject, and RTK Query's cache; thunks and queries get the services as their extra
- * argument.
+ * and flows inject, and RTK Query's cache once a screen loads it (store/data-layer.ts); thunks and
+ * queries get the services as their extra argument.
  */
 export function makeStore(services: AppServices, preloadedState?: Partial<RootState>): AppStore {
   return configureStore({
     reducer: rootReducer,
     ...(preloadedState === undefined ? {} : { preloadedState }),
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: services } }).concat(apiSlice.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: services } }).concat(dataLayerMiddleware.middleware),
   });
 }

@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, redirect } from 'react-router';
 import { RequireSession } from '../components/require-session.js';
 import { AppStarting } from '../components/screen-loading.js';
 import { paths } from '../config/paths.js';
-import { apiSlice } from '../store/api-slice.js';
+import { loadDataLayer } from '../store/data-layer.js';
 import type { AppStore } from '../store/root-reducer.js';
 import { selectSession } from '../store/session-slice.js';
 import { RootLayout } from './root-layout.js';
@@ -16,16 +16,28 @@ import { RootLayout } from './root-layout.js';
  * the citizen's open record), asked for afresh on each opening. Without a session the screen shows
  * the login notice instead, and the calls would only answer 401.
  */
-function prefetchSurvey(store: AppStore, surveyId: string | undefined): null {
-  if (surveyId === undefined || selectSession(store.getState()) === null) return null;
+async function prefetchSurvey(store: AppStore | null, surveyId: string | undefined): Promise<null> {
+  if (store === null || surveyId === undefined || selectSession(store.getState()) === null) return null;
+  const { apiSlice, selectSurveyConfigInHand } = await loadDataLayer(store);
   store.dispatch(apiSlice.util.prefetch('getSurveyConfig', surveyId, {}));
-  const known = apiSlice.endpoints.getSurveyConfig.select(surveyId)(store.getState()).data;
+  const known = selectSurveyConfigInHand(store.getState(), surveyId);
   if (known?.isAppending?.value !== true) store.dispatch(apiSlice.util.prefetch('getRecords', surveyId, { force: true }));
   return null;
 }
 
-/** Every screen loads lazily (spec section 2): a route's code arrives when it is first opened. */
-export const appRoutes = (store: AppStore): RouteObject[] => [
+/**
+ * A screen that reads server data: its code and the data layer (RTK Query, store/data-layer.ts)
+ * arrive together, and the layer is in the store before the screen renders.
+ */
+function withDataLayer<Module>(store: AppStore | null, loadScreen: () => Promise<Module>): () => Promise<Module> {
+  return async () => (await Promise.all([loadScreen(), loadDataLayer(store)]))[0];
+}
+
+/**
+ * Every screen loads lazily (spec section 2): a route's code arrives when it is first opened. With
+ * no store (preloadScreenCode), the routes only load code: no loader runs on them.
+ */
+export const appRoutes = (store: AppStore | null): RouteObject[] => [
   {
     element: <RootLayout />,
     // Shown while the first screen's code arrives: what index.html already shows.
@@ -44,56 +56,58 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
         element: <RequireSession />,
         children: [
           {
+            id: 'survey',
             path: paths.survey.pattern,
             loader: ({ params }) => prefetchSurvey(store, params.id),
-            lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.SurveyPage })),
+            lazy: withDataLayer(store, () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.SurveyPage }))),
           },
           {
             path: paths.calendar.pattern,
-            lazy: () => import('../features/calendar/category-page.js').then((module) => ({ Component: module.CalendarCategoryPage })),
+            lazy: withDataLayer(store, () => import('../features/calendar/category-page.js').then((module) => ({ Component: module.CalendarCategoryPage }))),
           },
           {
             path: paths.calendarSlots.pattern,
-            lazy: () => import('../features/calendar/slots-page.js').then((module) => ({ Component: module.CalendarSlotsPage })),
+            lazy: withDataLayer(store, () => import('../features/calendar/slots-page.js').then((module) => ({ Component: module.CalendarSlotsPage }))),
           },
-          { path: paths.waitlist.pattern, lazy: () => import('../features/calendar/waitlist-page.js').then((module) => ({ Component: module.WaitlistPage })) },
+          { path: paths.waitlist.pattern, lazy: withDataLayer(store, () => import('../features/calendar/waitlist-page.js').then((module) => ({ Component: module.WaitlistPage }))) },
           {
+            id: 'member',
             path: paths.member.pattern,
             loader: ({ params }) => prefetchSurvey(store, params.id),
-            lazy: () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.MemberPage })),
+            lazy: withDataLayer(store, () => import('../features/survey/survey-page.js').then((module) => ({ Component: module.MemberPage }))),
           },
           {
             path: paths.memberConfirm.pattern,
-            lazy: () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.MemberConfirmPage })),
+            lazy: withDataLayer(store, () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.MemberConfirmPage }))),
           },
           {
             path: paths.memberConfirmList.pattern,
-            lazy: () => import('../features/members/member-card-page.js').then((module) => ({ Component: module.MemberCardPage })),
+            lazy: withDataLayer(store, () => import('../features/members/member-card-page.js').then((module) => ({ Component: module.MemberCardPage }))),
           },
-          { path: paths.claim.pattern, lazy: () => import('../features/members/claim-page.js').then((module) => ({ Component: module.ClaimPage })) },
-          { path: paths.confirm.pattern, lazy: () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.ConfirmPage })) },
+          { path: paths.claim.pattern, lazy: withDataLayer(store, () => import('../features/members/claim-page.js').then((module) => ({ Component: module.ClaimPage }))) },
+          { path: paths.confirm.pattern, lazy: withDataLayer(store, () => import('../flows/submission/confirm-page.js').then((module) => ({ Component: module.ConfirmPage }))) },
           {
             path: paths.confirmSearchForm.pattern,
-            lazy: () => import('../features/records/search-form-page.js').then((module) => ({ Component: module.SearchFormPage })),
+            lazy: withDataLayer(store, () => import('../features/records/search-form-page.js').then((module) => ({ Component: module.SearchFormPage }))),
           },
-          { path: paths.confirmList.pattern, lazy: () => import('../features/records/confirm-list-page.js').then((module) => ({ Component: module.ConfirmListPage })) },
-          { path: paths.confirmDetails.pattern, lazy: () => import('../features/records/details-page.js').then((module) => ({ Component: module.DetailsPage })) },
+          { path: paths.confirmList.pattern, lazy: withDataLayer(store, () => import('../features/records/confirm-list-page.js').then((module) => ({ Component: module.ConfirmListPage }))) },
+          { path: paths.confirmDetails.pattern, lazy: withDataLayer(store, () => import('../features/records/details-page.js').then((module) => ({ Component: module.DetailsPage }))) },
           {
             path: paths.cancelConfirm.pattern,
-            lazy: () => import('../features/records/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage })),
+            lazy: withDataLayer(store, () => import('../features/records/cancel-confirm-page.js').then((module) => ({ Component: module.CancelConfirmPage }))),
           },
-          { path: paths.receipt.pattern, lazy: () => import('../flows/submission/receipt-page.js').then((module) => ({ Component: module.ReceiptPage })) },
+          { path: paths.receipt.pattern, lazy: withDataLayer(store, () => import('../flows/submission/receipt-page.js').then((module) => ({ Component: module.ReceiptPage }))) },
           {
             path: paths.completedPayment.pattern,
-            lazy: () => import('../flows/submission/completed-payment-page.js').then((module) => ({ Component: module.CompletedPaymentPage })),
+            lazy: withDataLayer(store, () => import('../flows/submission/completed-payment-page.js').then((module) => ({ Component: module.CompletedPaymentPage }))),
           },
           {
             path: paths.canceledPayment.pattern,
-            lazy: () => import('../flows/submission/payment-ended-page.js').then((module) => ({ Component: module.CanceledPaymentPage })),
+            lazy: withDataLayer(store, () => import('../flows/submission/payment-ended-page.js').then((module) => ({ Component: module.CanceledPaymentPage }))),
           },
           {
             path: paths.errorPayment.pattern,
-            lazy: () => import('../flows/submission/payment-ended-page.js').then((module) => ({ Component: module.ErrorPaymentPage })),
+            lazy: withDataLayer(store, () => import('../flows/submission/payment-ended-page.js').then((module) => ({ Component: module.ErrorPaymentPage }))),
           },
         ],
       },
@@ -119,13 +133,27 @@ export async function loadScreenCode(routes: RouteObject[], pathname: string): P
  * Starts loading the code of the screen at `pathname` before the store exists, beside the app's
  * boot (LIFF's init inside LINE), not after it. The route objects made here are thrown away; the
  * modules, once loaded, are the browser's, and loadScreenCode on the real routes gets them at once.
- * No loader runs here, so no store is read.
  */
 export function preloadScreenCode(pathname: string): Promise<void> {
-  return loadScreenCode(appRoutes(undefined as unknown as AppStore), pathname);
+  return loadScreenCode(appRoutes(null), pathname);
+}
+
+/**
+ * The loader data of the routes at `pathname`, as the server's render had it: the router takes a
+ * route with a loader but no data as not loaded yet, and would show its fallback instead of
+ * hydrating the screen. The screen's own queries ask for what it needs once the session is known.
+ */
+export function loadedOnServer(routes: RouteObject[], pathname: string): Record<string, null> {
+  const loaded: Record<string, null> = {};
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (route.loader === undefined) continue;
+    if (route.id === undefined) throw new Error(`A route with a loader (${route.path ?? 'no path'}) needs an id to be hydrated.`);
+    loaded[route.id] = null;
+  }
+  return loaded;
 }
 
 /** The app's router; `routes` when they were made already (their lazy modules loaded to hydrate). */
-export function createAppRouter(store: AppStore, routes: RouteObject[] = appRoutes(store)) {
-  return createBrowserRouter(routes);
+export function createAppRouter(store: AppStore, routes: RouteObject[] = appRoutes(store), options: Parameters<typeof createBrowserRouter>[1] = {}) {
+  return createBrowserRouter(routes, options);
 }

@@ -1,6 +1,6 @@
 import { Notice } from '@city/ui';
 import { placeOf } from '../lib/bookings.js';
-import { messages } from '../messages.js';
+import { calendarMessages } from '../calendar-messages.js';
 import { useGetCalendarCategoriesQuery } from '../store/api-slice.js';
 import { useBookingLimitsReached } from '../store/booking-limits.js';
 
@@ -20,11 +20,11 @@ export function BookingLimitNotice({ categoryId, rootCategoryId }: { categoryId:
   const [only] = places;
   // One calendar (the week of it, or an item that books in one place): no place to name.
   if (only !== undefined && places.length === 1 && only.limit.categoryId === categoryId) {
-    return <Notice tone="warning">{messages.bookingLimitReachedHere(only.limit.maxActiveBookingsPerUser, only.limit.activeBookings)}</Notice>;
+    return <Notice tone="warning">{calendarMessages.bookingLimitReachedHere(only.limit.maxActiveBookingsPerUser, only.limit.activeBookings)}</Notice>;
   }
   return (
     <Notice tone="warning">
-      {messages.bookingLimitReachedAt(places.map(({ place, limit }) => messages.bookingLimitPlace(place ?? messages.bookingLimitUnnamedPlace, limit.maxActiveBookingsPerUser)).join('、'))}
+      {calendarMessages.bookingLimitReachedAt(places.map(({ place, limit }) => calendarMessages.bookingLimitPlace(place ?? calendarMessages.bookingLimitUnnamedPlace, limit.maxActiveBookingsPerUser)).join('、'))}
     </Notice>
   );
 }

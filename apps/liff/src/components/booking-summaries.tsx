@@ -1,7 +1,7 @@
 import type { CheckStatus } from '@city/survey-core';
 import { isClosedCheckStatus } from '@city/survey-core';
 import { BookingSummary } from '@city/ui';
-import { messages } from '../messages.js';
+import { recordsMessages } from '../records-messages.js';
 import type { BookingView } from '../store/use-bookings.js';
 
 /**
@@ -19,7 +19,7 @@ export function BookingSummaries({ views, check, notBooked = false }: { views: r
       {views.map((view) =>
         view.start === undefined || view.end === undefined ? null : (
           <div key={view.item.itemKey} className={closed ? 'app-booking app-booking--closed' : 'app-booking'}>
-            {closed ? <p className="app-booking__closed">{cancelled ? messages.bookingClosed : messages.bookingNotMade}</p> : null}
+            {closed ? <p className="app-booking__closed">{cancelled ? recordsMessages.bookingClosed : recordsMessages.bookingNotMade}</p> : null}
             <BookingSummary title={view.what} date={view.date} start={view.start} end={view.end} place={view.place ?? ''} />
           </div>
         ),

@@ -11,6 +11,8 @@ type EarlyKind = 'surveyConfig' | 'surveyRows';
 
 interface EarlyRequests {
   surveyId: string;
+  /** The page they were sent for: their answers are for that first screen only. */
+  pathname: string;
   /** The ID token the requests were sent with. */
   idToken: string;
   responses: Map<EarlyKind, Promise<Response>>;
@@ -30,11 +32,18 @@ function surveyIdOf(pathname: string): string | undefined {
 }
 
 /**
- * Sends the survey form's two requests when the page is a survey form and a session is stored.
- * Only with the API on this origin (no `city.apiBaseUrl` override): the app's own client handles
- * the rest.
+ * The attribute the server sets on `<html>` when it rendered the page's first screen, with the
+ * survey's configuration in the page: `<html>` is parsed before this script can run (`#root`
+ * may not be yet).
  */
-export function startEarlyRequests(location: Location, sessionStorage: Storage, localStorage: Storage | null): void {
+export const FIRST_SCREEN_IN_PAGE_ATTRIBUTE = 'data-first-screen';
+
+/**
+ * Sends the survey form's two requests when the page is a survey form and a session is stored; only
+ * the records when the server rendered the form (its configuration came with the page). Only with
+ * the API on this origin (no `city.apiBaseUrl` override): the app's own client handles the rest.
+ */
+export function startEarlyRequests(location: Location, sessionStorage: Storage, localStorage: Storage | null, configInPage = false): void {
   const surveyId = surveyIdOf(location.pathname);
   const idToken = sessionStorage.getItem(SESSION_KEYS.idToken);
   const userId = idToken === null ? undefined : userIdFromIdToken(idToken);
@@ -43,9 +52,9 @@ export function startEarlyRequests(location: Location, sessionStorage: Storage, 
   const headers = { authorization: `Bearer ${idToken}` };
   early = {
     surveyId,
+    pathname: location.pathname,
     idToken,
     responses: new Map([
-      ['surveyConfig', fetch(`${routes.getSurveyConfig.path}?${new URLSearchParams({ surveyId }).toString()}`, { headers })],
       [
         'surveyRows',
         fetch(routes.querySurveyResults.path, {
@@ -56,6 +65,7 @@ export function startEarlyRequests(location: Location, sessionStorage: Storage, 
       ],
     ]),
   };
+  if (!configInPage) early.responses.set('surveyConfig', fetch(`${routes.getSurveyConfig.path}?${new URLSearchParams({ surveyId }).toString()}`, { headers }));
 }
 
 /**
@@ -63,8 +73,12 @@ export function startEarlyRequests(location: Location, sessionStorage: Storage, 
  * came: a success or a refusal (a 404 for a survey that does not exist is that survey's answer, and
  * the app's own call would have met the same). Undefined when there was none, no answer came (the
  * network), or the session changed meanwhile: the caller then asks as usual, with its own rules.
+ * Only while the page is still the one they were sent for (`pathname`, the address now): an answer
+ * the first screen did not take (an append-mode survey's form reads no records) is stale by the
+ * time another screen asks (the list, after a new answer was sent), and is dropped.
  */
-export async function takeEarlyResponse(kind: EarlyKind, surveyId: string, idToken: string | null): Promise<Response | undefined> {
+export async function takeEarlyResponse(kind: EarlyKind, surveyId: string, idToken: string | null, pathname = window.location.pathname): Promise<Response | undefined> {
+  if (early !== undefined && early.pathname !== pathname) early = undefined;
   const response = early?.surveyId === surveyId ? early.responses.get(kind) : undefined;
   if (response === undefined || early === undefined) return undefined;
   early.responses.delete(kind);

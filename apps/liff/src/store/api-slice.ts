@@ -9,13 +9,15 @@ import type {
   SubmissionPayload,
   SurveyConfig,
 } from '@city/survey-core';
-import type { SerializedError } from '@reduxjs/toolkit';
+import type { SerializedError, WithSlice } from '@reduxjs/toolkit';
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { CallFailure } from '../lib/api-errors.js';
 import { isCallFailure } from '../lib/api-errors.js';
 import { takeEarlyResponse } from '../lib/early-requests.js';
 import type { RecordKey, SurveyRecords } from '../lib/records.js';
 import { failureOf } from './call-failure.js';
+import type { RootState } from './root-reducer.js';
+import { serverDataHydrated } from './server-state.js';
 import type { AppServices } from './services.js';
 import type { SessionRoot } from './session-slice.js';
 import { selectSession } from './session-slice.js';
@@ -75,6 +77,10 @@ async function earlyAnswer<Body>(kind: Parameters<typeof takeEarlyResponse>[0], 
  */
 const baseApi = createApi({
   reducerPath: 'api',
+  // A screen the server rendered: its queries' answers, put in the cache before it hydrates.
+  // ServerState.api is this slice's state as the server's store held it (typed there as unknown:
+  // the store's layer does not know this slice's types, which would make them circular).
+  extractRehydrationInfo: (action) => (serverDataHydrated.match(action) ? (action.payload.api as never) : undefined),
   baseQuery: fakeBaseQuery<CallFailure>(),
   // CalendarSlots: one calendar's slots (id: its calendarId), loaded again after a booking changes.
   // Orders: the citizen's orders (id: an orderId, or ALL_ORDERS for the list of them all).
@@ -278,6 +284,23 @@ export const apiSlice = ordersApi.injectEndpoints({
     }),
   }),
 });
+
+declare module './root-reducer.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging: the root state gains RTK Query's cache
+  export interface LazyLoadedSlices extends WithSlice<typeof apiSlice> {}
+}
+
+/**
+ * The root state once the data layer is in the store (data-layer.ts): what code that runs only
+ * after a screen that reads server data loaded (its thunks, its selectors) may take it as.
+ */
+export type RootStateWithApi = RootState & WithSlice<typeof apiSlice>;
+
+/** The configuration of a survey in hand (loaded already), as thunks read it; undefined otherwise. */
+export function selectSurveyConfigInHand(state: RootState, surveyId: string | null): SurveyConfig | undefined {
+  if (surveyId === null || state.api === undefined) return undefined;
+  return apiSlice.endpoints.getSurveyConfig.select(surveyId)(state as RootStateWithApi).data;
+}
 
 export const {
   useGetSurveyConfigQuery,

@@ -1,6 +1,5 @@
 import type { Store, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { combineSlices } from '@reduxjs/toolkit';
-import { apiSlice } from './api-slice.js';
 import type { AppServices } from './services.js';
 import { sessionSlice } from './session-slice.js';
 import { surveySlice } from './survey-slice.js';
@@ -13,8 +12,11 @@ import { surveySlice } from './survey-slice.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
 export interface LazyLoadedSlices {}
 
-/** The shared state every feature uses: the session, the answer in progress, and server data. */
-export const rootReducer = combineSlices(sessionSlice, surveySlice, apiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+/**
+ * The shared state every feature uses: the session and the answer in progress. Server data (RTK
+ * Query's cache, `api`) joins it when the first screen that reads it loads (data-layer.ts).
+ */
+export const rootReducer = combineSlices(sessionSlice, surveySlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -11,6 +11,12 @@ export interface SessionState {
   /** Their LINE profile (spec section 3: lineUser). */
   lineUser: LineProfile | null;
   sessionProblem: SessionProblem | null;
+  /**
+   * True while a screen the server rendered is shown and hydrated (issue 31): the server knows no
+   * citizen, so the screen renders as for anyone, and the session the app finds is taken after
+   * (sessionChecked). Screens behind RequireSession show then, without what is the citizen's own.
+   */
+  awaitingSession: boolean;
 }
 
 /** The part of the root state this slice owns: what code outside the store's type may read. */
@@ -18,11 +24,14 @@ export interface SessionRoot {
   session: SessionState;
 }
 
-export const initialSessionState: SessionState = { authSession: null, lineUser: null, sessionProblem: null };
+export const initialSessionState: SessionState = { authSession: null, lineUser: null, sessionProblem: null, awaitingSession: false };
+
+/** The state a server-rendered first screen is rendered, and hydrated, with: nobody known yet. */
+export const awaitingSessionState: SessionState = { ...initialSessionState, awaitingSession: true };
 
 /** The state of a citizen signed in with this session (or of nobody signed in), with no problem. */
 export function sessionStateFor(session: Session | null): SessionState {
-  return session === null ? initialSessionState : { authSession: session, lineUser: session.profile, sessionProblem: null };
+  return session === null ? initialSessionState : { authSession: session, lineUser: session.profile, sessionProblem: null, awaitingSession: false };
 }
 
 export const sessionSlice = createSlice({
@@ -30,6 +39,10 @@ export const sessionSlice = createSlice({
   initialState: initialSessionState,
   reducers: {
     signedIn(_state, action: PayloadAction<Session>) {
+      return sessionStateFor(action.payload);
+    },
+    /** After a server-rendered first screen has hydrated: the session the app found, or none. */
+    sessionChecked(_state, action: PayloadAction<Session | null>) {
       return sessionStateFor(action.payload);
     },
     /** The first problem wins: a burst of 401s shows one notice. */
@@ -43,8 +56,9 @@ export const sessionSlice = createSlice({
   selectors: {
     selectSession: (state) => state.authSession,
     selectSessionProblem: (state) => state.sessionProblem,
+    selectAwaitingSession: (state) => state.awaitingSession,
   },
 });
 
-export const { signedIn, sessionLost, signedOut } = sessionSlice.actions;
-export const { selectSession, selectSessionProblem } = sessionSlice.selectors;
+export const { signedIn, sessionChecked, sessionLost, signedOut } = sessionSlice.actions;
+export const { selectSession, selectSessionProblem, selectAwaitingSession } = sessionSlice.selectors;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BookingLimitNotice } from '../../components/booking-limit-notice.js';
 import { paths } from '../../config/paths.js';
-import { messages } from '../../messages.js';
+import { calendarMessages } from '../../calendar-messages.js';
 import { useGetCalendarCategoriesQuery, useGetCalendarCategoriesTreeQuery, useGetCalendarDisplaySettingsQuery } from '../../store/api-slice.js';
 import { selectCalendar } from '../../store/calendar-slice.js';
 import { useAppSelector } from '../../store/hooks.js';
@@ -35,17 +35,17 @@ export function CalendarCategoryPage() {
     if (rootCalendarId !== undefined) void navigate(paths.calendarSlots.to(rootCalendarId), { replace: true });
   }, [rootCalendarId, navigate]);
 
-  if (surveyId === null) return <NoReservationInHand title={messages.categoryTitle} />;
+  if (surveyId === null) return <NoReservationInHand title={calendarMessages.categoryTitle} />;
   const failed = tree.isError || settings.isError || categories.isError;
   const ready = tree.currentData !== undefined && settings.currentData !== undefined && categories.currentData !== undefined;
   const pick = (categoryId: string) => {
     const calendarId = categories.currentData?.find((category) => category.categoryId === categoryId)?.calendarId;
-    if (calendarId === undefined) setNotice(messages.notBookable);
+    if (calendarId === undefined) setNotice(calendarMessages.notBookable);
     else void navigate(paths.calendarSlots.to(calendarId));
   };
   return (
-    <PageLayout title={messages.categoryTitle}>
-      <p>{messages.categoryLead}</p>
+    <PageLayout title={calendarMessages.categoryTitle}>
+      <p>{calendarMessages.categoryLead}</p>
       <BookingLimitNotice categoryId={rootCategoryId} rootCategoryId={rootCategoryId} />
       {notice === null ? null : <Notice tone="error">{notice}</Notice>}
       <CategoryPicker
@@ -61,7 +61,7 @@ export function CalendarCategoryPage() {
         }}
       />
       <p>
-        <Link to={paths.survey.to(surveyId)}>{messages.backToSurvey}</Link>
+        <Link to={paths.survey.to(surveyId)}>{calendarMessages.backToSurvey}</Link>
       </p>
     </PageLayout>
   );

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BookingLimitNotice } from '../../components/booking-limit-notice.js';
 import { paths } from '../../config/paths.js';
 import { placeOf, weekDates } from '../../lib/bookings.js';
-import { messages } from '../../messages.js';
+import { calendarMessages } from '../../calendar-messages.js';
 import { useGetCalendarCategoriesQuery, useGetCalendarSlotsQuery } from '../../store/api-slice.js';
 import { selectCalendar, weekShown } from '../../store/calendar-slice.js';
 import { chooseSlot } from '../../store/calendar-thunks.js';
@@ -67,7 +67,7 @@ export function CalendarSlotsPage() {
   const lottery = useLottery(calendarId);
   const [applying, setApplying] = useState<CalendarSlot | undefined>(undefined);
 
-  if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={messages.slotsTitle} />;
+  if (surveyId === null || reservationItemName === null) return <NoReservationInHand title={calendarMessages.slotsTitle} />;
   const rootCategoryId = calendar.categoryValues.rootCategoryId ?? undefined;
   const place = category === undefined ? undefined : placeOf(category, categories.currentData ?? [], rootCategoryId);
   const answer = answers[reservationItemName];
@@ -127,10 +127,10 @@ export function CalendarSlotsPage() {
     });
   };
   return (
-    <PageLayout title={messages.slotsTitle}>
+    <PageLayout title={calendarMessages.slotsTitle}>
       {calendar.notice === null ? null : <Notice tone="error">{calendar.notice}</Notice>}
       {place === undefined ? null : <h2 className="app-section-title">{place}</h2>}
-      {data?.rules.bookingStopped === true ? <Notice tone="error">{messages.bookingStopped}</Notice> : <p>{messages.slotsLead}</p>}
+      {data?.rules.bookingStopped === true ? <Notice tone="error">{calendarMessages.bookingStopped}</Notice> : <p>{calendarMessages.slotsLead}</p>}
       <BookingLimitNotice categoryId={categoryId} rootCategoryId={rootCategoryId} />
       {pendingLottery === undefined ? null : <Notice>{lotteryOpen ? lotteryMessages.open(japanMoment(pendingLottery.applicationsCloseAt)) : lotteryMessages.closed}</Notice>}
       {appliedHere.length === 0 ? null : <p>{lotteryMessages.appliedHere(appliedHere.map((application) => formatSlotLabel(application)).join('、'))}</p>}
@@ -190,11 +190,11 @@ export function CalendarSlotsPage() {
       <div className="app-actions">
         {rootCategoryId !== undefined && category?.categoryId === rootCategoryId ? null : (
           <Link className="city-button city-button--secondary" to={paths.calendar.to()}>
-            {messages.chooseAnotherPlace}
+            {calendarMessages.chooseAnotherPlace}
           </Link>
         )}
         <Link className="city-button city-button--secondary" to={paths.survey.to(surveyId)}>
-          {messages.backToSurvey}
+          {calendarMessages.backToSurvey}
         </Link>
       </div>
     </PageLayout>

@@ -6,7 +6,7 @@ import { BookingSummaries } from '../../components/booking-summaries.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { answersShown, bookedNothing, isPaidBooking, ordersByRecord } from '../../lib/orders.js';
-import { messages } from '../../messages.js';
+import { recordsMessages } from '../../records-messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelRecordMutation, useGetOrdersQuery } from '../../store/api-slice.js';
 import { useAppSelector } from '../../store/hooks.js';
@@ -31,7 +31,7 @@ export function CancelConfirmPage() {
   const ordersKnown = orders.currentData !== undefined || orders.isError;
 
   if (loading) return <Loading />;
-  if (found === undefined) return <NoRecordInHand title={messages.cancelTitle} />;
+  if (found === undefined) return <NoRecordInHand title={recordsMessages.cancelTitle} />;
   const { config, view } = found;
   const { record } = view;
   const closed = isClosedCheckStatus(record.check);
@@ -40,13 +40,13 @@ export function CancelConfirmPage() {
   const cancel = async () => {
     const result = await cancelRecord({ surveyId: record.surveyId, partitionKey: record.partitionKey });
     if (result.error === undefined) {
-      showToast(paid ? paymentMessages.cancelledRefund : messages.cancelled);
+      showToast(paid ? paymentMessages.cancelledRefund : recordsMessages.cancelled);
       void navigate(paths.confirmList.to(record.surveyId), { replace: true });
     }
   };
   return (
-    <PageLayout title={messages.cancelTitle}>
-      {closed ? <Notice>{messages.closedRecord}</Notice> : <p>{messages.cancelLead}</p>}
+    <PageLayout title={recordsMessages.cancelTitle}>
+      {closed ? <Notice>{recordsMessages.closedRecord}</Notice> : <p>{recordsMessages.cancelLead}</p>}
       {closed || order === undefined ? null : paid ? (
         <Notice>{paymentMessages.cancelPaidLead(formatYen(order.total))}</Notice>
       ) : order.status === 'pending' ? (
@@ -63,10 +63,10 @@ export function CancelConfirmPage() {
             void navigate(paths.confirmDetails.to(), { replace: true });
           }}
         >
-          {messages.cancelBack}
+          {recordsMessages.cancelBack}
         </Button>
         <Button variant="danger" disabled={cancellation.isLoading || closed || !ordersKnown} aria-busy={cancellation.isLoading} onClick={() => void cancel()}>
-          {cancellation.isLoading ? messages.cancelling : messages.cancelDo}
+          {cancellation.isLoading ? recordsMessages.cancelling : recordsMessages.cancelDo}
         </Button>
       </div>
     </PageLayout>

@@ -7,7 +7,7 @@ import { messageForScreen } from '../../lib/api-errors.js';
 import { reservationAnswersOf } from '../../lib/bookings.js';
 import type { SurveyRecords } from '../../lib/records.js';
 import { recordsOf } from '../../lib/records.js';
-import { messages } from '../../messages.js';
+import { recordsMessages } from '../../records-messages.js';
 import { useGetOrdersQuery, useGetRecordsQuery } from '../../store/api-slice.js';
 import { ordersByRecord } from '../../lib/orders.js';
 import { useAppDispatch } from '../../store/hooks.js';
@@ -45,9 +45,9 @@ export function ConfirmListPage() {
   if (only?.membership !== undefined) return <Navigate to={paths.memberConfirmList.to(only.surveyId)} replace />;
 
   return (
-    <PageLayout title={messages.listTitle}>
+    <PageLayout title={recordsMessages.listTitle}>
       {isError ? <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} /> : null}
-      {loading && surveys.length === 0 ? <Loading label={messages.listLoading} /> : null}
+      {loading && surveys.length === 0 ? <Loading label={recordsMessages.listLoading} /> : null}
       {surveys.map(({ config, rows, receipts }) => {
         const records = recordsOf(config, rows, receipts);
         const canAnswer = config.isAppending?.value === true || records.length === 0;
@@ -59,7 +59,7 @@ export function ConfirmListPage() {
                 {title}
               </h2>
               <Link className="city-button city-button--secondary" to={paths.memberConfirmList.to(config.surveyId)}>
-                {messages.openMembership(config.membership.name)}
+                {recordsMessages.openMembership(config.membership.name)}
               </Link>
             </section>
           );
@@ -69,26 +69,26 @@ export function ConfirmListPage() {
             <h2 id={`survey-${config.surveyId}`} className="app-section-title">
               {title}
             </h2>
-            {records.length === 0 && !loading ? <p>{messages.listEmpty}</p> : null}
+            {records.length === 0 && !loading ? <p>{recordsMessages.listEmpty}</p> : null}
             {records.map((view, index) => (
               <RecordCard
                 key={view.record.partitionKey}
                 config={config}
                 view={view}
-                heading={messages.record(index + 1)}
+                heading={recordsMessages.record(index + 1)}
                 payment={orderOf.get(view.record.partitionKey)}
                 bookings={reservationAnswersOf(config, view.answers).flatMap((answer) => bookings.views.get(answer.value) ?? [])}
               >
                 <button
                   type="button"
                   className="city-button city-button--secondary"
-                  aria-label={messages.showDetailsOf(index + 1)}
+                  aria-label={recordsMessages.showDetailsOf(index + 1)}
                   onClick={() => {
                     dispatch(recordSelected({ surveyId: view.record.surveyId, partitionKey: view.record.partitionKey, list: id }));
                     void navigate(paths.confirmDetails.to());
                   }}
                 >
-                  {messages.showDetails}
+                  {recordsMessages.showDetails}
                 </button>
               </RecordCard>
             ))}
@@ -100,14 +100,14 @@ export function ConfirmListPage() {
                   void dispatch(startNewAnswer());
                 }}
               >
-                {messages.newAnswer}
+                {recordsMessages.newAnswer}
               </Link>
             ) : null}
           </section>
         );
       })}
       <p>
-        <Link to={paths.confirmSearchForm.to()}>{messages.searchTitle}</Link>
+        <Link to={paths.confirmSearchForm.to()}>{recordsMessages.searchTitle}</Link>
       </p>
     </PageLayout>
   );

@@ -9,6 +9,7 @@ import { messageForScreen } from '../../lib/api-errors.js';
 import { deadlineRule } from '../../lib/bookings.js';
 import { answersShown, bookedNothing, isPaidBooking, ordersByRecord, payByOf, refundMessage, showsCheckStatus } from '../../lib/orders.js';
 import { messages } from '../../messages.js';
+import { recordsMessages } from '../../records-messages.js';
 import { paymentMessages } from '../../payment-messages.js';
 import { useCancelOrderMutation, useGetOrdersQuery } from '../../store/api-slice.js';
 import { openCalendar } from '../../store/calendar-thunks.js';
@@ -44,7 +45,7 @@ export function DetailsPage() {
   const ordersKnown = orders.currentData !== undefined || orders.isError;
 
   if (loading) return <Loading />;
-  if (key === null || found === undefined) return <NoRecordInHand title={messages.detailsTitle} />;
+  if (key === null || found === undefined) return <NoRecordInHand title={recordsMessages.detailsTitle} />;
   const { config, view } = found;
   const { record } = view;
   const closed = isClosedCheckStatus(record.check);
@@ -64,10 +65,10 @@ export function DetailsPage() {
     if (openCalendar.fulfilled.match(opened)) void navigate(opened.payload);
   };
   return (
-    <PageLayout title={messages.detailsTitle}>
+    <PageLayout title={recordsMessages.detailsTitle}>
       {showsCheckStatus(record.check, order) ? (
         <p className="app-record__status" data-status={record.check}>
-          {messages.status}: {record.check}
+          {recordsMessages.status}: {record.check}
         </p>
       ) : null}
       {order === undefined ? null : (
@@ -121,7 +122,7 @@ export function DetailsPage() {
         </p>
       ) : null}
       <SurveyConfirm config={config} answers={answersShown(config.surveySchema, view.answers, order)} slotLabel={bookings.label} />
-      {closed ? <Notice>{messages.closedRecord}</Notice> : null}
+      {closed ? <Notice>{recordsMessages.closedRecord}</Notice> : null}
       {closed || bookings.error === undefined ? null : <Notice tone="error">{messages.bookingsLoadFailed}</Notice>}
       {closed
         ? null
@@ -140,7 +141,7 @@ export function DetailsPage() {
             void navigate(paths.survey.to(record.surveyId));
           }}
         >
-          {messages.edit}
+          {recordsMessages.edit}
         </Button>
         <Button
           variant="danger"
@@ -150,11 +151,11 @@ export function DetailsPage() {
             void navigate(paths.cancelConfirm.to(record.surveyId));
           }}
         >
-          {messages.cancelRecord}
+          {recordsMessages.cancelRecord}
         </Button>
       </div>
       <p>
-        <Link to={paths.confirmList.to(record.surveyId)}>{messages.backToList}</Link>
+        <Link to={paths.confirmList.to(record.surveyId)}>{recordsMessages.backToList}</Link>
       </p>
     </PageLayout>
   );

@@ -7,6 +7,7 @@ import { BookingSummaries } from '../../components/booking-summaries.js';
 import { bookedNothing, showsCheckStatus } from '../../lib/orders.js';
 import type { RecordView } from '../../lib/records.js';
 import { messages } from '../../messages.js';
+import { recordsMessages } from '../../records-messages.js';
 import type { BookingView } from '../../store/use-bookings.js';
 
 /** How many answers a list entry shows; the details screen shows them all. */
@@ -42,7 +43,7 @@ export function RecordCard({
         {heading}
         {showsCheckStatus(view.record.check, payment) ? (
           <span className="app-record__status" data-status={view.record.check}>
-            {messages.status}: {view.record.check}
+            {recordsMessages.status}: {view.record.check}
           </span>
         ) : null}
       </h3>

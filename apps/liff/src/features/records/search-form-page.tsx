@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { LoadFailure } from '../../components/load-failure.js';
 import { paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
-import { messages } from '../../messages.js';
+import { recordsMessages } from '../../records-messages.js';
 import { useGetSearchableSurveysQuery } from '../../store/api-slice.js';
 import { useAppDispatch } from '../../store/hooks.js';
 import { startNewAnswer } from '../../store/survey-thunks.js';
@@ -30,15 +30,15 @@ export function SearchFormPage() {
   };
 
   return (
-    <PageLayout title={messages.searchTitle}>
+    <PageLayout title={recordsMessages.searchTitle}>
       {isError ? <LoadFailure message={messageForScreen(error)} onRetry={() => void refetch()} /> : null}
       {isFetching && searchableSurveys.length === 0 ? <Loading /> : null}
-      {isSuccess && !isFetching && searchableSurveys.length === 0 ? <p>{messages.noSearchableSurveys}</p> : null}
+      {isSuccess && !isFetching && searchableSurveys.length === 0 ? <p>{recordsMessages.noSearchableSurveys}</p> : null}
       {searchableSurveys.length > 0 ? (
         <form className="city-form" noValidate onSubmit={search}>
-          <p>{messages.searchLead}</p>
+          <p>{recordsMessages.searchLead}</p>
           <fieldset className="city-field" aria-describedby={showProblem ? problemId : undefined}>
-            <legend className="city-field__label">{messages.searchSurveyLegend}</legend>
+            <legend className="city-field__label">{recordsMessages.searchSurveyLegend}</legend>
             <div className="city-choices">
               {searchableSurveys.map((survey) => (
                 <label key={survey.surveyId} className="city-choice">
@@ -58,17 +58,17 @@ export function SearchFormPage() {
             </div>
             {showProblem ? (
               <p id={problemId} className="city-field__error" role="alert">
-                {messages.chooseSurvey}
+                {recordsMessages.chooseSurvey}
               </p>
             ) : null}
           </fieldset>
           <div className="city-form__actions">
-            <Button type="submit">{messages.searchSubmit}</Button>
+            <Button type="submit">{recordsMessages.searchSubmit}</Button>
           </div>
         </form>
       ) : null}
       <p>
-        <Link to={paths.confirmList.to()}>{messages.showAllRecords}</Link>
+        <Link to={paths.confirmList.to()}>{recordsMessages.showAllRecords}</Link>
       </p>
       <ul className="app-links">
         {searchableSurveys.map((survey) => (
@@ -80,11 +80,11 @@ export function SearchFormPage() {
                   void dispatch(startNewAnswer());
                 }}
               >
-                {messages.answerSurvey(survey.surveyTitle ?? survey.surveyId)}
+                {recordsMessages.answerSurvey(survey.surveyTitle ?? survey.surveyId)}
               </Link>
             ) : (
               // A member survey opens on the citizen's card, or its registration when they have none.
-              <Link to={paths.memberConfirmList.to(survey.surveyId)}>{messages.openMembership(survey.membership.name)}</Link>
+              <Link to={paths.memberConfirmList.to(survey.surveyId)}>{recordsMessages.openMembership(survey.membership.name)}</Link>
             )}
           </li>
         ))}
@@ -93,7 +93,7 @@ export function SearchFormPage() {
           .map((survey) => (
             <li key={`claim-${survey.surveyId}`}>
               <Link to={paths.claim.to(survey.surveyId)}>
-                {survey.membership === undefined ? messages.claimSurvey(survey.surveyTitle ?? survey.surveyId) : messages.claimMembership(survey.membership.name)}
+                {survey.membership === undefined ? recordsMessages.claimSurvey(survey.surveyTitle ?? survey.surveyId) : recordsMessages.claimMembership(survey.membership.name)}
               </Link>
             </li>
           ))}

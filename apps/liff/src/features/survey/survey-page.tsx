@@ -9,11 +9,13 @@ import { ScreenLoading } from '../../components/screen-loading.js';
 import { nextPathOf, paths } from '../../config/paths.js';
 import { messageForScreen } from '../../lib/api-errors.js';
 import { recordsOf } from '../../lib/records.js';
+import { useHydrated } from '../../lib/use-hydrated.js';
 import { messages } from '../../messages.js';
 import { apiSlice, useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
 import type { FormBookings } from './survey-bookings.js';
+import { selectSession } from '../../store/session-slice.js';
 import { answersChanged, selectSurvey, surveyOpened } from '../../store/survey-slice.js';
 import { startEdit, startNewAnswer, submissionPrepared } from '../../store/survey-thunks.js';
 import { draftMessages } from '../../draft-messages.js';
@@ -52,7 +54,7 @@ const PaidItemsLocked = lazy(() => import('../../payment-messages.js').then(({ p
  * in, the editing notice shown) instead of silently starting over. A member survey's registered
  * citizen goes to their card instead (`toMemberCard`).
  */
-function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined, toMemberCard: string) {
+function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined, toMemberCard: string, signedIn: boolean) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const updateMode = config !== undefined && config.isAppending?.value !== true;
@@ -62,7 +64,8 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
       !survey.inEditingAppendingMode && Object.keys(survey.surveyInput).length === 0 && !(survey.reservationComplite && survey.completedSurveyId === surveyId),
   );
   useEffect(() => {
-    if (config === undefined || !updateMode || !fresh) return;
+    // A form the server rendered asks once the session is known (its records are the citizen's).
+    if (config === undefined || !updateMode || !fresh || !signedIn) return;
     let stillFresh = true;
     // Asked afresh each time the form opens, as the list does: the record may have changed since it
     // was last shown. A request made as the form opened (or still on its way) is that one.
@@ -85,7 +88,7 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
       stillFresh = false;
       request.unsubscribe();
     };
-  }, [config, updateMode, fresh, surveyId, dispatch, navigate, toMemberCard]);
+  }, [config, updateMode, fresh, signedIn, surveyId, dispatch, navigate, toMemberCard]);
 }
 
 /**
@@ -132,7 +135,10 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   useEffect(() => {
     dispatch(surveyOpened(id));
   }, [id, dispatch]);
-  useContinueOwnRecord(id, config, paths.memberConfirmList.to(id, next));
+  // Not yet on a form the server rendered, until the app has taken the session (RequireSession).
+  const signedIn = useAppSelector(selectSession) !== null;
+  const hydrated = useHydrated();
+  useContinueOwnRecord(id, config, paths.memberConfirmList.to(id, next), signedIn);
   const justSent = survey.reservationComplite && survey.completedSurveyId === id;
   const draft = useSurveyDraft({
     api,
@@ -140,7 +146,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
     answers: survey.surveyInput,
     // A new answer only: an edit starts from its stored record, and a sent form has none. The
     // answers in hand must be this survey's (they are another's until surveyOpened has run).
-    active: config !== undefined && survey.surveyId === id && !survey.inEditingAppendingMode && !justSent,
+    active: signedIn && config !== undefined && survey.surveyId === id && !survey.inEditingAppendingMode && !justSent,
     onRestore: useCallback((answers: Answers) => dispatch(answersChanged(answers)), [dispatch]),
   });
   if (configQuery.isError) {
@@ -202,7 +208,9 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   const offerProfileFill = commonProfile !== undefined && hasProfileItems(formConfig.surveySchema);
 
   const form = (bookings: FormBookings) => (
-    <>
+    // A form the server rendered waits for the app (disabled, drawn as ever: app.css): before
+    // it, a tap on 確認する would send the bare HTML form, and what was typed would be lost.
+    <fieldset className="app-form-until-live" disabled={!hydrated}>
       {bookings.notices}
       {offerProfileFill ? (
         <Suspense fallback={null}>
@@ -236,7 +244,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
         filePreviewUrl={(file) => pickedImages.get(file.url)}
         lockedItemKeys={[...notEditable, ...paidProducts, ...bookings.lockedItemKeys]}
       />
-    </>
+    </fieldset>
   );
 
   const page = (

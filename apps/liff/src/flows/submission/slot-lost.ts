@@ -1,8 +1,8 @@
 import { answersFromRows, todayInJapan } from '@city/survey-core';
 import type { CallFailure } from '../../lib/api-errors.js';
 import { reservationAnswersOf, weekOf } from '../../lib/bookings.js';
-import { messages } from '../../messages.js';
-import { apiSlice } from '../../store/api-slice.js';
+import { calendarMessages } from '../../calendar-messages.js';
+import { apiSlice, selectSurveyConfigInHand } from '../../store/api-slice.js';
 import { openCalendar } from '../../store/calendar-thunks.js';
 import { createAppThunk } from '../../store/hooks.js';
 import { answersChanged } from '../../store/survey-slice.js';
@@ -16,7 +16,7 @@ import { answersChanged } from '../../store/survey-slice.js';
  */
 export const returnToCalendarAfterSlotLost = createAppThunk('submission/slotLost', async (failure: CallFailure, { getState, dispatch, extra }) => {
   const { survey } = getState();
-  const config = survey.surveyId === null ? undefined : apiSlice.endpoints.getSurveyConfig.select(survey.surveyId)(getState()).data;
+  const config = selectSurveyConfigInHand(getState(), survey.surveyId);
   if (config === undefined) throw new Error('returnToCalendarAfterSlotLost needs the survey in hand.');
   const booked = reservationAnswersOf(config, survey.surveyInput);
   // The server names the item when it can (fields); a survey has one reservation item as a rule.
@@ -42,7 +42,7 @@ export const returnToCalendarAfterSlotLost = createAppThunk('submission/slotLost
       answers,
       ...(calendarId === undefined ? {} : { calendarId }),
       week: weekOf(todayInJapan(extra.now()), lost.slot.date),
-      notice: messages.slotFull,
+      notice: calendarMessages.slotFull,
     }),
   );
   if (!openCalendar.fulfilled.match(opened)) throw new Error('The calendar could not be opened again.');

@@ -4,7 +4,7 @@ import { PAYMENT_ERROR_CODES } from '@city/api-client';
 import { isCallFailure } from '../../lib/api-errors.js';
 import { savePaymentInProgress } from '../../lib/payment-return.js';
 import { RESERVATION_COMPLETE_KEY } from '../../lib/session.js';
-import { apiSlice } from '../../store/api-slice.js';
+import { apiSlice, selectSurveyConfigInHand } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { createAppThunk } from '../../store/hooks.js';
 import type { Receipt } from '../../store/survey-slice.js';
@@ -43,7 +43,7 @@ export const submitSurvey = createAppThunk('submission/submit', async (_: undefi
   const state = getState();
   const { survey, session } = state;
   // The survey being answered: its configuration is in hand (the form loaded it).
-  const config = survey.surveyId === null ? undefined : apiSlice.endpoints.getSurveyConfig.select(survey.surveyId)(state).data;
+  const config = selectSurveyConfigInHand(state, survey.surveyId);
   const userId = session.authSession?.userId;
   if (config === undefined || userId === undefined) throw new Error('submitSurvey needs a loaded survey and a session.');
   const editing = survey.inEditingAppendingMode ? survey.selectedSurveyResults : null;

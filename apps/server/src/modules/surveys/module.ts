@@ -1,8 +1,10 @@
 // The surveys module, wired: its store and its routes (citizens' and staff's).
+import type { SurveyConfig } from '@city/survey-core';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import type { Storage } from '../../db/storage.js';
 import { repositories, uncached } from '../../db/storage.js';
 import type { Store } from '../../db/store.js';
+import { HttpError } from '../../http/errors.js';
 import { auditRepository } from '../audit/repositories.js';
 import { calendarRepository } from '../calendars/repositories.js';
 import { orderRepository } from '../orders/repositories.js';
@@ -13,6 +15,7 @@ import { surveysModule } from './routes.js';
 import type { SurveyEditorDeps } from './survey-editor.js';
 import { staffSurveysModule } from './staff-routes.js';
 import type { SurveyRepository } from './survey-repository.js';
+import { citizenSurveyView, requireCitizenSurvey } from './surveys.js';
 
 /**
  * The survey editor's store: it checks what a survey names (categories, teams) and audits what it
@@ -33,7 +36,7 @@ export function createSurveysModule(input: {
   now: () => number;
   authenticate: onRequestAsyncHookHandler;
   authenticateStaff: onRequestAsyncHookHandler;
-}): { routes: FastifyPluginAsync[]; store: Store<SurveyRepository>; editor: SurveyEditorDeps } {
+}): { routes: FastifyPluginAsync[]; store: Store<SurveyRepository>; editor: SurveyEditorDeps; citizenSurvey: (surveyId: string) => Promise<SurveyConfig | undefined> } {
   const store = input.storage.store(surveyRepository);
   const editor = createSurveyEditorDeps(input.storage, input.now);
   return {
@@ -44,5 +47,15 @@ export function createSurveysModule(input: {
     ],
     store,
     editor,
+    // A survey as citizens see it (getSurveyConfig's answer, which is the same for every
+    // citizen), or undefined where that answers 404: the citizen app's server-rendered form.
+    citizenSurvey: async (surveyId) => {
+      try {
+        return citizenSurveyView(await requireCitizenSurvey(store.read, surveyId));
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    },
   };
 }

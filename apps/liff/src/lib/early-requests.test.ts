@@ -1,0 +1,49 @@
+// The survey form's early requests (sent before the app's code arrives): what they ask for, and
+// that their answers serve the first screen only.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './memory-storage.js';
+import { SESSION_KEYS } from './session.js';
+import { startEarlyRequests, takeEarlyResponse } from './early-requests.js';
+
+const idToken = `x.${btoa(JSON.stringify({ sub: 'U1' }))}.y`;
+const asked: string[] = [];
+
+function openedAt(pathname: string, configInPage = false): void {
+  asked.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      asked.push(url.slice(url.lastIndexOf('/') + 1).split('?')[0] ?? '');
+      return Promise.resolve(new Response(JSON.stringify({ asked: url }), { status: 200 }));
+    }),
+  );
+  const session = memoryStorage();
+  session.setItem(SESSION_KEYS.idToken, idToken);
+  startEarlyRequests({ pathname } as Location, session, null, configInPage);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('early requests', () => {
+  it('ask for the configuration and the records of the survey form opened', async () => {
+    openedAt('/survey/clinic');
+    expect(asked.sort()).toEqual(['getItem', 'query']);
+    expect(await takeEarlyResponse('surveyConfig', 'clinic', idToken, '/survey/clinic')).toBeDefined();
+    // Once: a later query asks the API itself.
+    expect(await takeEarlyResponse('surveyConfig', 'clinic', idToken, '/survey/clinic')).toBeUndefined();
+  });
+
+  it('leave out the configuration the server put in the page', () => {
+    openedAt('/survey/clinic', true);
+    expect(asked).toEqual(['query']);
+  });
+
+  it('are dropped once the app has left the page they were sent for', async () => {
+    openedAt('/survey/clinic');
+    // An append-mode form reads no records; the list, after the citizen sent one, must not get the old ones.
+    expect(await takeEarlyResponse('surveyRows', 'clinic', idToken, '/confirmList/clinic')).toBeUndefined();
+    expect(await takeEarlyResponse('surveyConfig', 'clinic', idToken, '/survey/clinic')).toBeUndefined();
+  });
+});
