@@ -18,7 +18,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The survey form's early requests as a script of their own; build only: the stylesheet inside
   // index.html, the first screen's chunks for the server to preload, and .br/.gz of every file.
   // The server's build (src/entry-server.tsx, the first screens it renders) is code only.
-  plugins: isSsrBuild === true ? [react()] : [react(), treeShakeReactRouter({ packageDir: reactRouterDist }), earlyScript({ entry: 'src/early.ts' }), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths }), precompress()],
+  plugins: isSsrBuild === true ? [react()] : [react(), treeShakeReactRouter({ packageDir: reactRouterDist }), earlyScript({ entry: 'src/early.ts' }), inlineCss(), routePreloads({ router: 'src/app/router.tsx', paths, alongside: { 'src/store/api-slice.ts': 'src/lib/api-client-code.ts' } }), precompress()],
   resolve: {
     // In the workspace, @city/* packages resolve to their TypeScript source (the @city/source
     // condition), so the app builds without building the packages first.

@@ -43,12 +43,19 @@ export interface FirstScreenData {
 async function prepareScreen(store: AppStore, pathname: string, data: FirstScreenData): Promise<boolean> {
   const survey = matchPath(paths.survey.pattern, pathname);
   if (survey === null) return true;
-  const surveyId = survey.params.id ?? '';
+  // Decoded as the app's router decodes the address (an id may hold any character).
+  let surveyId: string;
+  try {
+    surveyId = decodeURIComponent(survey.params.id ?? '');
+  } catch {
+    return false;
+  }
   const config = await data.surveyConfig(surveyId);
   if (config === undefined || config.membership !== undefined || config.requiresMembership !== undefined) return false;
   attachDataLayer(store, apiSliceModule);
   store.dispatch(surveyOpened(surveyId));
-  store.dispatch(apiSliceModule.apiSlice.util.upsertQueryEntries([{ endpointName: 'getSurveyConfig', arg: surveyId, value: config }]));
+  // A copy: the store freezes what it holds, and the server keeps its own for the next page.
+  store.dispatch(apiSliceModule.apiSlice.util.upsertQueryEntries([{ endpointName: 'getSurveyConfig', arg: surveyId, value: structuredClone(config) }]));
   return true;
 }
 

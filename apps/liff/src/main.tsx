@@ -8,6 +8,7 @@ import { isServerRendered, readServerState, SERVER_RENDERED_ATTRIBUTE } from './
 import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
 import { appRoutes, createAppRouter, loadedOnServer, loadScreenCode, preloadScreenCode } from './app/router.js';
+import { loadBookingsCode } from './features/survey/bookings-code.js';
 import { messages } from './messages.js';
 import { loadDataLayer } from './store/data-layer.js';
 import { serverDataHydrated } from './store/server-state.js';
@@ -30,8 +31,12 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
   const pathname = window.location.pathname;
   await loadScreenCode(routes, pathname);
   if (rendered?.api !== undefined) {
-    await loadDataLayer(store);
+    const { selectSurveyConfigInHand } = await loadDataLayer(store);
     store.dispatch(serverDataHydrated(rendered));
+    const config = selectSurveyConfigInHand(store.getState(), rendered.survey.surveyId);
+    if (config?.surveySchema.some((item) => item.type === 'reservation') === true) {
+      await loadBookingsCode();
+    }
   }
   // What the server rendered with: hydration reads this, not the store, which takes the session
   // right after (a signed-in citizen's /login then re-renders, after hydrating).
@@ -48,7 +53,9 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
   store.dispatch(sessionChecked(boot.session));
 }
 
-const serverRendered = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && isServerRendered(window.location.pathname);
+// The address the server rendered: LIFF may move to another (liff.state) during the boot.
+const renderedPathname = window.location.pathname;
+const serverRendered = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && isServerRendered(renderedPathname);
 // The screen's code is asked for beside the boot (LIFF's init inside LINE), not after it.
 const screenCode = serverRendered ? preloadScreenCode(window.location.pathname) : undefined;
 
@@ -66,7 +73,7 @@ function showBootError(error: unknown): void {
 bootApp()
   .then(async (boot) => {
     // LIFF may have moved to the address in liff.state: hydrate only the screen the server rendered.
-    if (screenCode !== undefined && isServerRendered(window.location.pathname)) {
+    if (screenCode !== undefined && window.location.pathname === renderedPathname) {
       await screenCode;
       await hydrateServerScreen(boot, container);
       return;

@@ -73,14 +73,25 @@ export function patternToRegex(pattern: string): string {
  * `path: paths.<name>.pattern` with its `lazy: () => import(...)`), so there is no second list
  * to keep in step; the build fails if a screen the router imports lazily was not found that way.
  */
-export function routePreloads(options: { router: string; paths: Record<string, { pattern: string }> }): Plugin {
+export function routePreloads(options: {
+  router: string;
+  paths: Record<string, { pattern: string }>;
+  /**
+   * Modules a screen's code loads lazily the moment it runs (module → what it imports then): a
+   * screen whose code holds the module gets that code preloaded too, else it would be asked for
+   * only once the entry has run (the data layer's API client, store/data-layer.ts).
+   */
+  alongside?: Record<string, string>;
+}): Plugin {
   let routerId = '';
+  let root = '';
   const routes: { pattern: string; moduleId: string | undefined }[] = [];
   return {
     name: 'city:route-preloads',
     apply: 'build',
     configResolved(config) {
       routerId = resolve(config.root, options.router);
+      root = config.root;
     },
     buildStart() {
       routes.length = 0;
@@ -130,7 +141,14 @@ export function routePreloads(options: { router: string; paths: Record<string, {
         // The chunk holding the screen's module (its own, or one Rollup merged it into).
         const chunk = moduleId === undefined ? undefined : chunks.find((candidate) => candidate.moduleIds.includes(moduleId));
         if (moduleId !== undefined && chunk === undefined) this.error(`route-preloads: no chunk for ${moduleId}`);
-        const files = chunk === undefined ? [] : [...withStaticImports(chunk)].filter((file) => !loadedByEntry.has(file));
+        const needed = chunk === undefined ? new Set<string>() : withStaticImports(chunk);
+        for (const [module, loadsAlongside] of Object.entries(options.alongside ?? {})) {
+          const holder = chunks.find((candidate) => candidate.moduleIds.includes(resolve(root, module)));
+          const alongside = chunks.find((candidate) => candidate.moduleIds.includes(resolve(root, loadsAlongside)));
+          if (holder === undefined || alongside === undefined) this.error(`route-preloads: no chunk for ${holder === undefined ? module : loadsAlongside}`);
+          if (needed.has(holder.fileName)) withStaticImports(alongside, needed);
+        }
+        const files = [...needed].filter((file) => !loadedByEntry.has(file));
         return { pattern, regex: patternToRegex(pattern), files };
       });
       // The server takes the first route that matches: the catch-all goes last.

@@ -304,7 +304,7 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
 
   it('reads a survey for its form as citizens see it, with no one signed in, and never a survey that is not out', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/survey/citizen-questionnaire' });
-    const asCitizens = (await ctx.call(ctx.users[0]!, 'getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } })).body.data as { surveyTitle: string; surveySchema: unknown[] };
+    const asCitizens = (await ctx.call(ctx.users[0]!, 'getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } })).body.data as { surveyTitle: string; surveySchema: readonly unknown[] };
     expect(response.body).toContain(`<div id="root" data-first-screen="" data-entry="/assets/index-abc.js"><h1>${asCitizens.surveyTitle}</h1><p>${String(asCitizens.surveySchema.length)}</p></div>`);
     // A survey citizens cannot read (none by that id, or one not yet published) gets no form from the server.
     const missing = await ctx.app.inject({ method: 'GET', url: '/survey/no-such-survey' });

@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { dataLayerMiddleware } from '../store/data-layer.js';
+import { dataLayerSlot } from '../store/data-layer.js';
 import type { AppStore, RootState } from '../store/root-reducer.js';
 import { rootReducer } from '../store/root-reducer.js';
 import type { AppServices } from '../store/services.js';
@@ -10,9 +10,12 @@ import type { AppServices } from '../store/services.js';
  * queries get the services as their extra argument.
  */
 export function makeStore(services: AppServices, preloadedState?: Partial<RootState>): AppStore {
-  return configureStore({
+  const dataLayer = dataLayerSlot();
+  const store = configureStore({
     reducer: rootReducer,
     ...(preloadedState === undefined ? {} : { preloadedState }),
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: services } }).concat(dataLayerMiddleware.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: services } }).concat(dataLayer.middleware),
   });
+  dataLayer.register(store);
+  return store;
 }

@@ -17,7 +17,9 @@ export function loadApiClientCode(): Promise<typeof ApiClientCode> {
  * The API client, made at its first call (issue 31): ky and the client (about 7 KiB gzip) arrive
  * with the first screen that calls the server, not with the app, so a server-rendered first screen
  * never waits for them. Every method of the client returns a promise, so a call made before the
- * code arrived waits for it; a download that fails rejects the call with a network ApiError.
+ * code arrived waits for it. A download that fails rejects the call with a network ApiError (the
+ * client's own methods would resolve most failures instead): RTK Query's calls take it as their
+ * failure, and the login screen's exchange, called directly, handles it.
  */
 export function lazyApiClient(options: ApiClientOptions): ApiClient {
   let client: ApiClient | undefined;

@@ -8,16 +8,36 @@ import type * as ApiSliceModule from './api-slice.js';
 import type { AppStore } from './root-reducer.js';
 import { rootReducer } from './root-reducer.js';
 
-/** In every store's middleware (app/make-store.ts): RTK Query's middleware joins it once loaded. */
-export const dataLayerMiddleware = createDynamicMiddleware();
+const newSlot = () => createDynamicMiddleware();
+type DataLayerSlot = ReturnType<typeof newSlot>;
+
+/** Each store's own slot in its middleware chain for RTK Query's middleware (app/make-store.ts). */
+const slots = new WeakMap<AppStore, DataLayerSlot>();
+
+/**
+ * A slot for the data layer's middleware, for a store about to be made: its `middleware` goes in
+ * the store's chain, and `register` ties it to the store once made. One per store, never shared:
+ * a shared one would hold on to every store it ever served (the server renders a store a page).
+ */
+export function dataLayerSlot(): { middleware: DataLayerSlot['middleware']; register: (store: AppStore) => void } {
+  const slot = newSlot();
+  return {
+    middleware: slot.middleware,
+    register: (store) => {
+      slots.set(store, slot);
+    },
+  };
+}
 
 /** Dispatched once the layer is in a store, so the store's state holds its cache from then on. */
 const dataLayerAttached = createAction('dataLayer/attached');
 
-/** Puts the loaded layer in `store`: its reducer in the root reducer, its middleware in the chain. */
+/** Puts the loaded layer in `store`: its reducer in the root reducer, its middleware in the store's slot. */
 export function attachDataLayer(store: AppStore, { apiSlice }: typeof ApiSliceModule): void {
+  const slot = slots.get(store);
+  if (slot === undefined) throw new Error('The data layer goes only into a store made by makeStore.');
   rootReducer.inject(apiSlice);
-  dataLayerMiddleware.addMiddleware(apiSlice.middleware);
+  slot.addMiddleware(apiSlice.middleware);
   if (store.getState().api === undefined) store.dispatch(dataLayerAttached());
 }
 

@@ -41,7 +41,11 @@ export const sessionSlice = createSlice({
     signedIn(_state, action: PayloadAction<Session>) {
       return sessionStateFor(action.payload);
     },
-    /** After a server-rendered first screen has hydrated: the session the app found, or none. */
+    /**
+     * The session the app found (or none), taken once a server-rendered first screen is being
+     * hydrated: hydration itself reads the state the server rendered with (react-redux's
+     * serverState), and the screen renders again with this.
+     */
     sessionChecked(_state, action: PayloadAction<Session | null>) {
       return sessionStateFor(action.payload);
     },

@@ -57,6 +57,9 @@ export function LoginPage() {
       const returnPath = storage.getItem(RETURN_PATH_KEY);
       storage.removeItem(RETURN_PATH_KEY);
       void navigate(isSafeReturnPath(returnPath) ? returnPath : HOME_PATH, { replace: true });
+    }, () => {
+      // The API client's code did not arrive (lib/lazy-api-client.ts): said, with a way to try again.
+      setStatus('failed');
     });
   }, [code, returnedState, storage, services.api, redirectUri, dispatch, navigate]);
 

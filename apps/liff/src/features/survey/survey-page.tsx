@@ -14,6 +14,7 @@ import { messages } from '../../messages.js';
 import { apiSlice, useGetSurveyConfigQuery } from '../../store/api-slice.js';
 import { failureOf } from '../../store/call-failure.js';
 import { useAppDispatch, useAppSelector, useServices } from '../../store/hooks.js';
+import { bookingsCode } from './bookings-code.js';
 import type { FormBookings } from './survey-bookings.js';
 import { selectSession } from '../../store/session-slice.js';
 import { answersChanged, selectSurvey, surveyOpened } from '../../store/survey-slice.js';
@@ -29,11 +30,12 @@ const pickedImages = new Map<string, string>();
 const fileLimits = { accept: FILE_UPLOAD_LIMITS.contentTypes, maxBytes: FILE_UPLOAD_LIMITS.maxBytes };
 /**
  * Records fetched this recently are the ones asked for as the form opened: the route's loader asks
- * for them beside the configuration (src/app/router.tsx), so the form need not ask again.
+ * for them beside the configuration (src/app/router.tsx), so the form need not ask again. (A form
+ * the server rendered asks here, once the session is known; the early script's answer serves it.)
  */
 const RECORDS_FRESH_SECONDS = 10;
-/** Only forms with a reservation item load the booking code (see survey-bookings.tsx). */
-const SurveyBookings = lazy(() => import('./survey-bookings.js'));
+/** Only forms with a reservation item load the booking code (see survey-bookings.tsx, bookings-code.ts). */
+const SurveyBookings = lazy(bookingsCode);
 const ProfileFillPanel = lazy(() => import('./profile-fill-panel.js'));
 
 /** Whether the survey's settings map any item to a field of the citizen's LINE profile. */
@@ -93,7 +95,7 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
 
 /**
  * The survey's configuration, as the route's loader asked for it when the form was opened
- * (src/app/router.tsx). When that failed, the failure is the form's answer: subscribing to an entry
+ * (src/app/router.tsx), or as the page held it when the server rendered the form (main.tsx). When that failed, the failure is the form's answer: subscribing to an entry
  * that holds a failure makes RTK Query ask again at once, a second request for the same refusal (a
  * survey that does not exist, say). 再読み込み asks again.
  */
@@ -205,7 +207,8 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
   const paidProducts = survey.inEditingAppendingMode && survey.editingPaidRecord ? config.surveySchema.filter((item) => item.type === 'selectProducts').map((item) => item.itemKey) : [];
   const editedRows = survey.inEditingAppendingMode ? survey.selectedSurveyResults?.rows : undefined;
   // Quick fill only inside LINE, and only on a survey whose settings map items to profile fields.
-  const offerProfileFill = commonProfile !== undefined && hasProfileItems(formConfig.surveySchema);
+  // Not while a server-rendered form hydrates: the server, outside LINE, rendered none.
+  const offerProfileFill = hydrated && commonProfile !== undefined && hasProfileItems(formConfig.surveySchema);
 
   const form = (bookings: FormBookings) => (
     // A form the server rendered waits for the app (disabled, drawn as ever: app.css): before
