@@ -25,7 +25,10 @@ export function useOrderRecord(order: OrderView | undefined) {
   let recordClosed: boolean | undefined;
   if (found?.view !== undefined) recordClosed = isClosedCheckStatus(found.view.record.check);
   else if (records.isError || records.currentData !== undefined) recordClosed = false;
-  return { surveyTitle: found?.config.surveyTitle ?? order?.surveyId, bookings: [...bookings.views.values()], recordClosed };
+  // Settled once the records are in (or failed) and the booking's times too (or failed): what
+  // shows the booking can then be drawn whole, rather than push what is below it down later.
+  const settled = recordClosed !== undefined && !bookings.loading;
+  return { surveyTitle: found?.config.surveyTitle ?? order?.surveyId, bookings: [...bookings.views.values()], recordClosed, settled };
 }
 
 /** The booking an order pays for, as BookingSummary shows it. */

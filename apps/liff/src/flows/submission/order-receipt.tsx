@@ -9,7 +9,8 @@ import { paymentMessages } from '../../payment-messages.js';
 import { useGetOrderQuery } from '../../store/api-slice.js';
 import { useAppSelector, useServices } from '../../store/hooks.js';
 import { OrderFacts, OrderNotFound } from './completed-payment-page.js';
-import { OrderBooking } from './order-booking.js';
+import { BookingSummaries } from '../../components/booking-summaries.js';
+import { useOrderRecord } from './order-booking.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
 
@@ -22,6 +23,7 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
   const { now } = useServices();
   const citizen = useAppSelector((state) => state.session.lineUser?.displayName ?? '');
   const { currentData: order, isError, error, refetch } = useGetOrderQuery(orderId, { refetchOnMountOrArgChange: true });
+  const record = useOrderRecord(order);
   if (isOrderMissing(error)) return <OrderNotFound />;
   if (isError) {
     return (
@@ -30,7 +32,8 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
       </PageLayout>
     );
   }
-  if (order === undefined) return <Loading label={paymentMessages.orderLoading} />;
+  // The booking above the amounts is waited for too: drawn later, it would push the receipt down.
+  if (order === undefined || !record.settled) return <Loading label={paymentMessages.orderLoading} />;
   // No 領収書 for money being given back (a paid booking cancelled, its refund pending).
   const paid = isPaidBooking(order);
   return (
@@ -51,7 +54,7 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
             </div>
           )}
         </dl>
-        <OrderBooking order={order} />
+        <BookingSummaries views={record.bookings} />
         <OrderSummary lines={order.lines} total={order.total} />
       </div>
       {paid ? (
