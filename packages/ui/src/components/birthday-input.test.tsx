@@ -89,4 +89,16 @@ describe('BirthdayInput', () => {
     expect(screen.queryByRole('option', { name: '29日' })).toBeNull();
     expect(screen.getByRole('option', { name: '28日' })).toBeTruthy();
   });
+
+  it("lists the years up to this year in Japan, whatever the device's time zone says", () => {
+    // 2026-12-31 16:30 UTC is already 1 January 2027 in Japan.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.UTC(2026, 11, 31, 16, 30) });
+    try {
+      render(<BirthdayInput item={{ itemKey: 'born', type: 'birthday', title: '生年月日' }} value={undefined} onChange={() => undefined} />);
+      const years = screen.getByLabelText('生年月日の年').querySelectorAll('option');
+      expect([...years].map((option) => option.value).filter((year) => year !== '')[0]).toBe('2027');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import type { BirthdayItem } from '@city/survey-core';
+import { todayInJapan } from '@city/survey-core';
 import type { FocusEvent } from 'react';
 import { useEffect, useState } from 'react';
 import { uiMessages } from '../messages.js';
@@ -86,7 +87,9 @@ export function BirthdayInput({
   onBlur,
   error,
   disabled,
-  thisYear = new Date().getFullYear(),
+  // The year in Japan, not in the clock's own zone: a page rendered on a server in UTC and the
+  // phone that takes it over must list the same years (on 1 January before 09:00 they differed).
+  thisYear = Number(todayInJapan().slice(0, 4)),
 }: ItemInputProps<BirthdayItem, string> & { thisYear?: number }) {
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   // A complete date given from outside (a record being edited, loaded late) is shown as given.
