@@ -1,6 +1,6 @@
 // The first screen rendered by the server (issue 31): with JavaScript off, a phone still reads the
-// login screen (its heading, its lead and its button) and a survey's form (its title and
-// questions), not the loading frame; with JavaScript on, the app hydrates that markup without a
+// login screen (its heading, its lead and its button), a survey's form (its title and questions)
+// and a calendar's week (its place and slots), not the loading frame; with JavaScript on, the app hydrates that markup without a
 // mismatch (React would report one as a page error, which fails the test: the harness watches
 // every page, and these tests watch the console too) and the screen works.
 import type { Page } from 'playwright-core';
@@ -48,6 +48,34 @@ describe('the first screen, from the server', () => {
     expect(await noScript.getByRole('button', { name: '確認する' }).isVisible()).toBe(true);
     expect(await noScript.getByText('読み込み中です').count()).toBe(0);
     await noScript.context().close();
+  });
+
+  it("shows a calendar's week, its place and slots, with JavaScript off", async () => {
+    const noScript = await pageWithoutScript();
+    await noScript.goto('/calendar/cal-checkup-central');
+    expect(await noScript.getByRole('heading', { level: 1, name: '予約日時の選択' }).isVisible()).toBe(true);
+    expect(await noScript.getByRole('heading', { level: 2, name: '中央保健センター' }).isVisible()).toBe(true);
+    const week = noScript.getByRole('table');
+    expect(await week.isVisible()).toBe(true);
+    // Seven days of slots: the demo's 09:00 slot, on each day that has one.
+    expect(await week.getByRole('columnheader').count()).toBeGreaterThanOrEqual(7);
+    expect(await week.getByText('09:00').count()).toBeGreaterThan(0);
+    expect(await noScript.getByText('空き状況のご案内です', { exact: false }).isVisible()).toBe(true);
+    expect(await noScript.getByText('読み込み中です').count()).toBe(0);
+    await noScript.context().close();
+  });
+
+  it("hydrates a calendar's week for a signed-in citizen, and its next week comes", async () => {
+    const page = await world.newPhonePage();
+    await logInAs(page, TEST_USERS.yamada);
+    const warnings = hydrationWarningsOf(page);
+    await page.goto('/calendar/cal-checkup-central');
+    const caption = await page.locator('caption').textContent();
+    await page.getByRole('button', { name: '次の週' }).click();
+    await page.waitForFunction((before) => document.querySelector('caption')?.textContent !== before, caption);
+    // Asked for once the app is live: the next week's slots arrive.
+    await page.getByRole('table').getByText('09:00').first().waitFor();
+    expect(warnings).toEqual([]);
   });
 
   it('hydrates it without a mismatch, and its button leads to LINE', async () => {

@@ -9,6 +9,7 @@ export const calendarMessages = {
   slotsTitle: '予約日時の選択',
   slotsLead: '予約する日時を選んでください。○・△の日時が予約できます。',
   bookingStopped: '現在、この予約の受付を停止しています。再開までお待ちください。すでにされた予約はそのまま有効です。',
+  weekToLookAt: '空き状況のご案内です。予約するには、アンケートの画面で「予約枠を選ぶ」を押して、日時を選んでください。',
   noReservationInHand: '予約日時を選ぶアンケートがありません。アンケートの画面から「予約枠を選ぶ」を押してください。',
   notBookable: 'この場所は予約を受け付けていません。別の場所をお選びください。',
   chooseAnotherPlace: '場所を選び直す',

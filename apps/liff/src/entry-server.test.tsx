@@ -1,11 +1,14 @@
 // The server's render of a first screen (issue 31): the login screen as the app hydrates it (its
-// button waiting for the app's code), a survey's form with the state to hydrate it with, and
-// nothing for a screen the app renders on the client.
-import type { SurveyConfig } from '@city/survey-core';
+// button waiting for the app's code), a survey's form and a calendar's week with the state to
+// hydrate them with, and nothing for a screen the app renders on the client.
+import type { CalendarSlots, SurveyConfig } from '@city/survey-core';
+import { addDaysToDate } from '@city/survey-core';
 import { describe, expect, it } from 'vitest';
+import type { FirstScreenData } from './entry-server.js';
 import { renderFirstScreen } from './entry-server.js';
 
-const noSurveys = { surveyConfig: () => Promise.resolve(undefined) };
+const noCalendars = { calendarWeek: () => Promise.resolve(undefined) };
+const noSurveys: FirstScreenData = { surveyConfig: () => Promise.resolve(undefined), ...noCalendars };
 const clinic: SurveyConfig = {
   surveyId: 'clinic',
   surveyTitle: '予防接種の予約',
@@ -14,7 +17,27 @@ const clinic: SurveyConfig = {
     { itemKey: 'age', type: 'radio', title: '年代', options: ['20代', '30代'] },
   ],
 };
-const surveys = (config: SurveyConfig) => ({ surveyConfig: (surveyId: string) => Promise.resolve(surveyId === config.surveyId ? config : undefined) });
+const surveys = (config: SurveyConfig): FirstScreenData => ({ surveyConfig: (surveyId: string) => Promise.resolve(surveyId === config.surveyId ? config : undefined), ...noCalendars });
+
+/** One calendar whose week has a slot at 09:00 each day, the first day's full. */
+const clinicCalendar: FirstScreenData = {
+  surveyConfig: () => Promise.resolve(undefined),
+  calendarWeek: ({ calendarId, from, to }) => {
+    if (calendarId !== 'cal-clinic') return Promise.resolve(undefined);
+    const today = addDaysToDate(from, 1);
+    const dates = Array.from({ length: 7 }, (_, day) => addDaysToDate(today, day));
+    const slots: CalendarSlots = {
+      calendarId,
+      categoryId: 'clinic',
+      rules: { bookingOpensDaysAhead: 30, bookingClosesBefore: { unit: 'days', amount: 1 }, changeClosesBefore: { unit: 'days', amount: 1 } },
+      today,
+      closedDays: [],
+      slots: dates.map((date, day) => ({ slotId: 's1', date, start: '09:00', end: '10:00', capacity: 5, left: day === 0 ? 0 : 5, status: 'open' })),
+    };
+    expect(to).toBe(addDaysToDate(today, 7));
+    return Promise.resolve({ slots, categories: [{ categoryId: 'clinic', tag1: '中央保健センター', calendarId }] });
+  },
+};
 
 function parsed(html: string | undefined): HTMLElement {
   const root = document.createElement('div');
@@ -50,8 +73,30 @@ describe('renderFirstScreen', () => {
     expect(await renderFirstScreen({ url: 'https://city.example/survey/clinic', runtime, data: surveys(members) })).toBeUndefined();
   });
 
+  it("renders a calendar's week to look at, from the server's today, with the state it was rendered with", async () => {
+    const screen = await renderFirstScreen({ url: 'https://city.example/calendar/cal-clinic', runtime, data: clinicCalendar });
+    const root = parsed(screen?.html);
+    expect(root.querySelector('h2')?.textContent).toBe('中央保健センター');
+    expect(root.textContent).toContain('空き状況のご案内です');
+    // The week is drawn, not its loading state: seven days, a full slot and open ones, none to tap.
+    const cells = [...root.querySelectorAll('table td')].map((cell) => cell.textContent);
+    expect(cells.length).toBeGreaterThanOrEqual(7);
+    expect(cells.join('')).toContain('×');
+    expect(cells.join('')).toContain('○');
+    expect([...root.querySelectorAll('table button')].every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+    const state = JSON.parse(parsed(screen?.state).querySelector('script')?.textContent ?? '') as { calendar: { anchor: string }; api: { queries: Record<string, unknown> } };
+    const { anchor } = state.calendar;
+    const key = `getCalendarSlots({"calendarId":"cal-clinic","from":"${addDaysToDate(anchor, -1)}","to":"${addDaysToDate(anchor, 7)}"})`;
+    expect(state.api.queries[key]).toMatchObject({ status: 'fulfilled', data: { today: anchor } });
+    expect(state.api.queries['getCalendarCategories(undefined)']).toMatchObject({ status: 'fulfilled' });
+  });
+
+  it('leaves a calendar that does not exist to the app', async () => {
+    expect(await renderFirstScreen({ url: 'https://city.example/calendar/no-such', runtime, data: clinicCalendar })).toBeUndefined();
+  });
+
   it('leaves every screen that shows a citizen\'s data to the app', async () => {
-    for (const path of ['/calendar/cal-checkup-central', '/confirmList', '/waitlist', '/receipt']) {
+    for (const path of ['/confirmList', '/waitlist', '/receipt']) {
       expect(await renderFirstScreen({ url: `https://city.example${path}`, runtime, data: noSurveys })).toBeUndefined();
     }
   });

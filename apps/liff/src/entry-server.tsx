@@ -3,8 +3,9 @@
 // same tree the app hydrates: the providers, the root layout and the screen, with no session, and
 // the state it rendered with, which the app hydrates with. Nothing here reads a citizen's data.
 import type { RuntimeConfig } from '@city/api-client';
-import type { SurveyConfig } from '@city/survey-core';
+import type { CalendarCategory, CalendarSlots, SurveyConfig } from '@city/survey-core';
 import { createApiClient, readIntegrationSettings } from '@city/api-client';
+import { todayInJapan } from '@city/survey-core';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
@@ -13,8 +14,10 @@ import { makeStore } from './app/make-store.js';
 import { AppProviders } from './app/providers.js';
 import { appRoutes } from './app/router.js';
 import { paths } from './config/paths.js';
+import { weekRange } from './lib/bookings.js';
 import { memoryStorage } from './lib/memory-storage.js';
 import * as apiSliceModule from './store/api-slice.js';
+import { weekAnchored } from './store/calendar-slice.js';
 import { attachDataLayer } from './store/data-layer.js';
 import type { AppStore } from './store/root-reducer.js';
 import type { ServerState } from './store/server-state.js';
@@ -32,30 +35,66 @@ export interface FirstScreen {
 export interface FirstScreenData {
   /** A survey as citizens see it (getSurveyConfig's answer, the same for everyone); undefined for none. */
   surveyConfig(surveyId: string): Promise<SurveyConfig | undefined>;
+  /**
+   * A calendar's slots from `from` to `to` as citizens see them (getCalendarSlots's answer) and the
+   * calendar categories (the places, getCalendarCategories's); undefined for no such calendar.
+   */
+  calendarWeek(query: { calendarId: string; from: string; to: string }): Promise<{ slots: CalendarSlots; categories: CalendarCategory[] } | undefined>;
+}
+
+/** A route parameter decoded as the app's router decodes the address (an id may hold any character). */
+function decodedParam(value: string | undefined): string | undefined {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Prepares the store for the screen at `pathname` as the screen's own first render would find it
- * on the client: for a survey form, the survey taken up and its configuration in the cache. False
- * when the screen is the app's to render: a survey that does not exist (the app says so), or one
- * for members, whose form depends on who the citizen is.
+ * on the client. False when the screen is the app's to render: a survey or a calendar that does
+ * not exist (the app says so), or a survey for members, whose form depends on who the citizen is.
  */
-async function prepareScreen(store: AppStore, pathname: string, data: FirstScreenData): Promise<boolean> {
+async function prepareScreen(store: AppStore, pathname: string, data: FirstScreenData, now: number): Promise<boolean> {
   const survey = matchPath(paths.survey.pattern, pathname);
-  if (survey === null) return true;
-  // Decoded as the app's router decodes the address (an id may hold any character).
-  let surveyId: string;
-  try {
-    surveyId = decodeURIComponent(survey.params.id ?? '');
-  } catch {
-    return false;
-  }
+  if (survey !== null) return prepareSurveyForm(store, decodedParam(survey.params.id), data);
+  const week = matchPath(paths.calendarSlots.pattern, pathname);
+  if (week !== null) return prepareCalendarWeek(store, decodedParam(week.params.id), data, now);
+  return true;
+}
+
+/** A survey form: the survey taken up and its configuration in the cache. */
+async function prepareSurveyForm(store: AppStore, surveyId: string | undefined, data: FirstScreenData): Promise<boolean> {
+  if (surveyId === undefined) return false;
   const config = await data.surveyConfig(surveyId);
   if (config === undefined || config.membership !== undefined || config.requiresMembership !== undefined) return false;
   attachDataLayer(store, apiSliceModule);
   store.dispatch(surveyOpened(surveyId));
   // A copy: the store freezes what it holds, and the server keeps its own for the next page.
   store.dispatch(apiSliceModule.apiSlice.util.upsertQueryEntries([{ endpointName: 'getSurveyConfig', arg: surveyId, value: structuredClone(config) }]));
+  return true;
+}
+
+/**
+ * A calendar's week, opened by its address (no reservation in hand: the week to look at): the
+ * week from the server's today in Japan, its slots and the places in the cache under the very
+ * arguments the screen asks with.
+ */
+async function prepareCalendarWeek(store: AppStore, calendarId: string | undefined, data: FirstScreenData, now: number): Promise<boolean> {
+  if (calendarId === undefined) return false;
+  const anchor = todayInJapan(now);
+  const range = weekRange(anchor, 0);
+  const week = await data.calendarWeek({ calendarId, ...range });
+  if (week === undefined) return false;
+  attachDataLayer(store, apiSliceModule);
+  store.dispatch(weekAnchored(anchor));
+  store.dispatch(
+    apiSliceModule.apiSlice.util.upsertQueryEntries([
+      { endpointName: 'getCalendarSlots', arg: { calendarId, ...range }, value: structuredClone(week.slots) },
+      { endpointName: 'getCalendarCategories', arg: undefined, value: structuredClone(week.categories) },
+    ]),
+  );
   return true;
 }
 
@@ -80,7 +119,7 @@ export async function renderFirstScreen(input: { url: string; runtime: RuntimeCo
     inLiff: false,
   };
   const store = makeStore(services, { session: awaitingSessionState });
-  if (!(await prepareScreen(store, url.pathname, input.data))) return undefined;
+  if (!(await prepareScreen(store, url.pathname, input.data, services.now()))) return undefined;
   const handler = createStaticHandler(appRoutes(store));
   const context = await handler.query(new Request(url));
   // A redirect (or any response the routes answer with), or a route that failed (its code not
@@ -99,6 +138,10 @@ export async function renderFirstScreen(input: { url: string; runtime: RuntimeCo
     </StrictMode>,
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const state: ServerState = { survey: rendered.survey, ...(rendered.api === undefined ? {} : { api: rendered.api }) };
+  const state: ServerState = {
+    survey: rendered.survey,
+    ...(rendered.calendar?.anchor == null ? {} : { calendar: rendered.calendar }),
+    ...(rendered.api === undefined ? {} : { api: rendered.api }),
+  };
   return { html: await new Response(prelude).text(), state: serverStateElement(state) };
 }

@@ -325,7 +325,7 @@ async function registerEverything(app: FastifyInstance, options: BuildAppOptions
     liffId: config.liffId ?? null,
     lineStandIn: lineStandIn !== undefined,
   });
-  const citizenAppServed = await registerCitizenApp(app, { dir: config.citizenAppDir, runtimeConfig, firstScreenData: { surveyConfig: surveys.citizenSurvey } });
+  const citizenAppServed = await registerCitizenApp(app, { dir: config.citizenAppDir, runtimeConfig, firstScreenData: { surveyConfig: surveys.citizenSurvey, calendarWeek: calendars.citizenWeek } });
   const consoleAppServed = await registerConsoleApp(app, { dir: config.consoleAppDir });
   app.log.info(
     citizenAppServed

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import { DEV_STAND_INS_PATH, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER } from '@city/api-client/contract';
-import type { SurveyConfig } from '@city/survey-core';
+import type { CalendarCategory, CalendarSlots, SurveyConfig } from '@city/survey-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './http/errors.js';
 import { messages } from './messages.js';
@@ -44,11 +44,13 @@ interface FirstScreen {
 }
 
 /**
- * What a first screen shows of the server's data, read by the server itself: a survey's
- * configuration as citizens see it (the same for everyone), undefined for no such survey.
+ * What a first screen shows of the server's data, read by the server itself, the same for everyone:
+ * a survey's configuration as citizens see it, a calendar's week (its slots and the places);
+ * undefined for no such survey or calendar.
  */
 export interface FirstScreenData {
   surveyConfig(surveyId: string): Promise<SurveyConfig | undefined>;
+  calendarWeek(query: { calendarId: string; from: string; to: string }): Promise<{ slots: CalendarSlots; categories: CalendarCategory[] } | undefined>;
 }
 
 interface FirstScreenRenderer {

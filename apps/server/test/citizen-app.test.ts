@@ -3,11 +3,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { addDaysToDate, todayInJapan } from '@city/survey-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { RuntimeConfig } from '@city/api-client/contract';
 import { readConfig } from '../src/env.js';
 import type { TestContext } from './helpers.js';
+import { addCalendar, addCategories, CHECKUP_CATEGORIES, daySlots } from './calendar-fixtures.js';
 import { createTestContext } from './helpers.js';
 import { PRODUCTION_PAYMENT_ENV, unreachableProvider } from './payment-fixtures.js';
 
@@ -270,13 +272,20 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
     );
     writeFileSync(path.join(appDir, 'assets', 'index-abc.js'), SCRIPT);
     // The server build: renders /login with the configuration it was given, a survey's form with
-    // the configuration the server read for it (none for no such survey), fails on /broken, leaves the rest.
+    // the configuration the server read for it (none for no such survey), a calendar's week (its range
+    // from the address, for the test), fails on /broken, leaves the rest.
     writeFileSync(
       path.join(appDir, '.vite', 'ssr', 'entry-server.js'),
       `export async function renderFirstScreen({ url, runtime, data }) {
         const { pathname } = new URL(url);
         if (pathname === '/broken') throw new Error('render failed');
         if (pathname === '/login') return { html: '<h1>ログイン</h1><p>' + runtime.loginAppId + ' ' + new URL(url).host + '</p>', state: '<script id="server-state">{}</script>' };
+        const week = /^\\/calendar\\/(.+)$/.exec(pathname);
+        if (week !== null) {
+          const { searchParams } = new URL(url);
+          const shown = await data.calendarWeek({ calendarId: week[1], from: searchParams.get('from'), to: searchParams.get('to') });
+          return shown === undefined ? undefined : { html: '<pre>' + JSON.stringify(shown) + '</pre>', state: '' };
+        }
         const survey = /^\\/survey\\/(.+)$/.exec(pathname);
         if (survey === null) return undefined;
         const config = await data.surveyConfig(survey[1]);
@@ -309,6 +318,23 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
     // A survey citizens cannot read (none by that id, or one not yet published) gets no form from the server.
     const missing = await ctx.app.inject({ method: 'GET', url: '/survey/no-such-survey' });
     expect(missing.body).toContain('<div id="root"><div class="frame">読み込み中です</div></div>');
+  });
+
+  it("reads a calendar's week as citizens are answered it, and its places, with no one signed in", async () => {
+    const today = todayInJapan(Date.now());
+    await addCategories(ctx.app.storage, CHECKUP_CATEGORIES);
+    await addCalendar(ctx.app.storage, { calendarId: 'cal-central', categoryId: 'checkup-central', slots: [...daySlots(addDaysToDate(today, 1)), ...daySlots(addDaysToDate(today, 3))] });
+    const range = { from: addDaysToDate(today, -1), to: addDaysToDate(today, 7) };
+    const response = await ctx.app.inject({ method: 'GET', url: `/calendar/cal-central?from=${range.from}&to=${range.to}` });
+    const shown = JSON.parse(/<pre>(.*)<\/pre>/.exec(response.body)?.[1] ?? '{}') as { slots: unknown; categories: unknown };
+    const asCitizens = await ctx.call(ctx.users[0]!, 'getCalendarSlots', { query: { calendarId: 'cal-central', ...range } });
+    expect(shown.slots).toEqual(asCitizens.body.data);
+    expect((shown.slots as { slots: unknown[] }).slots).toHaveLength(8);
+    expect(shown.categories).toEqual((await ctx.call(ctx.users[0]!, 'getCalendarCategories')).body.data);
+    // No such calendar, or a range the slots call refuses: the app renders the page, and says so.
+    for (const url of [`/calendar/no-such?from=${range.from}&to=${range.to}`, `/calendar/cal-central?from=${range.to}&to=${range.from}`]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).body).toContain('<div id="root"><div class="frame">読み込み中です</div></div>');
+    }
   });
 
   it('keeps the entry linked when #root is not where it expects it (the screen could not be put in)', async () => {

@@ -100,7 +100,7 @@ describe('a calendar’s availability', () => {
     connection.prepare("UPDATE calendar_slots SET claimed_units = claimed_units + ? WHERE calendar_id = 'cal-central' AND date = ? AND slot_id = ?").run(units, day, slotId);
   type Calendars = ReturnType<typeof createSqliteCalendarRepository>;
   // As the route reloads them (its answer prepared from the slots; here, the slots themselves).
-  const reload = (calendars: Calendars, at: number) => recentCalendarSlots(calendars, { calendarId: 'cal-central', from: day, to: day }, at, (slots) => slots);
+  const reload = (calendars: Calendars, at: number) => recentCalendarSlots(calendars, { calendarId: 'cal-central', from: day, to: day }, at, 'test', (slots) => slots);
   const left = async (calendars: Calendars, at = now) => (await reload(calendars, at)).slots.map((slot) => slot.left);
 
   beforeEach(() => {

@@ -1,6 +1,7 @@
 // The screens the server renders as HTML before any JavaScript runs (issue 31): those whose first
-// screen shows nothing of a citizen's own: the login screen, and a survey's form (its title and
-// questions; the server leaves out surveys for members). The server renders them with no session,
+// screen shows nothing of a citizen's own: the login screen, a survey's form (its title and
+// questions; the server leaves out surveys for members), and a calendar's week opened by its
+// address (its places and slots: anyone's). The server renders them with no session,
 // and hands the app the state it rendered with (a script element after #root); the app hydrates
 // them with that same state, then takes the session it has. Every other screen starts from
 // index.html's frame and renders on the client, as before.
@@ -8,7 +9,7 @@ import { matchPath } from 'react-router';
 import { paths } from '../config/paths.js';
 import type { ServerState } from '../store/server-state.js';
 
-const SERVER_RENDERED = [paths.login.pattern, paths.survey.pattern];
+const SERVER_RENDERED = [paths.login.pattern, paths.survey.pattern, paths.calendarSlots.pattern];
 
 /** Whether the server renders `pathname`'s first screen (and the app hydrates it). */
 export function isServerRendered(pathname: string): boolean {

@@ -67,6 +67,15 @@ export function weekDates(today: string, week: number): string[] {
   return Array.from({ length: 7 }, (_, day) => addDaysToDate(today, week * 7 + day));
 }
 
+/**
+ * What the week screen asks the slots call for, the `week`-th week from `anchor` (this device's
+ * today in Japan, or the server's when it rendered the screen): from the day before to the day
+ * after the week, so a device a day off the server still gets the server's week in one call.
+ */
+export function weekRange(anchor: string, week: number): { from: string; to: string } {
+  return { from: addDaysToDate(anchor, week * 7 - 1), to: addDaysToDate(anchor, week * 7 + 7) };
+}
+
 /** The week (counted from the one starting `today`) that shows `date`; never before this week. */
 export function weekOf(today: string, date: string): number {
   const days = Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);

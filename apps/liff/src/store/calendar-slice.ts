@@ -3,6 +3,7 @@ import { DEFAULT_RESERVATION_COST } from '@city/survey-core';
 import type { PayloadAction, WithSlice } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
 import { rootReducer } from './root-reducer.js';
+import { serverDataHydrated } from './server-state.js';
 import { editStarted, newAnswerStarted, surveyOpened } from './survey-slice.js';
 
 /**
@@ -29,6 +30,11 @@ export interface CalendarState {
   week: number;
   /** Why the citizen is back on the calendar (a slot lost to someone else), until a slot is chosen. */
   notice: string | null;
+  /**
+   * The day week 0 starts from, when the server rendered the week (its today in Japan; issue 31):
+   * the screen hydrates with the very week the server drew. Null: this device's today in Japan.
+   */
+  anchor: string | null;
 }
 
 export const initialCalendarState: CalendarState = {
@@ -39,6 +45,7 @@ export const initialCalendarState: CalendarState = {
   surveyResultsSavedWhenMovingToCalendar: null,
   week: 0,
   notice: null,
+  anchor: null,
 };
 
 /** The citizen leaves the form for the calendar, to choose the slot of one reservation item. */
@@ -67,10 +74,15 @@ export const calendarSlice = createSlice({
         surveyResultsSavedWhenMovingToCalendar: move.answers,
         week: move.week ?? 0,
         notice: move.notice ?? null,
+        anchor: null,
       };
     },
     weekShown(state, action: PayloadAction<number>) {
       state.week = Math.max(0, action.payload);
+    },
+    /** The server draws the week from its own today (entry-server.tsx). */
+    weekAnchored(state, action: PayloadAction<string>) {
+      state.anchor = action.payload;
     },
     /** A slot was chosen: the answers went back to the form (survey slice), the notice is done. */
     slotChosen(state) {
@@ -82,7 +94,8 @@ export const calendarSlice = createSlice({
     builder
       .addCase(surveyOpened, (state, action) => (state.surveyId === action.payload ? state : initialCalendarState))
       .addCase(newAnswerStarted, () => initialCalendarState)
-      .addCase(editStarted, () => initialCalendarState);
+      .addCase(editStarted, () => initialCalendarState)
+      .addCase(serverDataHydrated, (state, action) => action.payload.calendar ?? state);
   },
   selectors: {
     selectCalendar: (state) => state,
@@ -97,5 +110,5 @@ declare module './root-reducer.js' {
 /** In the store from the moment a screen that moves to or shows the calendar loads. */
 const injectedCalendarSlice = calendarSlice.injectInto(rootReducer);
 
-export const { movedToCalendar, weekShown, slotChosen } = calendarSlice.actions;
+export const { movedToCalendar, weekShown, weekAnchored, slotChosen } = calendarSlice.actions;
 export const { selectCalendar } = injectedCalendarSlice.selectors;

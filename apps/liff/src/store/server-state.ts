@@ -1,12 +1,16 @@
 // The state a screen the server rendered was rendered with (issue 31), handed to the app in the page
 // so that it hydrates the very same screen without asking the server again: the answer in progress
-// (which survey is open) and the server data (RTK Query's cache: the survey's configuration).
+// (which survey is open; the calendar's week) and the server data (RTK Query's cache: the survey's
+// configuration; a calendar's places and slots).
 // Nothing of a citizen's: the server renders with no session.
 import { createAction } from '@reduxjs/toolkit';
+import type { CalendarState } from './calendar-slice.js';
 import type { SurveyState } from './survey-slice.js';
 
 export interface ServerState {
   survey: SurveyState;
+  /** The calendar's state, when the screen is a calendar's week (the day its weeks start from). */
+  calendar?: CalendarState;
   /** RTK Query's part of the state, when the screen read server data. */
   api?: unknown;
 }

@@ -65,20 +65,42 @@ export async function calendarSlots(calendars: CalendarRepository, calendarId: s
  * {@link calendarSlots} as citizens reload it: what every citizen is answered alike, so built once
  * (and made into an answer by `prepare`: serialized, compressed) for the reloads of the next
  * moment, and built again after any booking, cancel or edit of a slot in this process
- * (CalendarRepository.recentAvailability).
+ * (CalendarRepository.recentAvailability). `kept`: the name the prepared form is kept under, one
+ * for each form (the API's answer, the week the citizen app's server renders).
  */
 export async function recentCalendarSlots<Answer>(
   calendars: CalendarRepository,
   query: { calendarId: string; from: string; to: string },
   now: number,
+  kept: string,
   prepare: (slots: CalendarSlots) => Answer,
 ): Promise<Answer> {
   const { calendarId, from, to } = query;
   checkRange(from, to);
-  return calendars.recentAvailability(`${calendarId}\n${from}\n${to}`, now, async () => {
+  return calendars.recentAvailability(`${kept}\n${calendarId}\n${from}\n${to}`, now, async () => {
     const slots = await buildCalendarSlots(calendars, calendarId, from, to, now);
     return { value: prepare(slots), validUntil: await nextChange(calendars, slots, now) };
   });
+}
+
+/**
+ * A calendar's week as the citizen app's server renders it (issue 31): the slots from `from` to
+ * `to` as every citizen is answered them (kept like the API's answer, for a surge of page loads
+ * from a LINE message), and the places (categories). Undefined for no such calendar or range: the
+ * app renders that page, and says so.
+ */
+export async function citizenCalendarWeek(
+  calendars: CalendarRepository,
+  query: { calendarId: string; from: string; to: string },
+  now: number,
+): Promise<{ slots: CalendarSlots; categories: CalendarCategory[] } | undefined> {
+  try {
+    const slots = await recentCalendarSlots(calendars, query, now, 'week-page', (built) => built);
+    return { slots, categories: await calendars.categories() };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) return undefined;
+    throw error;
+  }
 }
 
 /**

@@ -1,10 +1,12 @@
 // The calendars module, wired: its store and its routes (citizens' and staff's reads).
+import type { CalendarCategory, CalendarSlots } from '@city/survey-core';
 import type { FastifyPluginAsync, onRequestAsyncHookHandler } from 'fastify';
 import type { Storage } from '../../db/storage.js';
 import { repositories, uncached } from '../../db/storage.js';
 import { auditRepository } from '../audit/repositories.js';
 import { surveyRepository } from '../surveys/repositories.js';
 import type { CalendarAdminDeps } from './admin-routes.js';
+import { citizenCalendarWeek } from './calendars.js';
 import { calendarAdminModule } from './admin-routes.js';
 import type { LotteryResult } from './lottery.js';
 import { lotteryModule, staffLotteryModule } from './lottery-routes.js';
@@ -36,6 +38,8 @@ export function createCalendarsModule(input: {
   routes: FastifyPluginAsync[];
   admin: CalendarAdminDeps;
   waitlist: { runOnce: () => Promise<WaitlistOffer[]>; runSoon: () => void; stop: () => void; settled: () => Promise<void> };
+  /** A calendar's week as the citizen app's server-rendered page shows it; undefined for none. */
+  citizenWeek: (query: { calendarId: string; from: string; to: string }) => Promise<{ slots: CalendarSlots; categories: CalendarCategory[] } | undefined>;
 } {
   const calendars = input.storage.store(calendarRepository).read;
   const admin = createCalendarAdminDeps(input.storage, input.now);
@@ -82,6 +86,7 @@ export function createCalendarsModule(input: {
       staffLotteryModule({ ...lotteryDeps, authenticateStaff: input.authenticateStaff }),
     ],
     admin,
+    citizenWeek: (query) => citizenCalendarWeek(calendars, query, input.now()),
     waitlist: {
       runOnce,
       /** Units may have been freed (a cancel, a hold given up, a capacity raised): the queues are worked now, in the background. */

@@ -34,7 +34,7 @@ export function calendarsModule(deps: CalendarsModuleDeps): FastifyPluginAsync {
     // compressed once per change (a surge's thousands of reloads a second cost next to nothing).
     // The route's own serializer (its response schema) writes JSON text.
     contractRoute(app, endpoints.getCalendarSlots, {}, async (request, reply) => {
-      const answer = await recentCalendarSlots(deps.calendars, request.query, deps.now(), (data) => new PreparedJson(reply.serialize({ data }) as string));
+      const answer = await recentCalendarSlots(deps.calendars, request.query, deps.now(), 'api-answer', (data) => new PreparedJson(reply.serialize({ data }) as string));
       return answer.send(request, reply);
     });
 
