@@ -102,6 +102,9 @@ describe('booking a health check-up', () => {
     await page.waitForURL(/\/receipt\?order=/);
     await visible('受付内容');
     await expect.poll(() => page.locator('.city-booking').first().innerText()).toContain('中央保健センター');
+    // Reloaded: the server draws the receipt's frame, and the app fills in the order again.
+    await page.reload();
+    await expect.poll(() => page.locator('.city-booking').first().innerText()).toContain('中央保健センター');
     await page.getByRole('link', { name: '送信した内容を確認する' }).click();
 
     await page.waitForURL(/\/confirmList\/health-checkup$/);

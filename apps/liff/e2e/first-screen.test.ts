@@ -1,6 +1,7 @@
 // The first screen rendered by the server (issue 31): with JavaScript off, a phone still reads the
 // login screen (its heading, its lead and its button), a survey's form (its title and questions)
-// and a calendar's week (its place and slots), not the loading frame; with JavaScript on, the app hydrates that markup without a
+// a calendar's week (its place and slots), and the frame of the confirm screen and of a receipt,
+// not the loading frame; with JavaScript on, the app hydrates that markup without a
 // mismatch (React would report one as a page error, which fails the test: the harness watches
 // every page, and these tests watch the console too) and the screen works.
 import type { Page } from 'playwright-core';
@@ -75,6 +76,29 @@ describe('the first screen, from the server', () => {
     await page.waitForFunction((before) => document.querySelector('caption')?.textContent !== before, caption);
     // Asked for once the app is live: the next week's slots arrive.
     await page.getByRole('table').getByText('09:00').first().waitFor();
+    expect(warnings).toEqual([]);
+  });
+
+  it('shows the confirm screen and a receipt as a page load has them, with JavaScript off', async () => {
+    const noScript = await pageWithoutScript();
+    // The answers live in the tab's memory: a page load has none to confirm, and says where to go.
+    await noScript.goto('/confirm/citizen-questionnaire');
+    expect(await noScript.getByRole('heading', { level: 1, name: '入力内容の確認' }).isVisible()).toBe(true);
+    expect(await noScript.getByRole('link', { name: 'アンケートに戻る' }).getAttribute('href')).toBe('/survey/citizen-questionnaire');
+    // An order is the citizen's: its receipt's heading, the order to come once they are known.
+    await noScript.goto('/receipt?order=0123456789abcdef0123456789abcdef');
+    expect(await noScript.getByRole('heading', { level: 1, name: '受付内容' }).isVisible()).toBe(true);
+    expect(await noScript.getByText('読み込み中です').count()).toBe(0);
+    await noScript.context().close();
+  });
+
+  it("hydrates a receipt's frame, then fills in the citizen's order", async () => {
+    const page = await world.newPhonePage();
+    await logInAs(page, TEST_USERS.yamada);
+    const warnings = hydrationWarningsOf(page);
+    await page.goto('/receipt?order=0123456789abcdef0123456789abcdef');
+    // None of his: said once the server answered (a page error would fail the test).
+    await textShows(page, 'お支払いの情報が見つかりません');
     expect(warnings).toEqual([]);
   });
 

@@ -1,11 +1,12 @@
 // Measures what a phone sees first: Lighthouse's default (mobile) configuration, i.e. a mid-range
 // phone on slow 4G with a 4x slower CPU, simulated, in Debian's Chromium, against the BUILT app
-// served by the real server, on the login screen, and on a survey form and a calendar's week
-// opened by a signed-in citizen, and on the receipt of a booking that citizen paid for (made
-// through the API and the payment sandbox before measuring). A measurement, not a test: nothing here fails on a figure.
+// served by the real server, on the login screen, and on a survey form, a calendar's week and the
+// confirm screen opened by a signed-in citizen (a page load: the answers in progress live in the
+// tab's memory, so it has none to confirm), and on the receipt of a booking that citizen paid for
+// (made through the API and the payment sandbox before measuring). A measurement, not a test: nothing here fails on a figure.
 // `pnpm lighthouse` (root) builds the app first.
 //
-//   pnpm --filter @city/liff lighthouse [--runs=3] [--page=login|survey|calendar|receipt]
+//   pnpm --filter @city/liff lighthouse [--runs=3] [--page=login|survey|calendar|confirm|receipt]
 //
 // Prints, per page, every run and the median of each figure (each figure's own median); the full
 // reports (HTML and JSON: the LCP element, the request chains) go to a temporary folder named at
@@ -48,6 +49,7 @@ const PAGES: readonly { name: string; path: string | ((origin: string) => Promis
   { name: 'login', path: paths.login.to(), signedIn: false },
   { name: 'survey', path: paths.survey.to(SURVEY_ID), signedIn: true },
   { name: 'calendar', path: paths.calendarSlots.to('cal-checkup-central'), signedIn: true },
+  { name: 'confirm', path: paths.confirm.to(SURVEY_ID), signedIn: true },
   { name: 'receipt', path: (origin) => paidReceiptPath(origin), signedIn: true },
 ];
 

@@ -95,8 +95,21 @@ describe('renderFirstScreen', () => {
     expect(await renderFirstScreen({ url: 'https://city.example/calendar/no-such', runtime, data: clinicCalendar })).toBeUndefined();
   });
 
+  it('renders the frame of the confirm screen and of the receipt, for the app to fill in what is the citizen\'s', async () => {
+    // A page load has no answers to confirm (they live in the tab's memory), nor a receipt of one just sent.
+    const confirm = parsed((await renderFirstScreen({ url: 'https://city.example/confirm/clinic', runtime, data: noSurveys }))?.html);
+    expect(confirm.querySelector('h1')?.textContent).toBe('入力内容の確認');
+    expect(confirm.querySelector('a[href="/survey/clinic"]')).not.toBeNull();
+    const receipt = parsed((await renderFirstScreen({ url: 'https://city.example/receipt', runtime, data: noSurveys }))?.html);
+    expect(receipt.querySelector('a[href="/confirmList"]')).not.toBeNull();
+    // An order's receipt: its heading, and the order to come (asked for once the citizen is known).
+    const order = parsed((await renderFirstScreen({ url: 'https://city.example/receipt?order=o-1', runtime, data: noSurveys }))?.html);
+    expect(order.querySelector('h1')?.textContent).toBe('受付内容');
+    expect(order.querySelector('[role="status"]')).not.toBeNull();
+  });
+
   it('leaves every screen that shows a citizen\'s data to the app', async () => {
-    for (const path of ['/confirmList', '/waitlist', '/receipt']) {
+    for (const path of ['/confirmList', '/waitlist', '/confirmDetails', '/completedPayment/o-1']) {
       expect(await renderFirstScreen({ url: `https://city.example${path}`, runtime, data: noSurveys })).toBeUndefined();
     }
   });

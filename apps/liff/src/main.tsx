@@ -1,6 +1,6 @@
 import '@city/ui/styles.css';
 import './app.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { bootApp } from './app/boot.js';
@@ -42,14 +42,18 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
   // right after (a signed-in citizen's /login then re-renders, after hydrating).
   const serverState = store.getState();
   const router = createAppRouter(store, routes, { hydrationData: { loaderData: loadedOnServer(routes, pathname) } });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <AppProviders store={store} services={boot.services} serverState={serverState}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  // As a transition: React hydrates in slices, yielding to the browser between them, so a tap or
+  // a paint is never held up by one long task on a slow phone (the screen is on show meanwhile).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <AppProviders store={store} services={boot.services} serverState={serverState}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
   store.dispatch(sessionChecked(boot.session));
 }
 

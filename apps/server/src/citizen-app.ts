@@ -123,21 +123,23 @@ async function sendIndex(
   const config = options.runtimeConfig(request);
   const [template, preloads, firstScreen] = await Promise.all([
     readFile(path.join(dir, 'index.html'), 'utf8'),
-    preloadLinks(reply, dir, pathname),
+    preloadFiles(reply, dir, pathname),
     renderFirstScreen(request, reply, dir, config, firstScreenData),
   ]);
   // `<` escaped: no value can close the script element. A function, so `$` in a value is literal.
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   let html = template.replace(RUNTIME_CONFIG_PLACEHOLDER, () => `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`);
   if (firstScreen === undefined) {
-    html = html.replace('</head>', () => `${preloads}</head>`);
+    const links = preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+    html = html.replace('</head>', () => `${links}</head>`);
   } else {
     // The screen rendered: in #root, marked so that the app hydrates it rather than rendering anew.
     // Its code is named there, not linked: the early script loads it once the screen has painted
-    // (apps/liff's lib/first-paint.ts), so nothing stands between this HTML and its first paint.
+    // (apps/liff's lib/first-paint.ts), so nothing stands between this HTML and its first paint;
+    // the screen's own chunks with it (data-preload), not one after the other as the entry asks.
     // Only when #root is found: a page whose entry went but whose screen did not would never start.
     const entry = ENTRY_SCRIPT.exec(html)?.[1];
-    const named = entry === undefined ? '' : ` data-entry="${entry}"`;
+    const named = entry === undefined ? '' : ` data-entry="${entry}"${preloads.length === 0 ? '' : ` data-preload="${preloads.join(' ')}"`}`;
     if (ROOT_ELEMENT.test(html)) {
       html = html.replace(ROOT_ELEMENT, (_match, end: string) => `<div id="root" data-first-screen=""${named}>${firstScreen.html}</div>${firstScreen.state}${end}`);
       if (entry !== undefined) html = html.replace(ENTRY_SCRIPT, '');
@@ -184,19 +186,19 @@ async function renderFirstScreen(request: FastifyRequest, reply: FastifyReply, d
   }
 }
 
-/** The first screen's preloads for `pathname`: none when the build has no table (or an unreadable one). */
-async function preloadLinks(reply: FastifyReply, dir: string, pathname: string): Promise<string> {
+/**
+ * The files the screen at `pathname` needs first (`/assets/…`): none when the build has no table
+ * (or an unreadable one).
+ */
+async function preloadFiles(reply: FastifyReply, dir: string, pathname: string): Promise<string[]> {
   let table: RoutePreloads;
   try {
     table = JSON.parse(await readFile(path.join(dir, ROUTE_PRELOADS_FILE), 'utf8')) as RoutePreloads;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') reply.log.warn({ err: error }, `Cannot read ${ROUTE_PRELOADS_FILE}: no preloads`);
-    return '';
+    return [];
   }
   // The first route that matches, as the build ordered them; react-router matches case-insensitively.
   const route = table.routes.find((candidate) => new RegExp(candidate.regex, 'i').test(pathname));
-  return (route?.files ?? [])
-    .filter((file) => PRELOADABLE_FILE.test(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  return (route?.files ?? []).filter((file) => PRELOADABLE_FILE.test(file)).map((file) => `/${file}`);
 }

@@ -271,6 +271,8 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
       '<!doctype html><html lang="ja"><head><script type="module" async src="/assets/early-x.js"></script><!--city-runtime-config--><script type="module" crossorigin src="/assets/index-abc.js"></script></head><body>\n<div id="root"><div class="frame">読み込み中です</div></div>\n</body></html>',
     );
     writeFileSync(path.join(appDir, 'assets', 'index-abc.js'), SCRIPT);
+    // A survey form's chunks, as the build lists them (anything but a built file is left out).
+    writeFileSync(path.join(appDir, '.vite', 'route-preloads.json'), JSON.stringify({ routes: [{ regex: '^/survey/[^/]+/?$', files: ['assets/survey-page-1.js', 'assets/x.css', 'assets/api-2.js'] }] }));
     // The server build: renders /login with the configuration it was given, a survey's form with
     // the configuration the server read for it (none for no such survey), a calendar's week (its range
     // from the address, for the test), fails on /broken, leaves the rest.
@@ -314,7 +316,11 @@ describe('with a built citizen app that renders its first screens (issue 31)', (
   it('reads a survey for its form as citizens see it, with no one signed in, and never a survey that is not out', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/survey/citizen-questionnaire' });
     const asCitizens = (await ctx.call(ctx.users[0]!, 'getSurveyConfig', { query: { surveyId: 'citizen-questionnaire' } })).body.data as { surveyTitle: string; surveySchema: readonly unknown[] };
-    expect(response.body).toContain(`<div id="root" data-first-screen="" data-entry="/assets/index-abc.js"><h1>${asCitizens.surveyTitle}</h1><p>${String(asCitizens.surveySchema.length)}</p></div>`);
+    // The form's chunks named beside the entry, for the early script to preload as it loads it.
+    expect(response.body).toContain(
+      `<div id="root" data-first-screen="" data-entry="/assets/index-abc.js" data-preload="/assets/survey-page-1.js /assets/api-2.js"><h1>${asCitizens.surveyTitle}</h1><p>${String(asCitizens.surveySchema.length)}</p></div>`,
+    );
+    expect(response.body).not.toContain('<link rel="modulepreload"');
     // A survey citizens cannot read (none by that id, or one not yet published) gets no form from the server.
     const missing = await ctx.app.inject({ method: 'GET', url: '/survey/no-such-survey' });
     expect(missing.body).toContain('<div id="root"><div class="frame">読み込み中です</div></div>');

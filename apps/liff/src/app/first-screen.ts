@@ -1,7 +1,9 @@
 // The screens the server renders as HTML before any JavaScript runs (issue 31): those whose first
 // screen shows nothing of a citizen's own: the login screen, a survey's form (its title and
-// questions; the server leaves out surveys for members), and a calendar's week opened by its
-// address (its places and slots: anyone's). The server renders them with no session,
+// questions; the server leaves out surveys for members), a calendar's week opened by its address
+// (its places and slots: anyone's), and the confirm screen and the receipt: on a page load their
+// frame (the citizen's answers live in the tab's memory, and an order is the citizen's own: the
+// app fills those in). The server renders them with no session,
 // and hands the app the state it rendered with (a script element after #root); the app hydrates
 // them with that same state, then takes the session it has. Every other screen starts from
 // index.html's frame and renders on the client, as before.
@@ -9,7 +11,7 @@ import { matchPath } from 'react-router';
 import { paths } from '../config/paths.js';
 import type { ServerState } from '../store/server-state.js';
 
-const SERVER_RENDERED = [paths.login.pattern, paths.survey.pattern, paths.calendarSlots.pattern];
+const SERVER_RENDERED = [paths.login.pattern, paths.survey.pattern, paths.calendarSlots.pattern, paths.confirm.pattern, paths.receipt.pattern];
 
 /** Whether the server renders `pathname`'s first screen (and the app hydrates it). */
 export function isServerRendered(pathname: string): boolean {

@@ -1,5 +1,6 @@
 // Loading the app after a server-rendered screen's first paint: the entry #root names, after the
-// next frame; nothing for a page that names none, or names anything but a built file.
+// next frame, with the screen's chunks preloaded beside it; nothing for a page that names none, or
+// names anything but a built file.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadAppAfterFirstPaint } from './first-paint.js';
 
@@ -11,10 +12,14 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function pageWith(entry: string | undefined): Document {
-  document.body.innerHTML = entry === undefined ? '<div id="root"></div>' : `<div id="root" data-entry="${entry}"></div>`;
+function pageWith(entry: string | undefined, preload?: string): Document {
+  document.head.innerHTML = '';
+  const preloads = preload === undefined ? '' : ` data-preload="${preload}"`;
+  document.body.innerHTML = entry === undefined ? '<div id="root"></div>' : `<div id="root" data-entry="${entry}"${preloads}></div>`;
   return document;
 }
+
+const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
 describe('loadAppAfterFirstPaint', () => {
   it('loads the named entry after the next frame, not before', () => {
@@ -26,6 +31,16 @@ describe('loadAppAfterFirstPaint', () => {
     vi.runAllTimers();
     expect(load).toHaveBeenCalledWith('/assets/index-abc.js');
     // The background tab's timeout passed too: loaded once.
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("preloads the screen's chunks as it loads the entry, and only the build's files", () => {
+    const load = vi.fn(() => Promise.resolve());
+    loadAppAfterFirstPaint(pageWith('/assets/index-abc.js', '/assets/survey-page-1.js https://evil.example/x.js /assets/api-2.js'), load);
+    vi.advanceTimersToNextFrame();
+    expect(preloaded()).toEqual([]);
+    vi.runAllTimers();
+    expect(preloaded()).toEqual(['/assets/survey-page-1.js', '/assets/api-2.js']);
     expect(load).toHaveBeenCalledTimes(1);
   });
 

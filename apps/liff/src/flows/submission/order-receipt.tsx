@@ -33,7 +33,14 @@ export function OrderReceipt({ orderId }: { orderId: string }) {
     );
   }
   // The booking above the amounts is waited for too: drawn later, it would push the receipt down.
-  if (order === undefined || !record.settled) return <Loading label={paymentMessages.orderLoading} />;
+  // Under its heading, which a page load shows at once (the server renders it: issue 31).
+  if (order === undefined || !record.settled) {
+    return (
+      <PageLayout title={paymentMessages.orderReceiptTitle}>
+        <Loading label={paymentMessages.orderLoading} />
+      </PageLayout>
+    );
+  }
   // No 領収書 for money being given back (a paid booking cancelled, its refund pending).
   const paid = isPaidBooking(order);
   return (
