@@ -55,7 +55,7 @@ describe('the first screen, from the server', () => {
     const noScript = await pageWithoutScript();
     await noScript.goto('/calendar/cal-checkup-central');
     expect(await noScript.getByRole('heading', { level: 1, name: '予約日時の選択' }).isVisible()).toBe(true);
-    expect(await noScript.getByRole('heading', { level: 2, name: '中央保健センター' }).isVisible()).toBe(true);
+    expect(await noScript.getByRole('heading', { level: 2, name: '健康診断 特定健診 中央保健センター' }).isVisible()).toBe(true);
     const week = noScript.getByRole('table');
     expect(await week.isVisible()).toBe(true);
     // Seven days of slots: the demo's 09:00 slot, on each day that has one.

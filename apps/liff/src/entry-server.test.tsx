@@ -2,7 +2,7 @@
 // button waiting for the app's code), a survey's form and a calendar's week with the state to
 // hydrate them with, and nothing for a screen the app renders on the client.
 import type { CalendarSlots, SurveyConfig } from '@city/survey-core';
-import { addDaysToDate } from '@city/survey-core';
+import { addDaysToDate, todayInJapan } from '@city/survey-core';
 import { describe, expect, it } from 'vitest';
 import type { FirstScreenData } from './entry-server.js';
 import { renderFirstScreen } from './entry-server.js';
@@ -86,9 +86,26 @@ describe('renderFirstScreen', () => {
     expect([...root.querySelectorAll('table button')].every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
     const state = JSON.parse(parsed(screen?.state).querySelector('script')?.textContent ?? '') as { calendar: { anchor: string }; api: { queries: Record<string, unknown> } };
     const { anchor } = state.calendar;
+    expect(anchor).toBe(todayInJapan(Date.now()));
     const key = `getCalendarSlots({"calendarId":"cal-clinic","from":"${addDaysToDate(anchor, -1)}","to":"${addDaysToDate(anchor, 7)}"})`;
     expect(state.api.queries[key]).toMatchObject({ status: 'fulfilled', data: { today: anchor } });
     expect(state.api.queries['getCalendarCategories(undefined)']).toMatchObject({ status: 'fulfilled' });
+  });
+
+  it("starts the week on the server's today when its clock is not this process's", async () => {
+    const asked: string[] = [];
+    const elsewhere: FirstScreenData = {
+      ...clinicCalendar,
+      calendarWeek: async (query) => {
+        asked.push(query.from);
+        const week = await clinicCalendar.calendarWeek(query);
+        return week === undefined ? undefined : { ...week, slots: { ...week.slots, today: '2030-04-01' } };
+      },
+    };
+    const screen = await renderFirstScreen({ url: 'https://city.example/calendar/cal-clinic', runtime, data: elsewhere });
+    expect(asked).toEqual([addDaysToDate(todayInJapan(Date.now()), -1), '2030-03-31']);
+    const state = JSON.parse(parsed(screen?.state).querySelector('script')?.textContent ?? '') as { calendar: { anchor: string } };
+    expect(state.calendar.anchor).toBe('2030-04-01');
   });
 
   it('leaves a calendar that does not exist to the app', async () => {

@@ -83,9 +83,16 @@ async function prepareSurveyForm(store: AppStore, surveyId: string | undefined, 
  */
 async function prepareCalendarWeek(store: AppStore, calendarId: string | undefined, data: FirstScreenData, now: number): Promise<boolean> {
   if (calendarId === undefined) return false;
-  const anchor = todayInJapan(now);
-  const range = weekRange(anchor, 0);
-  const week = await data.calendarWeek({ calendarId, ...range });
+  let anchor = todayInJapan(now);
+  let range = weekRange(anchor, 0);
+  let week = await data.calendarWeek({ calendarId, ...range });
+  // The slots' today is the server's clock (a test's, say), which this process's may not be: the
+  // week starts there, as the app would start it after its first answer.
+  if (week !== undefined && week.slots.today !== anchor) {
+    anchor = week.slots.today;
+    range = weekRange(anchor, 0);
+    week = await data.calendarWeek({ calendarId, ...range });
+  }
   if (week === undefined) return false;
   attachDataLayer(store, apiSliceModule);
   store.dispatch(weekAnchored(anchor));

@@ -20,9 +20,9 @@ const container: HTMLElement = rootElement;
 
 /**
  * The server rendered this screen (issue 31): it is hydrated with the state the server rendered
- * with (the survey open, its configuration in the cache, nobody known), its lazy route modules
- * loaded first (or the router would show its fallback instead of the screen); the session the boot
- * found is taken afterwards.
+ * with (the survey open or the calendar's week, the server data in the cache, nobody known), its
+ * lazy route modules loaded first (or the router would show its fallback instead of the screen);
+ * the session the boot found is taken afterwards.
  */
 async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, root: HTMLElement): Promise<void> {
   const rendered = readServerState(document);
@@ -42,8 +42,9 @@ async function hydrateServerScreen(boot: Awaited<ReturnType<typeof bootApp>>, ro
   // right after (a signed-in citizen's /login then re-renders, after hydrating).
   const serverState = store.getState();
   const router = createAppRouter(store, routes, { hydrationData: { loaderData: loadedOnServer(routes, pathname) } });
-  // As a transition: React hydrates in slices, yielding to the browser between them, so a tap or
-  // a paint is never held up by one long task on a slow phone (the screen is on show meanwhile).
+  // As a transition: React hydrates in slices, yielding to the browser between them, rather than
+  // in one long task on a slow phone (the screen is on show meanwhile); a tap meanwhile has React
+  // finish the part tapped at once.
   startTransition(() => {
     hydrateRoot(
       root,

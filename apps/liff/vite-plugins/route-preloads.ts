@@ -68,7 +68,8 @@ export function patternToRegex(pattern: string): string {
 
 /**
  * Tells the server which code the first screen needs, so that it can list it in index.html
- * (`<link rel="modulepreload">`): the browser then fetches the screen's lazy chunk beside the
+ * (`<link rel="modulepreload">`, or `data-preload` on a screen the server rendered, which the early
+ * script preloads with the entry): the browser then fetches the screen's lazy chunks beside the
  * entry instead of after it has run. The routes are read from the router itself (each
  * `path: paths.<name>.pattern` with its `lazy: () => import(...)`), so there is no second list
  * to keep in step; the build fails if a screen the router imports lazily was not found that way.

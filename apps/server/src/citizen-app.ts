@@ -108,10 +108,11 @@ export async function registerCitizenApp(
 }
 
 /**
- * index.html with the configuration in place of the placeholder, and a modulepreload for each
- * file the screen at `pathname` needs first, so the browser fetches that screen's lazy chunk beside
- * the entry instead of after the entry has run. Read on every page request (small files), so that
- * rebuilding the app while the server runs serves the new build.
+ * index.html with the configuration in place of the placeholder, and the files the screen at
+ * `pathname` needs first, so the browser fetches that screen's lazy chunks beside the entry instead
+ * of after the entry has run: a modulepreload for each, or, beside a screen the server rendered,
+ * named on #root for the early script to preload with the entry. Read on every page request (small
+ * files), so that rebuilding the app while the server runs serves the new build.
  */
 async function sendIndex(
   request: FastifyRequest,

@@ -171,6 +171,28 @@ describe('choosing a slot from the survey form', () => {
   });
 });
 
+describe('a week opened by its address, with no reservation in hand', () => {
+  it('shows the week to look at: its place and slots, none to choose, and how to book; nothing of the citizen is asked for', async () => {
+    const calendar = fakeCalendarApi();
+    const getWaitlist = vi.fn(() => Promise.resolve({ data: { open: true, places: [] } }));
+    const getLottery = vi.fn(() => Promise.resolve({ data: { lottery: null, applications: [] } }));
+    const getBookingLimits = vi.fn(() => Promise.resolve({ data: [] }));
+    openApp('/calendar/cal-checkup-central', { ...calendar.api, getWaitlist, getLottery, getBookingLimits });
+    // With no item to book below, the place by its whole path.
+    expect(await screen.findByRole('heading', { name: '健康診断 特定健診 中央保健センター' })).toBeTruthy();
+    expect(screen.getByText('空き状況のご案内です。予約するには、アンケートの画面で「予約枠を選ぶ」を押して、日時を選んでください。')).toBeTruthy();
+    expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('link', { name: 'アンケート一覧へ' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'アンケートに戻る' })).toBeNull();
+    // The next week comes all the same.
+    await userEvent.click(screen.getByRole('button', { name: /次の週/ }));
+    expect(await slotButton('11月30日（月）09:00〜10:00 空きあり（残り5）')).toBeTruthy();
+    expect(getWaitlist).not.toHaveBeenCalled();
+    expect(getLottery).not.toHaveBeenCalled();
+    expect(getBookingLimits).not.toHaveBeenCalled();
+  });
+});
+
 describe('a calendar whose bookings staff stopped (予約停止)', () => {
   it('says so instead of asking to choose, and no slot can be chosen', async () => {
     const calendar = fakeCalendarApi({ bookingStopped: true });

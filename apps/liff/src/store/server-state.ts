@@ -15,5 +15,8 @@ export interface ServerState {
   api?: unknown;
 }
 
-/** Puts the server's data into the app's RTK Query cache (api-slice.ts's extractRehydrationInfo). */
+/**
+ * Puts the server's data into the app's RTK Query cache (api-slice.ts's extractRehydrationInfo),
+ * and the week's first day into the calendar slice (calendar-slice.ts).
+ */
 export const serverDataHydrated = createAction<ServerState>('serverState/dataHydrated');

@@ -63,11 +63,11 @@ export function CalendarSlotsPage() {
   // Known, or not to be known (no category to ask with): a slot can then be taken.
   const limitsSettled = limits.known || categories.isError || (categories.currentData !== undefined && category === undefined);
   // キャンセル待ち: whether this calendar takes a waitlist, and the citizen's places.
-  const waitlist = useWaitlist(calendarId);
+  const waitlist = useWaitlist(calendarId, !inHand);
   const [joining, setJoining] = useState<CalendarSlot | undefined>(undefined);
   const [waitlistNotice, setWaitlistNotice] = useState<{ tone: 'info' | 'error'; text: string } | undefined>(undefined);
   // 抽選: a lottery taking applications (or waiting for its draw) turns a slot's choice into an application.
-  const lottery = useLottery(calendarId);
+  const lottery = useLottery(calendarId, !inHand);
   const [applying, setApplying] = useState<CalendarSlot | undefined>(undefined);
   const hydrated = useHydrated();
 
@@ -166,7 +166,7 @@ export function CalendarSlotsPage() {
           {...(hasNextWeek ? { onNextWeek: () => dispatch(weekShown(calendar.week + 1)) } : {})}
           // The week shows once it is known whether its calendar is a lottery's (asked beside the
           // slots): a tap before that would be lost (select waits for it). One only to look at
-          // shows at once: nothing in it can be tapped.
+          // shows at once: no slot in it can be chosen.
           state={slots.isError ? 'error' : data === undefined || (inHand && !lottery.settled) ? 'loading' : 'ready'}
           onRetry={() => void slots.refetch()}
           disabled={!inHand || limitReached}

@@ -15,12 +15,14 @@ export interface CalendarView<T> {
   refresh: () => void;
 }
 
-function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefined): CalendarView<T> {
+/** `skip`: not asked for (a week only to look at, which draws nothing of the citizen's). */
+function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefined, skip = false): CalendarView<T> {
   const { api } = useServices();
   const [view, setView] = useState<T | undefined>(undefined);
   const [asked, setAsked] = useState(0);
   const [settled, setSettled] = useState(false);
   useEffect(() => {
+    if (skip) return undefined;
     let current = true;
     // Asked for inside a promise: a client without the call (a test's) leaves the screen as it was.
     void Promise.resolve()
@@ -38,7 +40,7 @@ function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefine
     return () => {
       current = false;
     };
-  }, [api, call, calendarId, asked]);
+  }, [api, call, calendarId, asked, skip]);
   const refresh = useCallback(() => {
     setAsked((count) => count + 1);
   }, []);
@@ -49,6 +51,6 @@ function useCalendarView<T>(call: CalendarCall<T>, calendarId: string | undefine
 const getWaitlist: CalendarCall<WaitlistView> = (api, query) => api.getWaitlist(query);
 const getLottery: CalendarCall<LotteryView> = (api, query) => api.getLottery(query);
 
-export const useWaitlist = (calendarId: string | undefined) => useCalendarView(getWaitlist, calendarId);
+export const useWaitlist = (calendarId: string | undefined, skip = false) => useCalendarView(getWaitlist, calendarId, skip);
 
-export const useLottery = (calendarId: string | undefined) => useCalendarView(getLottery, calendarId);
+export const useLottery = (calendarId: string | undefined, skip = false) => useCalendarView(getLottery, calendarId, skip);

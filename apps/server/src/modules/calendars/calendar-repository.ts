@@ -113,7 +113,7 @@ export interface CalendarRepository {
    * What `build` makes of a calendar's availability (its slots and what is left of them), kept in
    * memory for the next reloads as db/configuration-cache.ts says: emptied by any change to a slot
    * or the configuration in this process, and kept until `validUntil` at most and
-   * AVAILABILITY_MAX_AGE_MS by `now`. `key` names what is built (the calendar and its range).
+   * AVAILABILITY_MAX_AGE_MS by `now`. `key` names what is built (the form it is kept in, the calendar and its range).
    */
   recentAvailability<T>(key: string, now: number, build: () => Promise<{ value: T; validUntil: number }>): Awaitable<T>;
   /** The slot, with `left` as at `now`. */

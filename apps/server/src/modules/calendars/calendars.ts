@@ -94,9 +94,11 @@ export async function citizenCalendarWeek(
   query: { calendarId: string; from: string; to: string },
   now: number,
 ): Promise<{ slots: CalendarSlots; categories: CalendarCategory[] } | undefined> {
+  // Only a calendar a category books through: an address made up for each page load keeps nothing in memory.
+  const categories = await calendars.categories();
+  if (!categories.some((category) => category.calendarId === query.calendarId)) return undefined;
   try {
-    const slots = await recentCalendarSlots(calendars, query, now, 'week-page', (built) => built);
-    return { slots, categories: await calendars.categories() };
+    return { slots: await recentCalendarSlots(calendars, query, now, 'week-page', (built) => built), categories };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode < 500) return undefined;
     throw error;
