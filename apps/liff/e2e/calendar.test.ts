@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { japaneseWeekday } from '@city/survey-core';
 import { formatSlotDate } from '@city/ui';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SlotId } from './demo-calendar.js';
 import { busyDate, quietDate, slotCell, today } from './demo-calendar.js';
@@ -102,9 +102,20 @@ describe('booking a health check-up', () => {
     await page.waitForURL(/\/receipt\?order=/);
     await visible('受付内容');
     await expect.poll(() => page.locator('.city-booking').first().innerText()).toContain('中央保健センター');
-    // Reloaded: the server draws the receipt's frame, and the app fills in the order again.
+    // Reloaded: the server draws the receipt's frame, and the app fills in the order again. The
+    // order, and its survey's records, asked for by the early script beside the app's code, are
+    // each asked for once: the app takes those answers.
+    const asked: string[] = [];
+    const listen = (request: Request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('/payments/order') || pathname.endsWith('/survey-results/query')) asked.push(pathname.split('/').pop() ?? '');
+    };
+    page.on('request', listen);
     await page.reload();
     await expect.poll(() => page.locator('.city-booking').first().innerText()).toContain('中央保健センター');
+    await page.waitForLoadState('networkidle');
+    page.off('request', listen);
+    expect(asked.sort()).toEqual(['order', 'query']);
     await page.getByRole('link', { name: '送信した内容を確認する' }).click();
 
     await page.waitForURL(/\/confirmList\/health-checkup$/);

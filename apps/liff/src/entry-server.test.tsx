@@ -84,8 +84,8 @@ describe('renderFirstScreen', () => {
     expect(cells.join('')).toContain('×');
     expect(cells.join('')).toContain('○');
     expect([...root.querySelectorAll('table button')].every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
-    const state = JSON.parse(parsed(screen?.state).querySelector('script')?.textContent ?? '') as { calendar: { anchor: string }; api: { queries: Record<string, unknown> } };
-    const { anchor } = state.calendar;
+    const state = JSON.parse(parsed(screen?.state).querySelector('script')?.textContent ?? '') as { calendarAnchor: string; api: { queries: Record<string, unknown> } };
+    const anchor = state.calendarAnchor;
     expect(anchor).toBe(todayInJapan(Date.now()));
     const key = `getCalendarSlots({"calendarId":"cal-clinic","from":"${addDaysToDate(anchor, -1)}","to":"${addDaysToDate(anchor, 7)}"})`;
     expect(state.api.queries[key]).toMatchObject({ status: 'fulfilled', data: { today: anchor } });
@@ -104,8 +104,8 @@ describe('renderFirstScreen', () => {
     };
     const screen = await renderFirstScreen({ url: 'https://city.example/calendar/cal-clinic', runtime, data: elsewhere });
     expect(asked).toEqual([addDaysToDate(todayInJapan(Date.now()), -1), '2030-03-31']);
-    const state = JSON.parse(parsed(screen?.state).querySelector('script')?.textContent ?? '') as { calendar: { anchor: string } };
-    expect(state.calendar.anchor).toBe('2030-04-01');
+    const state = JSON.parse(parsed(screen?.state).querySelector('script')?.textContent ?? '') as { calendarAnchor: string };
+    expect(state.calendarAnchor).toBe('2030-04-01');
   });
 
   it('leaves a calendar that does not exist to the app', async () => {

@@ -147,7 +147,7 @@ export async function renderFirstScreen(input: { url: string; runtime: RuntimeCo
   );
   const state: ServerState = {
     survey: rendered.survey,
-    ...(rendered.calendar?.anchor == null ? {} : { calendar: rendered.calendar }),
+    ...(rendered.calendar?.anchor == null ? {} : { calendarAnchor: rendered.calendar.anchor }),
     ...(rendered.api === undefined ? {} : { api: rendered.api }),
   };
   return { html: await new Response(prelude).text(), state: serverStateElement(state) };

@@ -59,8 +59,8 @@ const idTokenOf = (getState: () => unknown) => selectSession(getState() as Sessi
  * API client reads one: its body, or the refusal. Undefined when there is none to take (or it
  * cannot be read): ask as usual.
  */
-async function earlyAnswer<Body>(kind: Parameters<typeof takeEarlyResponse>[0], surveyId: string, getState: () => unknown): Promise<Body | ApiError | undefined> {
-  const response = await takeEarlyResponse(kind, surveyId, idTokenOf(getState));
+async function earlyAnswer<Body>(kind: Parameters<typeof takeEarlyResponse>[0], subject: string, getState: () => unknown): Promise<Body | ApiError | undefined> {
+  const response = await takeEarlyResponse(kind, subject, idTokenOf(getState));
   if (response === undefined) return undefined;
   if (!response.ok) return errorFromResponse(response);
   try {
@@ -210,8 +210,9 @@ const ordersApi = recordsApi.injectEndpoints({
      * screens poll it; the return from the provider is never proof of payment).
      */
     getOrder: build.query<OrderView, string>({
-      queryFn: async (orderId, { extra, dispatch }) => {
-        const result = await servicesOf(extra).api.getOrder(orderId);
+      queryFn: async (orderId, { extra, dispatch, getState }) => {
+        // A receipt's order, asked for before the app's code arrived (lib/early-requests.ts).
+        const result = (await earlyAnswer<DataResponse<OrderView>>('order', orderId, getState)) ?? (await servicesOf(extra).api.getOrder(orderId));
         return isApiError(result) ? { error: failureOf(result, dispatch) } : { data: result.data };
       },
       providesTags: (_result, _error, orderId) => [{ type: 'Orders', id: orderId }],

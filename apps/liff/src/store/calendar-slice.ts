@@ -95,7 +95,9 @@ export const calendarSlice = createSlice({
       .addCase(surveyOpened, (state, action) => (state.surveyId === action.payload ? state : initialCalendarState))
       .addCase(newAnswerStarted, () => initialCalendarState)
       .addCase(editStarted, () => initialCalendarState)
-      .addCase(serverDataHydrated, (state, action) => action.payload.calendar ?? state);
+      .addCase(serverDataHydrated, (state, action) => {
+        if (action.payload.calendarAnchor !== undefined) state.anchor = action.payload.calendarAnchor;
+      });
   },
   selectors: {
     selectCalendar: (state) => state,

@@ -4,13 +4,12 @@
 // configuration; a calendar's places and slots).
 // Nothing of a citizen's: the server renders with no session.
 import { createAction } from '@reduxjs/toolkit';
-import type { CalendarState } from './calendar-slice.js';
 import type { SurveyState } from './survey-slice.js';
 
 export interface ServerState {
   survey: SurveyState;
-  /** The calendar's state, when the screen is a calendar's week (the day its weeks start from). */
-  calendar?: CalendarState;
+  /** The day a calendar's week starts from, when the screen is one (the calendar slice's `anchor`). */
+  calendarAnchor?: string;
   /** RTK Query's part of the state, when the screen read server data. */
   api?: unknown;
 }

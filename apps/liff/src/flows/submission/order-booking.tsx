@@ -7,13 +7,18 @@ import { recordsOf } from '../../lib/records.js';
 import { useGetRecordsQuery } from '../../store/api-slice.js';
 import { useBookings } from '../../store/use-bookings.js';
 
+/** How old (seconds) the records an order is read from may be when another part of the screen mounts. */
+const RECORDS_FRESH_FOR_S = 5;
+
 /**
  * The booking an order pays for, read from the citizen's records of its survey (the store is empty
  * after the payment provider's full page return): date, time and place. The survey's title too,
  * and whether the record was cancelled (undefined until the records are in; false if they fail).
  */
 export function useOrderRecord(order: OrderView | undefined) {
-  const records = useGetRecordsQuery(order?.surveyId ?? skipToken, { refetchOnMountOrArgChange: true });
+  // Asked afresh as a screen opens, but not again by each part of it that reads the record (the
+  // receipt and its facts mount a moment apart); a change the app makes invalidates them anyway.
+  const records = useGetRecordsQuery(order?.surveyId ?? skipToken, { refetchOnMountOrArgChange: RECORDS_FRESH_FOR_S });
   const found = useMemo(() => {
     const survey = records.currentData?.[0];
     if (order === undefined || survey === undefined) return undefined;
