@@ -17,10 +17,11 @@ beforeEach(async () => {
 });
 
 describe('the first load', () => {
-  // A screen the server does not render (first-screen.test.ts has those it does).
+  // Where the server renders no screen: the site's root, where LIFF opens the app and moves to
+  // its liff.state address (first-screen.test.ts has the screens the server renders).
   it('shows the header bar and a loading state before any JavaScript has arrived', async () => {
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/confirmList/citizen-questionnaire');
+    await page.goto(`/?liff.state=${encodeURIComponent('/survey/citizen-questionnaire')}`);
     await expect.poll(() => page.getByRole('status').textContent()).toBe('読み込み中です');
     expect(await page.getByRole('banner').textContent()).toBe('市民アンケート・予約');
     // Styled as the app's own header bar, with nothing but the page itself.
@@ -31,7 +32,9 @@ describe('the first load', () => {
     const manifest = JSON.parse(await readFile(join(distDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string } | undefined>;
     const listChunk = manifest['src/features/records/confirm-list-page.tsx']?.file;
     const html = await (await fetch(`${world.baseUrl}/confirmList/citizen-questionnaire`)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1] ?? '');
+    // The server rendered the screen's frame: its code is named beside the entry, for the early
+    // script to preload once the frame has painted (lib/first-paint.ts).
+    const preloads = (/ data-preload="([^"]+)"/.exec(html)?.[1] ?? '').split(' ').map((file) => file.slice(1));
     expect(listChunk).toBeDefined();
     expect(preloads).toContain(listChunk);
     for (const file of preloads) {

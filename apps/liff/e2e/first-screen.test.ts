@@ -79,7 +79,7 @@ describe('the first screen, from the server', () => {
     expect(warnings).toEqual([]);
   });
 
-  it('shows the confirm screen and a receipt as a page load has them, with JavaScript off', async () => {
+  it('shows the confirm screen, a receipt and any other screen as a page load has them, with JavaScript off', async () => {
     const noScript = await pageWithoutScript();
     // The answers live in the tab's memory: a page load has none to confirm, and says where to go.
     await noScript.goto('/confirm/citizen-questionnaire');
@@ -88,6 +88,9 @@ describe('the first screen, from the server', () => {
     // An order is the citizen's: its receipt's heading, the order to come once they are known.
     await noScript.goto('/receipt?order=0123456789abcdef0123456789abcdef');
     expect(await noScript.getByRole('heading', { level: 1, name: '受付内容' }).isVisible()).toBe(true);
+    // Every screen's frame: the citizen's answers, say, under their heading once the app has asked.
+    await noScript.goto('/confirmList/citizen-questionnaire');
+    expect(await noScript.getByRole('heading', { level: 1 }).textContent()).toBe('送信した内容');
     expect(await noScript.getByText('読み込み中です').count()).toBe(0);
     await noScript.context().close();
   });

@@ -125,8 +125,19 @@ describe('renderFirstScreen', () => {
     expect(order.querySelector('[role="status"]')).not.toBeNull();
   });
 
-  it('leaves every screen that shows a citizen\'s data to the app', async () => {
-    for (const path of ['/confirmList', '/waitlist', '/confirmDetails', '/completedPayment/o-1']) {
+  it("renders the frame of a screen that shows the citizen's own, with nothing of theirs", async () => {
+    for (const [path, title] of [
+      ['/confirmList', '送信した内容'],
+      ['/waitlist', 'キャンセル待ち・抽選'],
+      ['/completedPayment/o-1', 'お支払いを確認しています'],
+    ] as const) {
+      const screen = await renderFirstScreen({ url: `https://city.example${path}`, runtime, data: noSurveys });
+      expect(parsed(screen?.html).querySelector('h1')?.textContent, path).toBe(title);
+    }
+  });
+
+  it('leaves an address no screen has, the site\'s root (where LIFF starts) and the login redirects to the app', async () => {
+    for (const path of ['/', '/no-such-page', '/login/survey/clinic']) {
       expect(await renderFirstScreen({ url: `https://city.example${path}`, runtime, data: noSurveys })).toBeUndefined();
     }
   });

@@ -1,17 +1,21 @@
-// The screens the server renders as HTML before any JavaScript runs (issue 31): those whose first
-// screen shows nothing of a citizen's own: the login screen, a survey's form (its title and
-// questions; the server leaves out surveys for members), a calendar's week opened by its address
-// (its places and slots: anyone's), and the confirm screen and the receipt: on a page load their
-// frame (the citizen's answers live in the tab's memory, and an order is the citizen's own: the
-// app fills those in). The server renders them with no session,
-// and hands the app the state it rendered with (a script element after #root); the app hydrates
-// them with that same state, then takes the session it has. Every other screen starts from
-// index.html's frame and renders on the client, as before.
+// The screens the server renders as HTML before any JavaScript runs (issue 31): the first screen of
+// every route, rendered with no session, so showing only what is anyone's: the login screen, a
+// survey's form (its title and questions; the server leaves out surveys for members), a
+// calendar's week opened by its address (its places and slots), and elsewhere the screen's frame
+// as a page load has it (its heading, and its loading state or its "nothing to show": what is the
+// citizen's, the app fills in). The server hands the app the state it rendered with (a script
+// element after #root); the app hydrates the screen with that same state, then takes the session
+// it has. Left to the app, from index.html's frame: an address no route knows, the site's root
+// (where LIFF starts and moves to its liff.state address), and the login addresses that only
+// redirect.
 import { matchPath } from 'react-router';
 import { paths } from '../config/paths.js';
 import type { ServerState } from '../store/server-state.js';
 
-const SERVER_RENDERED = [paths.login.pattern, paths.survey.pattern, paths.calendarSlots.pattern, paths.confirm.pattern, paths.receipt.pattern];
+const APP_RENDERED: string[] = [paths.notFound.pattern, paths.loginSurvey.pattern, paths.loginMember.pattern];
+const SERVER_RENDERED = Object.values(paths)
+  .map((path) => path.pattern as string)
+  .filter((pattern) => !APP_RENDERED.includes(pattern));
 
 /** Whether the server renders `pathname`'s first screen (and the app hydrates it). */
 export function isServerRendered(pathname: string): boolean {
