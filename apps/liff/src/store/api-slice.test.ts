@@ -78,6 +78,17 @@ describe('getRecords', () => {
     expect(apiSlice.endpoints.getSurveyConfig.select('event-application')(store.getState()).data).toEqual(course);
   });
 
+  it('takes a survey the server said does not exist at its word: its configuration is not asked for again, nor its rows', async () => {
+    const getSurveyConfig = vi.fn(() => Promise.resolve(new ApiError('見つかりません', { code: 'survey_not_found', status: 404 })));
+    const querySurveyResults = vi.fn(() => Promise.resolve({ data: [], records: [] }));
+    const store = storeWith({ getSurveyConfig, querySurveyResults });
+    await store.dispatch(apiSlice.endpoints.getSurveyConfig.initiate('no-such'));
+    const result = await store.dispatch(apiSlice.endpoints.getRecords.initiate('no-such'));
+    expect(result.error).toMatchObject({ status: 404 });
+    expect(getSurveyConfig).toHaveBeenCalledTimes(1);
+    expect(querySurveyResults).not.toHaveBeenCalled();
+  });
+
   it('reads every searchable survey without an id', async () => {
     const querySurveyResults = vi.fn(({ surveyId }: { surveyId: string }) => Promise.resolve({ data: surveyId === course.surveyId ? rowsOf(course, { ticket: '200001' }) : [], records: [] }));
     const store = storeWith({ getAllSearchableSurveyConfigs: () => Promise.resolve({ data: [questionnaire, course] }), querySurveyResults });

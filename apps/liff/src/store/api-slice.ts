@@ -171,6 +171,11 @@ const recordsApi = baseApi.injectEndpoints({
           // 401 can send the citizen back to the login screen.
           results = await Promise.all(configs.map((config) => api.querySurveyResults({ surveyId: config.surveyId, userId })));
         } else {
+          // A survey the server said does not exist: that answer stands for its records too. Asked
+          // again here, it would be a second request for the same refusal (the form's 再読み込み
+          // asks again); the form's first queries race for it, so this is not left to timing.
+          const known = baseApi.endpoints.getSurveyConfig.select(surveyId)(getState() as never);
+          if (known.isError && isCallFailure(known.error) && known.error.status === 404) return { error: known.error };
           // The survey configuration in hand (or on its way) serves: no second request for it. The
           // rows are asked for at the same time, not after it (one round trip, not two).
           const [config, rows] = await Promise.all([
