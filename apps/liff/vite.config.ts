@@ -37,14 +37,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild === true ? { outDir: 'dist/.vite/ssr', emptyOutDir: true, copyPublicDir: false } : {}),
     sourcemap: true,
     target: 'es2022',
-    // terser: 3 % smaller than esbuild here, mostly on React DOM (README, "Size"); the server's build is not minified.
+    // terser: 3 % smaller than esbuild here, mostly on React DOM (docs/adr/0043-initial-javascript-budget-and-terser.md); the server's build is not minified.
     minify: isSsrBuild === true ? false : 'terser',
     manifest: isSsrBuild !== true,
     // Rollup merges a chunk smaller than this (pure code only, never changing what runs when)
     // into a chunk loaded in the same cases: a small chunk is not worth a request of its own, and
     // a phone opens at most six connections to a host, so a seventh file waits a round trip. With
     // 2 KiB the survey form needs 4 route files (with 1 KiB, 5 since the calendars: core's
-    // reservation rules alone); the not-found screen and PageLayout go into the entry (README, "First load").
+    // reservation rules alone); the not-found screen and PageLayout go into the entry (docs/adr/0044-first-paint-from-the-html.md).
     rollupOptions: isSsrBuild === true ? {} : { output: { experimentalMinChunkSize: 2048 } },
   },
   server: {

@@ -2,7 +2,7 @@
 // imports statically (gzip), from the production build's manifest; then, for each screen (a
 // route's lazily loaded page), that plus the screen's own chunks: what its first paint waits for.
 // Fails when a development build of React or react-router is in the shipped code, or when the
-// initial JavaScript grows past the budget (raise it on purpose, with the reason, in the README).
+// initial JavaScript grows past the budget (raise it on purpose, with the reason, in a decision record: docs/adr/0043).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
  * screen that reads server data (store/data-layer.ts, lib/lazy-api-client.ts), react-router's
  * unused components are left out (vite-plugins/tree-shake-react-router.ts), terser minifies, and
  * the look-up and calendar screens' texts left messages.ts. Raise it only on purpose, with the
- * reason, in the README ("First load").
+ * reason, in a decision record (docs/adr/0043-initial-javascript-budget-and-terser.md).
  */
 const INITIAL_BUDGET_BYTES = 120 * 1024;
 
@@ -49,7 +49,7 @@ for (const chunk of initialChunks) console.log(`  ${chunk.name.padEnd(50)} ${kib
 console.log(`  ${'total'.padEnd(50)} ${''.padStart(10)}  gzip ${kib(total).padStart(9)}  (budget ${kib(INITIAL_BUDGET_BYTES)})`);
 // Each screen whole: the initial JavaScript, and the screen's chunk with every chunk it imports
 // statically that the initial ones do not hold, the data layer among them. A screen the server
-// renders is painted before any of it runs (README, "First load"); the others wait for all of it.
+// renders is painted before any of it runs (docs/adr/0042-first-screen-rendered-by-the-server.md); the others wait for all of it.
 const gzipOf = new Map([...initialChunks, ...lazyChunks].map((chunk) => [chunk.file, chunk.gzip]));
 const screens = [...new Set(entryKeys.flatMap((key) => manifest[key].dynamicImports ?? []))].filter((key) => /-page(?:\.tsx)?$/.test(manifest[key].src ?? manifest[key].name ?? ''));
 const closureOf = (key, seen = new Set()) => {

@@ -11,7 +11,7 @@ const UNMARKED_REACT_CALL = /^(var [A-Za-z_$][\w$]* = )(React\d*\.(?:forwardRef|
  * (NavLink, Form, ScrollRestoration and what they need): `X = React.forwardRef(...)` calls that
  * are not marked pure, so the bundler must assume they do something, and `X.displayName = "X"`
  * statements, which name components for React DevTools only. The calls are marked pure (they
- * are) and the names dropped. Build only; measured with `pnpm size` (README, "First load").
+ * are) and the names dropped. Build only; measured with `pnpm size` (docs/benchmarks.md).
  */
 export function treeShakeReactRouter(options: { packageDir: string }): Plugin {
   return {

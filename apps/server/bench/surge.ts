@@ -6,7 +6,7 @@
 // production runs it. Prints the answers by kind, latencies and what the database holds after,
 // checked: every attempt answered once (booked, or full with its 409), bookings equal to the
 // capacity exactly, no citizen twice, the database's checks (check-database) passing. Asserts
-// nothing: the figures go to the server README. A machine's neighbours move the latencies.
+// nothing: the figures go to docs/benchmarks.md. A machine's neighbours move the latencies.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

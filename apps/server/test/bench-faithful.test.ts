@@ -2,7 +2,7 @@
 // on PostgreSQL) must run exactly the SQL statements the server runs for the same request, or their
 // ratios mean nothing. This traces one request of each case on both, on each engine (SQLite's
 // SQL_TRACE_FILE; PostgreSQL's own statement log), and fails at the first statement that differs:
-// when the server's statements change, update the anchor's (apps/server/README.md, "Benchmark").
+// when the server's statements change, update the anchor's (docs/benchmarks.md, "Server").
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 // Every route of the citizen app (spec section 2), defined once; and `/claim/{id}`, which the
-// spec's table does not have (issue 14 asks for it: see the README's "Members").
+// spec's table does not have (issue 14 asks for it: see the app README, "How it behaves").
 
 /** `/base/{id}`, with `?next=` when the citizen is to be brought back somewhere afterwards. */
 const withNext = (base: string) => (surveyId: string, next?: string) =>

@@ -1,7 +1,7 @@
 // The survey form's bookings: the chosen slot's label, bookings an edit may no longer change, and
 // where the citizen already holds the most bookings allowed.
 // Only forms with a reservation item load this (survey-page.tsx): the booking code stays out of
-// the files every other form needs before its first paint (README, "First load").
+// the files every other form needs before its first paint (docs/adr/0044-first-paint-from-the-html.md).
 import type { Answers, SurveyConfig, SurveyResultRow } from '@city/survey-core';
 import { answersFromRows, canChangeBooking } from '@city/survey-core';
 import { Notice } from '@city/ui';

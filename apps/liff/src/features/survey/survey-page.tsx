@@ -234,7 +234,7 @@ export function SurveyPage({ flow = 'survey' }: { flow?: 'survey' | 'member' }) 
           if (item?.type !== 'reservation') return;
           // The answers so far go with the citizen to the calendar and come back with the slot.
           // The calendar's state comes with the first tap, not with the form: most forms book
-          // nothing, and every file the form needs first delays its first paint (README, "First load").
+          // nothing, and every file the form needs first delays its first paint (docs/adr/0044-first-paint-from-the-html.md).
           const answers = survey.surveyInput;
           void import('../../store/calendar-thunks.js').then(async ({ openCalendar }) => {
             const opened = await dispatch(openCalendar({ surveyId: id, item, answers }));

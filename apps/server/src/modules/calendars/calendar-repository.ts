@@ -19,7 +19,7 @@ export interface StoredCalendar {
 
 /**
  * A slot of a calendar with what is left of it: capacity minus the units of its confirmed claims
- * and of its holds that have not expired (see apps/server/README.md, "Holds").
+ * and of its holds that have not expired (see docs/adr/0003-holds-counted-by-rule.md).
  */
 export interface StoredSlot {
   calendarId: string;

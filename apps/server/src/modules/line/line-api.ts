@@ -2,7 +2,7 @@
 // official SDK, and LINE MINI App service messages (notification token, send) over fetch (the SDK
 // has no client for them). Channel access tokens are stateless ones (15 minutes, issued at will),
 // as MINI App channels require. Every call answers an outcome instead of throwing: what to do next
-// (retry, give up) is the delivery's to decide. README.md cites LINE's reference for each call.
+// (retry, give up) is the delivery's to decide. docs/configuration.md (LINE) cites LINE's reference for each call.
 import { channelAccessToken, HTTPFetchError, messagingApi } from '@line/bot-sdk';
 
 /** A LINE channel's credentials. */

@@ -63,7 +63,7 @@ function methodFromSession(session: Stripe.Checkout.Session, paidLater: boolean)
   if (paidLater) return 'konbini';
   const paidAtOnce = session.payment_method_types.filter((type) => type !== 'konbini');
   // Card and PayPay both settle at once: with both offered the event cannot tell them apart, and
-  // `card` is reported (fetchStatus reads the PaymentIntent and knows). See README.
+  // `card` is reported (fetchStatus reads the PaymentIntent and knows). See docs/adr/0010-payment-providers-sandbox-and-stripe.md.
   return paidAtOnce.length === 1 && paidAtOnce[0] === 'paypay' ? 'paypay' : 'card';
 }
 
