@@ -38,6 +38,7 @@ import type { ServerConfig } from './env.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
+import { buildSerializer } from './http/serializer-compiler.js';
 import { validatorCompiler } from './http/validator-compiler.js';
 import { registerSecurity } from './http/security.js';
 import type { PaymentProvider } from './modules/payments/provider.js';
@@ -126,6 +127,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.logger === true ? await loggerOptions(config.logFormat) : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Compiled response serializers are shared by every app this process builds (serializer-compiler.ts).
+    schemaController: { compilersFactory: { buildSerializer } },
     // TypeBox checks requests itself: unknown properties are refused, never silently dropped.
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -15,8 +15,31 @@ function declaresOnlyStrings(schema: TSchema): boolean {
  * to its schema's types, a walk over the whole headers object on every request (a submission's
  * Idempotency-Key) that can change nothing when every declared header is a string anyway.
  */
-export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
+const compileValidator: FastifySchemaCompiler<TSchema> = (route) => {
   if (route.httpPart !== 'headers' || !declaresOnlyStrings(route.schema)) return TypeBoxValidatorCompiler(route);
   const typeCheck = Compile(route.schema);
   return (value: unknown) => (typeCheck.Check(value) ? { value } : { error: typeCheck.Errors(value) });
+};
+
+/** Compiled validators by schema object and the part of the request it checks. */
+const compiled = new WeakMap<TSchema, Map<string, ReturnType<typeof compileValidator>>>();
+
+/**
+ * {@link compileValidator}, remembering what it compiled: routes take their schemas from the one
+ * contract, so every app built in a process (one per test) asks for the same objects again. A
+ * validator depends only on its schema and the part it checks.
+ */
+export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
+  const part = route.httpPart ?? '';
+  let byPart = compiled.get(route.schema);
+  if (byPart === undefined) {
+    byPart = new Map();
+    compiled.set(route.schema, byPart);
+  }
+  let validator = byPart.get(part);
+  if (validator === undefined) {
+    validator = compileValidator(route);
+    byPart.set(part, validator);
+  }
+  return validator;
 };
