@@ -57,7 +57,7 @@ describe.each(ENGINES)('surveys on %s', (engine) => {
   it("sees another process's change within the cache's bound", async () => {
     expect((await each.store.read.find(CITIZEN_QUESTIONNAIRE.surveyId))?.config.surveyTitle).toBe(CITIZEN_QUESTIONNAIRE.surveyTitle);
     await each.database.execute('UPDATE survey_configs SET config_json = ? WHERE survey_id = ?', [JSON.stringify({ ...CITIZEN_QUESTIONNAIRE, surveyTitle: '別のプロセスの題名' }), CITIZEN_QUESTIONNAIRE.surveyId]);
-    await vi.waitFor(async () => { expect((await each.store.read.find(CITIZEN_QUESTIONNAIRE.surveyId))?.config.surveyTitle).toBe('別のプロセスの題名'); }, { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => { expect((await each.store.read.find(CITIZEN_QUESTIONNAIRE.surveyId))?.config.surveyTitle).toBe('別のプロセスの題名'); }, { timeout: 15_000, interval: 50 });
   });
 
   it('keeps the teams that own a survey, and the columns a staff member chose', async () => {

@@ -374,7 +374,7 @@ describe('errors', () => {
     const pending = client().getSurveyConfig('a', { signal: controller.signal });
     await vi.waitFor(() => {
       expect(server.requests).toHaveLength(1);
-    });
+    }, { timeout: 15_000 });
     controller.abort();
     expect(await pending).toMatchObject({ message: 'Request aborted', code: 'ECONNABORTED' });
   });
@@ -409,7 +409,7 @@ describe('errors', () => {
       // busy machine.
       await vi.waitFor(() => {
         expect(server.requests.filter((request) => request.query.surveyId?.startsWith('slow-') === true)).toHaveLength(2);
-      });
+      }, { timeout: 15_000 });
       vi.advanceTimersByTime(60 * 60_000); // an hour
       expect(await limited).toMatchObject({ code: 'ETIMEDOUT' });
       const state = await Promise.race([
@@ -466,7 +466,7 @@ describe('putReservation retries', () => {
   async function whenWaiting(clock: ManualClock, count: number, advanceMs: number) {
     await vi.waitFor(() => {
       expect(clock.pendingDelays()).toHaveLength(count);
-    });
+    }, { timeout: 15_000 });
     clock.advance(advanceMs);
   }
 
@@ -515,7 +515,7 @@ describe('putReservation retries', () => {
     const pending = client({ clock }).putReservation(payload);
     await vi.waitFor(() => {
       expect(clock.pendingDelays()).toEqual([60_000, 5_000]);
-    });
+    }, { timeout: 15_000 });
     clock.advance(5_000);
     expect(await pending).toEqual({ result: 'OK', partitionKey: 'clinic#U1', receiptNumber: 'A7K-2Q9' });
   });
@@ -539,7 +539,7 @@ describe('putReservation retries', () => {
     const pending = client({ clock }).putReservation(payload);
     await vi.waitFor(() => {
       expect(server.requests).toHaveLength(1);
-    });
+    }, { timeout: 15_000 });
     expect(clock.pendingDelays()).toEqual([60_000]);
     clock.advance(59_999);
     clock.advance(1);
@@ -580,7 +580,7 @@ describe('putReservation retries', () => {
     const pending = client({ clock, retry: { retryOnNetworkError: true } }).putReservation(payload);
     await vi.waitFor(() => {
       expect(clock.pendingDelays()).toEqual([60_000, 1_000]);
-    });
+    }, { timeout: 15_000 });
     clock.advance(1_000);
     await whenWaiting(clock, 2, 1_000);
     expect(await pending).toEqual({ result: 'OK', partitionKey: 'clinic#U1', receiptNumber: 'A7K-2Q9' });
@@ -625,7 +625,7 @@ describe('putReservation retries', () => {
     const pending = client({ clock }).putReservation(payload, { signal: controller.signal });
     await vi.waitFor(() => {
       expect(clock.pendingDelays()).toHaveLength(2);
-    });
+    }, { timeout: 15_000 });
     controller.abort();
     expect(await pending).toMatchObject({ code: 'ECONNABORTED', message: 'Request aborted' });
     expect(server.requests).toHaveLength(1);

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait for a condition, never a set time: up to 15 s, as expect.poll does
+// (tooling/vitest), so a busy machine slows them without failing them. They stop once it holds.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no CSS.escape; user-event needs it to find the radios of one group (React's ids
 // contain characters that must be escaped in a selector). This is the CSSOM algorithm.

@@ -121,7 +121,7 @@ describe('choosing a slot from the survey form', () => {
     await vi.waitFor(() => {
       // One call: a day either side of the device's week (it counts 11月22日 as today).
       expect(calendar.getCalendarSlots.mock.calls).toEqual([[{ calendarId: 'cal-checkup-north', from: '2026-11-21', to: '2026-11-29' }]]);
-    });
+    }, { timeout: 15_000 });
     // No week before this one.
     expect(screen.queryByRole('button', { name: /前の週/ })).toBeNull();
     await userEvent.click(await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）'));
@@ -146,7 +146,7 @@ describe('choosing a slot from the survey form', () => {
     expect(await screen.findByText('ここでは、お一人3件まで予約できます。すでに3件のご予約があるため、新しく予約できません。ご予約済みのいずれかをキャンセルすると、予約できるようになります。')).toBeTruthy();
     await vi.waitFor(async () => {
       expect((await slotButton('11月24日（火）10:00〜11:00 空きあり（残り5）')).hasAttribute('disabled')).toBe(true);
-    });
+    }, { timeout: 15_000 });
     // Another venue has room for one more.
     await userEvent.click(screen.getByRole('link', { name: '場所を選び直す' }));
     await userEvent.click(await screen.findByRole('button', { name: '北部公民館' }));
@@ -303,7 +303,7 @@ async function openDetails(api: Partial<ApiClient>) {
   const record = await screen.findByRole('article');
   await vi.waitFor(() => {
     expect(within(record).getByText('中央保健センター')).toBeTruthy();
-  });
+  }, { timeout: 15_000 });
   await userEvent.click(within(record).getByRole('button', { name: /詳しく見る/ }));
   await screen.findByRole('heading', { name: '送信した内容の詳細' });
   return opened;
@@ -358,7 +358,7 @@ describe('a booking on the details screen', () => {
     await openDetails(fakeCalendarApi().api);
     await vi.waitFor(() => {
       expect(document.querySelector('.city-booking')?.textContent).toContain('11月24日（火）10:00〜11:00');
-    });
+    }, { timeout: 15_000 });
     expect(screen.queryByText('この予約はキャンセルされました。')).toBeNull();
     expect(document.querySelector('.app-booking--closed')).toBeNull();
   });

@@ -84,7 +84,7 @@ describe('registering from a members-only survey', () => {
     await userEvent.click(screen.getByRole('link', { name: '市立図書館 利用カードを登録する' }));
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/member/library-card');
-    });
+    }, { timeout: 15_000 });
     expect(router.state.location.search).toBe('?next=%2Fsurvey%2Fstudy-room');
 
     await userEvent.type(await screen.findByLabelText(/^姓/), '山田');
@@ -96,7 +96,7 @@ describe('registering from a members-only survey', () => {
 
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/member-confirmList/library-card');
-    });
+    }, { timeout: 15_000 });
     const sent = putReservation.mock.calls[0]?.[0];
     expect(sent?.data.filter((row) => row.itemKey === 'memberNumber' && row.value !== '')).toEqual([]);
     expect(await screen.findByText('登録が完了しました。窓口ではこの会員証をお見せください。')).toBeTruthy();
@@ -135,7 +135,7 @@ describe('the member card', () => {
     const { router } = openApp('/member/library-card', api);
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/member-confirmList/library-card');
-    });
+    }, { timeout: 15_000 });
   });
 });
 
@@ -169,7 +169,7 @@ describe('claiming a paper card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'このアカウントに引き継ぐ' }));
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/member-confirmList/library-card');
-    });
+    }, { timeout: 15_000 });
     expect(putUserId).toHaveBeenCalledWith({ surveyId: 'library-card', partitionKey: 'library-card#paper-0000018', userId: 'U1' });
   });
 });

@@ -123,7 +123,7 @@ describe('the confirm screen of answers that buy something', () => {
 
     await vi.waitFor(() => {
       expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
-    });
+    }, { timeout: 15_000 });
     expect(putReservation).not.toHaveBeenCalled();
     const [payload, options] = putTemporaryReservation.mock.calls[0] ?? [];
     expect(payload?.order).toEqual({ items: [{ productId: 'checkup-fee', quantity: 1 }, { productId: 'blood-test', quantity: 1 }] });
@@ -156,7 +156,7 @@ describe('the confirm screen of answers that buy something', () => {
     await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
     await vi.waitFor(() => {
       expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
-    });
+    }, { timeout: 15_000 });
     const [first, second] = putTemporaryReservation.mock.calls;
     expect(second?.[1]?.idempotencyKey).toBe(first?.[1]?.idempotencyKey);
     expect(first?.[1]).toBeDefined();
@@ -269,7 +269,7 @@ describe('a payment cancelled or failed at the provider', () => {
     await userEvent.click(screen.getByRole('button', { name: 'アンケートに戻ってやり直す' }));
     await vi.waitFor(() => {
       expect(router.state.location.pathname).toBe('/survey/health-checkup');
-    });
+    }, { timeout: 15_000 });
     expect((await screen.findByLabelText<HTMLInputElement>(/^お名前/)).value).toBe('山田 太郎');
     expect(await screen.findByText('選択中の予約枠: 11月24日（火）10:00〜11:00 中央保健センター')).toBeTruthy();
     expect(screen.getByLabelText('特定健診 受診料の数量').textContent).toBe('1');
@@ -353,7 +353,7 @@ describe('the confirm screen when a payment could not start or has ended', () =>
     await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
     await vi.waitFor(() => {
       expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
-    });
+    }, { timeout: 15_000 });
     const [first, second] = keysSent(putTemporaryReservation);
     expect(first).toMatch(/.{8,}/);
     expect(second).toMatch(/.{8,}/);
@@ -369,7 +369,7 @@ describe('the confirm screen when a payment could not start or has ended', () =>
     await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
     await vi.waitFor(() => {
       expect(navigateAway).toHaveBeenCalledTimes(1);
-    });
+    }, { timeout: 15_000 });
     services.storage.removeItem(PAYMENT_IN_PROGRESS_KEY);
     restoreFromBrowserCache();
     await userEvent.click(await screen.findByRole('button', { name: 'お支払いへ進む' }));
@@ -409,7 +409,7 @@ describe('the confirm screen when a payment could not start or has ended', () =>
     await userEvent.click(screen.getByRole('button', { name: 'お支払いへ進む' }));
     await vi.waitFor(() => {
       expect(navigateAway).toHaveBeenCalledWith(PAYMENT_URL);
-    });
+    }, { timeout: 15_000 });
     const [first, second] = keysSent(putTemporaryReservation);
     expect(second).not.toBe(first);
   });
@@ -423,7 +423,7 @@ describe('a paid booking on the look-up screens', () => {
     const [record] = await screen.findAllByRole('article');
     await vi.waitFor(() => {
       expect(within(record as HTMLElement).getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
-    });
+    }, { timeout: 15_000 });
     expect(within(record as HTMLElement).getByText('状況: 未対応')).toBeTruthy();
   });
 
@@ -507,7 +507,7 @@ describe('a paid booking on the look-up screens', () => {
     const [record] = await screen.findAllByRole('article');
     await vi.waitFor(() => {
       expect(within(record as HTMLElement).getByText('この予約は成立していません。')).toBeTruthy();
-    });
+    }, { timeout: 15_000 });
     expect(within(record as HTMLElement).getByText('11月24日（火）10:00〜11:00')).toBeTruthy();
     // Nothing for the office to act on: no 状況: 未対応 beside it.
     expect(within(record as HTMLElement).queryByText(/状況:/)).toBeNull();

@@ -30,7 +30,7 @@ describe('opening a survey form', () => {
       expect(getSurveyConfig).toHaveBeenCalledWith('citizen-questionnaire');
       // The configuration has not answered: the records were not waiting for it.
       expect(querySurveyResults).toHaveBeenCalledWith({ surveyId: 'citizen-questionnaire', userId: 'U1' });
-    });
+    }, { timeout: 15_000 });
     // One request each: the form's own queries took these up (its loading state shows).
     await screen.findByText(messages.surveyLoading);
     expect(getSurveyConfig).toHaveBeenCalledTimes(1);

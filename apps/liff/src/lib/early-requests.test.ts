@@ -51,7 +51,7 @@ describe('early requests', () => {
     expect(await order?.json()).toEqual({ data: { orderId: 'o-1', surveyId: 'clinic' } });
     await vi.waitFor(() => {
       expect(asked.sort()).toEqual(['getItem', 'order', 'query']);
-    });
+    }, { timeout: 15_000 });
     expect(await takeEarlyResponse('surveyRows', 'clinic', idToken, '/receipt')).toBeDefined();
     expect(await takeEarlyResponse('surveyConfig', 'clinic', idToken, '/receipt')).toBeDefined();
     // Another order's receipt, or a receipt of none, asks for nothing.

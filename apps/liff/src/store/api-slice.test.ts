@@ -63,7 +63,7 @@ describe('getRecords', () => {
     const request = store.dispatch(apiSlice.endpoints.getRecords.initiate('citizen-questionnaire'));
     await vi.waitFor(() => {
       expect(querySurveyResults).toHaveBeenCalledTimes(1);
-    });
+    }, { timeout: 15_000 });
     expect(getSurveyConfig).toHaveBeenCalledTimes(1);
     answerConfig({ data: questionnaire });
     expect((await request).data?.map((records) => [records.config, records.rows.length])).toEqual([[questionnaire, rowsOf(questionnaire, { name: '山田 太郎' }).length]]);
@@ -122,7 +122,7 @@ describe('cancelRecord', () => {
     // The survey's own records before the cancel resolves, then the list of every survey.
     await vi.waitFor(() => {
       expect(querySurveyResults).toHaveBeenCalledTimes(3);
-    });
+    }, { timeout: 15_000 });
     list.unsubscribe();
   });
 
@@ -186,7 +186,7 @@ describe('calendar data', () => {
     await store.dispatch(apiSlice.endpoints.putReservation.initiate({ surveyId: 'health-checkup', payload, idempotencyKey: 'k' }));
     await vi.waitFor(() => {
       expect(apiSlice.endpoints.getCalendarSlots.select({ calendarId: 'cal-checkup-central', from: '2026-11-23', to: '2026-11-29' })(store.getState()).data?.slots[0]?.left).toBe(4);
-    });
+    }, { timeout: 15_000 });
     expect(getCalendarSlots).toHaveBeenCalledTimes(2);
     week.unsubscribe();
   });

@@ -105,7 +105,7 @@ describe('the records screens', () => {
     // Still here, busy, while the list loads again: it never shows the record as it was.
     await vi.waitFor(() => {
       expect(querySurveyResults.mock.calls.length).toBeGreaterThan(1);
-    });
+    }, { timeout: 15_000 });
     expect(router.state.location.pathname).toBe('/cancelConfirm/event-application');
     expect(screen.getByRole('button', { name: 'キャンセルしています…' })).toBeTruthy();
     answerReload();
@@ -163,7 +163,7 @@ describe('the payment state on the records screens', () => {
     const [first, second] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     await vi.waitFor(() => {
       expect(within(first).getByText('お支払い: お支払い待ち', { exact: false })).toBeTruthy();
-    });
+    }, { timeout: 15_000 });
     // The newest order of a record counts (a payment given up, then made).
     expect(within(second).getByText('お支払い: 支払い済み', { exact: false })).toBeTruthy();
     expect(getOrders).toHaveBeenCalledTimes(1);

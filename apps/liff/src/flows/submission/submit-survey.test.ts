@@ -103,7 +103,7 @@ describe('submitSurvey', () => {
     await store.dispatch(submitSurvey());
     await vi.waitFor(() => {
       expect(querySurveyResults).toHaveBeenCalledTimes(2);
-    });
+    }, { timeout: 15_000 });
     expect(selectSubmitError(store.getState())).toBeNull();
     list.unsubscribe();
   });
