@@ -21,7 +21,12 @@ describe('the photo a citizen picks', () => {
   it('shows its thumbnail under the Content-Security-Policy, with no violation', async () => {
     const page = await signedIn();
     await page.goto('/survey/citizen-questionnaire');
-    await page.locator('input[type=file]').setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+    // The server's form waits in a disabled fieldset until the app is live. Playwright sets a file
+    // on a disabled input all the same (it does not wait as fill and click do), and hydration then
+    // drops it: on a busy machine the file went in before the app was there.
+    const fileInput = page.locator('input[type=file]');
+    await expect.poll(() => fileInput.isEnabled()).toBe(true);
+    await fileInput.setInputFiles({ name: 'park.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
     await textShows(page, 'park.png');
     const thumbnail = page.locator('img.city-file__preview');
     await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
