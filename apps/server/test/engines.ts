@@ -11,6 +11,7 @@ import { openStorage } from '../src/db/storage.js';
 import type { Store } from '../src/db/store.js';
 import type { PostgresDatabases } from './postgres-databases.js';
 import { testPostgresDatabases } from './postgres-databases.js';
+import { copyMigratedSqlite } from './sqlite-template.js';
 
 export type EngineName = Storage['engine'];
 export const ENGINES: readonly EngineName[] = ['sqlite', 'postgres'];
@@ -112,7 +113,9 @@ export async function createEmptyTestPostgresDatabase(): Promise<string> {
 export async function openTestDatabase(engine: EngineName = SUITE_ENGINE): Promise<TestDatabase> {
   const dir = mkdtempSync(path.join(tmpdir(), 'city-engine-test-'));
   const databaseUrl = engine === 'postgres' ? await createTestPostgresDatabase() : undefined;
-  const storage = await openStorage({ databasePath: path.join(dir, 'test.sqlite'), databaseUrl });
+  const databasePath = path.join(dir, 'test.sqlite');
+  if (databaseUrl === undefined) copyMigratedSqlite(databasePath);
+  const storage = await openStorage({ databasePath, databaseUrl });
   return {
     engine,
     storage,

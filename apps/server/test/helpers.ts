@@ -20,6 +20,7 @@ import { recordRepository } from '../src/modules/records/repositories.js';
 import { surveyRepository } from '../src/modules/surveys/repositories.js';
 import type { EngineName, SqlExecutor } from './engines.js';
 import { createTestPostgresDatabase, releaseTestPostgresDatabase, sqlExecutor, SUITE_ENGINE } from './engines.js';
+import { copyMigratedSqlite } from './sqlite-template.js';
 import type { SurveyRepository } from '../src/modules/surveys/survey-repository.js';
 
 /** What a request carries besides its user; loosely typed, so tests can send what a client must not. */
@@ -91,6 +92,7 @@ export async function createTestContext(
     CONSOLE_APP_DIR: path.join(dir, 'no-console'),
     ...env,
   });
+  if (databaseUrl === undefined) copyMigratedSqlite(databasePath);
   const db = databaseUrl === undefined ? openDatabase(databasePath, dbOptions) : undefined;
   // LINE messages go out right after an action; the 30-second timer only where a test asks for it.
   const app = await buildApp({ config, ...(db === undefined ? {} : { db }), scheduleLineDelivery: false, ...appOptions });
