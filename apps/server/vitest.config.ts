@@ -37,12 +37,13 @@ const ENGINE_INDEPENDENT = [
 // One suite on both engines (issue 25): the `sqlite` project runs every file on SQLite, the
 // `postgres` project again on PostgreSQL (TEST_DATABASE, read by test/engines.ts) the files whose
 // outcome depends on the engine. `vitest run --project postgres` runs one. One PostgreSQL per
-// project for the whole run (test/postgres-global-setup.ts).
+// project for the whole run (test/postgres-global-setup.ts), and one migrated SQLite file that test
+// databases are copied from (test/sqlite-template-setup.ts).
 export default mergeConfig(
   baseTestConfig,
   defineConfig({
     test: {
-      globalSetup: ['test/postgres-global-setup.ts'],
+      globalSetup: ['test/postgres-global-setup.ts', 'test/sqlite-template-setup.ts'],
       // Two files at a time even on two cores (vitest's default is one fewer than the cores): a
       // test waiting on PostgreSQL, a server process or the network leaves the other core free.
       maxWorkers: 2,

@@ -16,8 +16,8 @@ export const baseTestConfig = defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     allowOnly: !process.env.CI,
-    // CI runs every package's checks at once on two cores: unit tests that take a second alone
-    // (property runs, jsdom forms) took 5–6 s there, past vitest's 5 s. No test waits on a timer
+    // CI runs the packages' checks side by side on two cores (scripts/test.mjs), maybe beside other
+    // work: unit tests that take a second alone (property runs, jsdom forms) took 5–6 s there. No test waits on a timer
     // (fake timers or a condition), so a longer limit only spares a busy machine; it hides nothing.
     testTimeout: 20_000,
     // expect.poll waits for a condition (never a sleep); its default of 1 s ran out on that busy
@@ -38,7 +38,7 @@ export const baseTestConfig = defineConfig({
  */
 export const jsdomTestConfig = mergeConfig(
   baseTestConfig,
-  // 60 s a test: they start with every package's typecheck, lint and tests at once on CI's two
+  // 60 s a test: they run beside the other packages' checks and the browser suites on CI's two
   // cores, where a form filled key by key (user-event) took over 20 s. None waits on a timer.
   defineConfig({ test: { environment: 'jsdom', pool: 'threads', isolate: false, testTimeout: 60_000 } }),
 );

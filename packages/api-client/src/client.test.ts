@@ -404,7 +404,9 @@ describe('errors', () => {
     try {
       const controller = new AbortController();
       const waiting = client().getSurveyConfig('slow-unlimited', { signal: controller.signal });
-      const limited = client({ timeoutMs: 10_000 }).getSurveyConfig('slow-limited');
+      // Longer than the wait below: with fake timers, vi.waitFor moves the clock on by its interval at
+      // every check, and a limit inside its 15 s could run out before the server saw the request.
+      const limited = client({ timeoutMs: 20_000 }).getSurveyConfig('slow-limited');
       // Counted by their own survey ids: a request an earlier test aborted may still arrive late on a
       // busy machine.
       await vi.waitFor(() => {

@@ -30,6 +30,8 @@ const compiled = new WeakMap<TSchema, Map<string, ReturnType<typeof compileValid
  * validator depends only on its schema and the part it checks.
  */
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = (route) => {
+  // A boolean schema (true, false) is no object to remember by.
+  if (typeof route.schema !== 'object') return compileValidator(route);
   const part = route.httpPart ?? '';
   let byPart = compiled.get(route.schema);
   if (byPart === undefined) {
