@@ -102,8 +102,11 @@ function useContinueOwnRecord(surveyId: string, config: SurveyConfig | undefined
 function useSurveyConfigAsOpened(surveyId: string) {
   const dispatch = useAppDispatch();
   const entry = apiSlice.endpoints.getSurveyConfig.useQueryState(surveyId);
-  // Subscribed while it loads or holds the configuration: kept for the visit, as every screen reads it.
-  useGetSurveyConfigQuery(surveyId, { skip: entry.isError });
+  // Subscribed once it holds the configuration (or when nothing asked for it yet): kept for the
+  // visit, as every screen reads it. Not while the first answer is on its way: a refusal arriving
+  // between this render and the subscription's effect would be subscribed to, and asked again
+  // (seen on a busy machine as a second request for a survey that does not exist).
+  useGetSurveyConfigQuery(surveyId, { skip: entry.isError || entry.isLoading });
   const retry = () => {
     void dispatch(apiSlice.endpoints.getSurveyConfig.initiate(surveyId, { subscribe: false, forceRefetch: true }));
   };
