@@ -1,6 +1,7 @@
 import type { PostgresQueryable } from '../../db/postgres.js';
 import type { AuditRepository } from './audit-repository.js';
 import type { AuditRow } from './audit-rows.js';
+import { auditFindStatement } from './audit-find.js';
 import { AUDIT_COLUMNS, toEntry } from './audit-rows.js';
 import { entryHash, GENESIS_HASH } from './chain.js';
 
@@ -28,15 +29,12 @@ export function createPostgresAuditRepository(db: PostgresQueryable): AuditRepos
       return { ...input, seq, detailJson, prevHash, hash };
     },
     async find(query) {
-      const { target = null, actor = null, action = null, from = null, to = null, beforeSeq = null, limit } = query;
+      // A named statement per set of conditions (audit-find.ts): PostgreSQL plans it once, with the index its conditions allow.
+      const { key, where, values } = auditFindStatement(query, (n) => `$${String(n)}`);
       const { rows } = await db.query<AuditRow>({
-        name: 'audit.find',
-        text: `SELECT ${AUDIT_COLUMNS} FROM audit_log
-               WHERE ($1::text IS NULL OR target = $1) AND ($2::text IS NULL OR actor = $2)
-                 AND ($3::text IS NULL OR left(action, length($3)) = $3)
-                 AND ($4::bigint IS NULL OR at >= $4) AND ($5::bigint IS NULL OR at <= $5) AND ($6::bigint IS NULL OR seq < $6)
-               ORDER BY seq DESC LIMIT $7`,
-        values: [target, actor, action, from, to, beforeSeq, limit],
+        name: `audit.find(${key})`,
+        text: `SELECT ${AUDIT_COLUMNS} FROM audit_log ${where} ORDER BY seq DESC LIMIT $${String(values.length + 1)}`,
+        values: [...values, query.limit],
       });
       return rows.map(toEntry);
     },

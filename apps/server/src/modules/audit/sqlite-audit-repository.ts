@@ -1,5 +1,7 @@
+import type { Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from '../../db/database.js';
-import type { AuditQuery, AuditRepository } from './audit-repository.js';
+import { auditFindStatement } from './audit-find.js';
+import type { AuditRepository } from './audit-repository.js';
 import type { AuditRow } from './audit-rows.js';
 import { toEntry } from './audit-rows.js';
 import { entryHash, GENESIS_HASH } from './chain.js';
@@ -9,14 +11,8 @@ export function createSqliteAuditRepository(db: SqliteDatabase): AuditRepository
   const insert = db.prepare<[number, number, string, string, string, string, string, string, string]>(
     'INSERT INTO audit_log (seq, at, actor, ip, action, target, detail_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  // Optional conditions as "? IS NULL OR …": one statement, prepared once, for every query.
-  const find = db.prepare<[Record<keyof AuditQuery, string | number | null>], AuditRow>(
-    `SELECT * FROM audit_log
-     WHERE (@target IS NULL OR target = @target) AND (@actor IS NULL OR actor = @actor)
-       AND (@action IS NULL OR substr(action, 1, length(@action)) = @action)
-       AND (@from IS NULL OR at >= @from) AND (@to IS NULL OR at <= @to) AND (@beforeSeq IS NULL OR seq < @beforeSeq)
-     ORDER BY seq DESC LIMIT @limit`,
-  );
+  // One statement per set of conditions (audit-find.ts), prepared when first asked for.
+  const finds = new Map<string, Statement<(string | number)[], AuditRow>>();
   const all = db.prepare<[], AuditRow>('SELECT * FROM audit_log ORDER BY seq');
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM audit_log');
 
@@ -33,8 +29,13 @@ export function createSqliteAuditRepository(db: SqliteDatabase): AuditRepository
       return { ...input, seq, detailJson, prevHash, hash };
     },
     async find(query) {
-      const { target = null, actor = null, action = null, from = null, to = null, beforeSeq = null, limit } = query;
-      return find.all({ target, actor, action, from, to, beforeSeq, limit }).map(toEntry);
+      const { key, where, values } = auditFindStatement(query, () => '?');
+      let find = finds.get(key);
+      if (find === undefined) {
+        find = db.prepare<(string | number)[], AuditRow>(`SELECT * FROM audit_log ${where} ORDER BY seq DESC LIMIT ?`);
+        finds.set(key, find);
+      }
+      return find.all(...values, query.limit).map(toEntry);
     },
     async *each() {
       for (const row of all.iterate()) yield toEntry(row);
