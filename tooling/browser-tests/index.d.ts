@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 
 /** Where Debian's Chromium is; `CHROMIUM_PATH` overrides it. */
 export declare const chromiumPath: string;
@@ -55,8 +55,16 @@ export interface BrowserWorld {
 
 export declare function useBrowserWorld(
   hooks: TestHooks,
-  options: { startServer: () => Promise<RunningServer>; newContext: (browser: Browser, baseUrl: string) => Promise<BrowserContext> },
+  options: {
+    startServer: () => Promise<RunningServer>;
+    newContext: (browser: Browser, baseUrl: string) => Promise<BrowserContext>;
+    /** The run's browser (global-setup.js's endpoint); none: one launched for the file. */
+    browserEndpoint?: string | undefined;
+  },
 ): BrowserWorld;
+
+/** A download's bytes, read through the browser's connection (the run's browser is connected to, not launched here). */
+export declare function downloadedBytes(download: Download): Promise<Buffer>;
 
 export declare function textShows(page: Page, text: string | RegExp): Promise<void>;
 

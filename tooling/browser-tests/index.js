@@ -73,6 +73,17 @@ export function launchBrowser() {
 }
 
 /**
+ * The browser a test file uses: the run's (global-setup.js), connected to, when its endpoint is
+ * given; else one launched for the file. Closing a connected one closes only the contexts this
+ * file opened.
+ *
+ * @param {string | undefined} endpoint
+ */
+function browserFor(endpoint) {
+  return endpoint === undefined ? launchBrowser() : chromium.connect(endpoint);
+}
+
+/**
  * Starts recording a page's trouble (CSP violations as the page's own event reports them).
  *
  * @param {import('playwright-core').Page} page
@@ -98,11 +109,12 @@ export async function watchPage(page) {
 
 /**
  * A test file's world: the server and the browser started before its tests and stopped after
- * them; pages on demand, each watched, and any CSP violation or uncaught error on one fails the
- * test it happened in. The runner's hooks are given (vitest's), so this package needs no runner.
+ * them (the browser is the run's, connected to, when `browserEndpoint` names it); pages on demand,
+ * each watched, and any CSP violation or uncaught error on one fails the test it happened in. The
+ * runner's hooks are given (vitest's), so this package needs no runner.
  *
  * @param {import('./index.js').TestHooks} hooks
- * @param {{ startServer: () => Promise<import('./index.js').RunningServer>; newContext: (browser: import('playwright-core').Browser, baseUrl: string) => Promise<import('playwright-core').BrowserContext> }} options
+ * @param {{ startServer: () => Promise<import('./index.js').RunningServer>; newContext: (browser: import('playwright-core').Browser, baseUrl: string) => Promise<import('playwright-core').BrowserContext>; browserEndpoint?: string | undefined }} options
  * @returns {import('./index.js').BrowserWorld}
  */
 export function useBrowserWorld({ beforeAll, afterEach, afterAll }, options) {
@@ -113,7 +125,7 @@ export function useBrowserWorld({ beforeAll, afterEach, afterAll }, options) {
   /** @type {Map<import('playwright-core').Page, import('./index.js').PageTrouble>} */
   const watched = new Map();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([options.startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([options.startServer(), browserFor(options.browserEndpoint)]);
   });
   afterEach(() => {
     for (const [page, trouble] of watched) {
@@ -124,7 +136,7 @@ export function useBrowserWorld({ beforeAll, afterEach, afterAll }, options) {
     }
   });
   afterAll(async () => {
-    await browser?.close(); // closes every context it opened
+    await browser?.close(); // closes every context this file opened (and the browser, when launched for it)
     await server?.stop();
   });
   const started = () => {
@@ -148,6 +160,19 @@ export function useBrowserWorld({ beforeAll, afterEach, afterAll }, options) {
       return trouble;
     },
   };
+}
+
+/**
+ * A download's bytes, read through the browser's connection: its `path()` is on the machine of a
+ * browser launched by this process only, and the tests' browser is the run's (connected to).
+ *
+ * @param {import('playwright-core').Download} download
+ * @returns {Promise<Buffer>}
+ */
+export async function downloadedBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(/** @type {Buffer} */ (chunk));
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig, mergeConfig } from 'vitest/config';
 
@@ -45,16 +46,22 @@ export const jsdomTestConfig = mergeConfig(
 
 /**
  * Browser tests (e2e/): the production build in Debian's Chromium against the real server, one
- * file at a time (each starts a server and a browser, and the machine has two cores). Conditions
- * are awaited as long as in unit tests: at vitest's 1 s default a heading polled right after a
- * navigation ran out in CI while every package's tests ran at once, and one missed step of a
- * walk through the app failed every step after it. A test's own limit is the app's to set.
+ * file at a time (each starts a server, and the machine has two cores). One Chromium for the run
+ * (@city/browser-tests' global setup; each file opens its own contexts in it), and the files share
+ * one worker's modules (playwright, the harness): a launch and an import of each per file cost some
+ * 3 CPU-seconds a file, 90 of the two suites'. Each file still starts its own server on a fresh
+ * database. Conditions are awaited as long as in unit tests: at vitest's 1 s default a heading
+ * polled right after a navigation ran out in CI while every package's tests ran at once, and one
+ * missed step of a walk through the app failed every step after it. A test's own limit is the
+ * app's to set.
  */
 export const browserTestConfig = defineConfig({
   test: {
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
+    globalSetup: [fileURLToPath(import.meta.resolve('@city/browser-tests/global-setup'))],
     fileParallelism: false,
+    isolate: false,
     hookTimeout: 60_000,
     allowOnly: !process.env.CI,
     expect: { poll: { timeout: 15_000 } },

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { addDaysToDate, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bookCheckupByPhone, callFromPage, expectNoA11yViolations, openDay, signIn, textShows, useTestWorld } from './harness.js';
+import { bookCheckupByPhone, callFromPage, downloadedBytes, expectNoA11yViolations, openDay, signIn, textShows, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 
@@ -271,7 +271,7 @@ describe('calendar administration', () => {
     await page.getByRole('button', { name: '2021年4月の予約枠ファイルを書き出す' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('cal-vaccine-a-2021-04-01-2021-04-30.csv');
-    const exported = readFileSync(await download.path(), 'utf8');
+    const exported = (await downloadedBytes(download)).toString('utf8');
     expect(exported.split(/\r?\n/)[0]).toMatch(/^\uFEFF?id,____,____,/);
     expect(exported).toContain('10:00,11:00');
 
@@ -293,7 +293,7 @@ describe('calendar administration', () => {
     await page.getByRole('button', { name: 'カテゴリファイルを書き出す' }).click();
     const categoryFile = await categories;
     expect(categoryFile.suggestedFilename()).toBe('categories.csv');
-    expect(readFileSync(await categoryFile.path(), 'utf8')).toContain('コロナワクチン接種,1回目,A会場');
+    expect((await downloadedBytes(categoryFile)).toString('utf8')).toContain('コロナワクチン接種,1回目,A会場');
   });
 
   it('is offered only to those who may edit calendars', async () => {

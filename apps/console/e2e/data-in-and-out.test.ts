@@ -3,10 +3,9 @@
 // exactly the records the list counts; a 𠮷 in the filtered records stops the Windows-31J export
 // before a byte is written, the page says where it is, and UTF-8 writes it as it is; a file with a
 // bad line checked (its line, column and reason shown, nothing imported), then a good one imported.
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMINISTRATOR_TOTP_SECRET, callFromPage, expectNoA11yViolations, signIn, useTestWorld } from './harness.js';
+import { ADMINISTRATOR_TOTP_SECRET, callFromPage, downloadedBytes, expectNoA11yViolations, signIn, useTestWorld } from './harness.js';
 
 const world = useTestWorld();
 const AREAS = ['東区', '西区', '南区'];
@@ -22,8 +21,7 @@ const rowsOf = (text: string) =>
 async function downloaded(page: Page, start: () => Promise<void>): Promise<Buffer> {
   const download = page.waitForEvent('download');
   await start();
-  const file = await (await download).path();
-  return readFile(file);
+  return downloadedBytes(await download);
 }
 
 async function filterByArea(page: Page, area: string) {

@@ -5,17 +5,24 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient, isApiError } from '@city/api-client';
-import { axeViolations, pressSandboxButton, startServer, textShows, useBrowserWorld } from '@city/browser-tests';
+import { axeViolations, downloadedBytes, pressSandboxButton, startServer, textShows, useBrowserWorld } from '@city/browser-tests';
 import { DEV_CHANNEL, signWebIdToken, TEST_USERS } from '@city/line-stand-in';
 import { addDaysToDate, buildSubmissionPayload, formatReservationValue, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The run's Chromium, which each file connects to (browserTestConfig's global setup, @city/vitest-config). */
+    browserEndpoint: string;
+  }
+}
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const citizenDistDir = join(appDir, '../liff/dist');
 
-export { TEST_USERS, textShows };
+export { downloadedBytes, TEST_USERS, textShows };
 
 /** The demo administrator's TOTP secret (apps/server's demo-staff.ts, printed by `pnpm start`). */
 export const ADMINISTRATOR_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -32,7 +39,7 @@ export interface TestWorld {
   newDesktopPage(): Promise<Page>;
 }
 
-/** Starts the server (with extra environment, if any) and the browser for the file's tests. */
+/** Starts the server (with extra environment, if any) for the file's tests; pages are the run's browser's. */
 export function useTestWorld(extraEnv: Record<string, string> = {}): TestWorld {
   const world = useBrowserWorld(
     { beforeAll, afterEach, afterAll },
@@ -47,6 +54,7 @@ export function useTestWorld(extraEnv: Record<string, string> = {}): TestWorld {
           env: { CONSOLE_APP_DIR: join(appDir, 'dist'), ...(existsSync(join(citizenDistDir, 'index.html')) ? { CITIZEN_APP_DIR: citizenDistDir } : {}), ...extraEnv },
         }),
       newContext: (browser, baseUrl) => browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 720 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' }),
+      browserEndpoint: inject('browserEndpoint'),
     },
   );
   return {

@@ -8,7 +8,14 @@ import { axeViolations, launchBrowser, lineInboxOf, openInLine, pressSandboxButt
 import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USERS } from '@city/line-stand-in';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** The run's Chromium, which each file connects to (browserTestConfig's global setup, @city/vitest-config). */
+    browserEndpoint: string;
+  }
+}
 
 const appDir = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(appDir, 'dist');
@@ -59,9 +66,9 @@ export interface TestWorld {
   troubleOf(page: Page): PageTrouble;
 }
 
-/** Starts the server and the browser before the file's tests and stops both after them. */
+/** Starts the server before the file's tests and stops it after them; pages are the run's browser's. */
 export function useTestWorld(): TestWorld {
-  const world = useBrowserWorld({ beforeAll, afterEach, afterAll }, { startServer, newContext: newPhoneContext });
+  const world = useBrowserWorld({ beforeAll, afterEach, afterAll }, { startServer, newContext: newPhoneContext, browserEndpoint: inject('browserEndpoint') });
   return {
     get baseUrl() {
       return world.server.baseUrl;
