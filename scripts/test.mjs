@@ -1,8 +1,9 @@
 // `pnpm test`: every check, in lanes that keep two cores busy until the end (docs/adr/0058).
 // - The builds, then the browser suites side by side, and beside them the other packages' tests
 //   and the size check, which need the builds too.
-// - From the start: the server's suite (the largest task, on SQLite and PostgreSQL), and typecheck,
-//   lint and the Storybook build, which read the packages' source and need no build.
+// - From the start: the server's suite (the largest task, on SQLite and PostgreSQL), and each
+//   package's `check` (its type check and lint over one program, tooling/eslint's
+//   typecheck-and-lint) and the Storybook build, which read the packages' source and need no build.
 // Started all at once, fifty tasks on two cores took longer in total and failed tests that wait
 // for a page; in turbo's own order the server's suite started six minutes in. No lane runs under
 // `nice`: beside other work on the machine (a busy core), niced lanes got a tenth of that core and
@@ -65,7 +66,7 @@ function turboRun(args) {
 
 // --only: each lane runs just the tasks it names. The builds are the first lane's alone: a second
 // turbo run restoring them from its cache would rewrite dist/ while the browser suites' servers
-// read it. Typecheck, lint, the Storybook build and the server's tests use the packages' source.
+// read it. The checks, the Storybook build and the server's tests use the packages' source.
 // Each lane names `transit` too (a task with no script): --only drops every dependency it does
 // not name, and `^transit` is what puts a package's dependencies' sources in its tasks' hashes.
 async function builtThenBrowsers() {
@@ -82,6 +83,6 @@ async function builtThenBrowsers() {
 const codes = await Promise.all([
   builtThenBrowsers(),
   turboRun(['@city/server#test', '@city/server#test:bench', 'transit', '--only', '--concurrency=1']),
-  turboRun(['typecheck', 'lint', 'build-storybook', 'transit', '--only', '--concurrency=2']),
+  turboRun(['check', 'build-storybook', 'transit', '--only', '--concurrency=2']),
 ]);
 process.exit(codes.find((code) => code !== 0) ?? 0);
