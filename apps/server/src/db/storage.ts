@@ -10,7 +10,7 @@ import { openPostgres } from './postgres.js';
 import type { PostgresConnections } from './postgres-store.js';
 import { connectPostgres, postgresStore } from './postgres-store.js';
 import type { SqliteConnections } from './sqlite-store.js';
-import { connectSqlite, sqliteStore } from './sqlite-store.js';
+import { connectSqlite, madeOnce, sqliteStore } from './sqlite-store.js';
 import type { Store } from './store.js';
 
 /** A repository (or a set of them), one implementation per engine. */
@@ -20,11 +20,14 @@ export interface RepositoryFactory<Repositories> {
   postgres: (db: PostgresQueryable, configuration: Configuration) => Repositories;
 }
 
-/** A set of repositories made from one factory each: `repositories({ orders: orderRepository, … })`. */
+/**
+ * A set of repositories made from one factory each: `repositories({ orders: orderRepository, … })`.
+ * On SQLite each is made once per connection, whichever sets it is in (sqlite-store.ts, madeOnce).
+ */
 export function repositories<Set extends object>(parts: { [Name in keyof Set]: RepositoryFactory<Set[Name]> }): RepositoryFactory<Set> {
   const entries = Object.entries(parts) as [keyof Set, RepositoryFactory<Set[keyof Set]>][];
   return {
-    sqlite: (db, configuration) => Object.fromEntries(entries.map(([name, factory]) => [name, factory.sqlite(db, configuration)])) as Set,
+    sqlite: (db, configuration) => Object.fromEntries(entries.map(([name, factory]) => [name, madeOnce(factory.sqlite, db, configuration)])) as Set,
     postgres: (db, configuration) => Object.fromEntries(entries.map(([name, factory]) => [name, factory.postgres(db, configuration)])) as Set,
   };
 }
