@@ -39,6 +39,8 @@ describe('create-staff', () => {
     expect(made.out[0]).toBe('Created tanaka (admin, teams: community, health).');
     const password = /Password \(shown once; sign in and keep it safe\): (\S+)$/.exec(made.out[1] ?? '')?.[1];
     expect(password).toMatch(/^[\w-]{22}$/);
+    // Hashed at the production parameters (OWASP's minimum for Argon2id); tests' own accounts are cheaper (staff-helpers.ts).
+    expect(await ctx.queryOne('SELECT password_hash FROM staff_members WHERE login_id = ?', ['tanaka'])).toMatchObject({ password_hash: expect.stringMatching(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/) as unknown });
     const console = consoleClient(ctx);
     const signedIn = await console.signIn({ loginId: 'tanaka', password: password! });
     expect(signedIn.body.data).toMatchObject({ stage: 'signed_in', staff: { displayName: '田中 一郎', role: 'admin', teams: [{ teamId: 'community', name: '市民協働課' }, { teamId: 'health', name: '健康推進課' }] } });

@@ -19,11 +19,20 @@ export const TEAMS = [
   { teamId: 'team-b', name: 'Bチーム' },
 ] as const;
 
+/**
+ * Argon2id at 1 MiB and one pass for the accounts tests make (hundreds, each signed in): at the
+ * production parameters (19 MiB, two passes) hashing and verifying them took 5 % of the server
+ * suite's CPU. Accounts made by the app's own routes and commands hash with the production ones,
+ * which test/create-staff.test.ts checks.
+ */
+const TEST_PASSWORD_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
 export function staffDepsOf(ctx: TestContext, now: () => number = Date.now): StaffDeps {
   return {
     store: ctx.app.storage.store(repositories({ staff: staffRepository, audit: auditRepository })),
     security: readConfig({ NODE_ENV: 'test' }).staff,
     now,
+    passwordHashing: TEST_PASSWORD_HASHING,
   };
 }
 

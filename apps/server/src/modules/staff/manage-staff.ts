@@ -28,7 +28,7 @@ export interface NewStaffMember {
 export async function createStaffMember(deps: StaffDeps, actor: Actor, input: NewStaffMember): Promise<StaffMember> {
   requireRole(actor, 'staff.manage');
   if (input.password.length < MIN_PASSWORD_LENGTH) throw new HttpError(400, 'password_too_short', messages.staffPasswordTooShort);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.passwordHashing);
   return deps.store.transaction(async ({ staff, audit }) => {
     const now = deps.now();
     if ((await staff.findByLoginId(input.loginId)) !== undefined) throw new HttpError(409, 'login_id_taken', messages.staffLoginIdTaken);

@@ -6,6 +6,7 @@ import { actionsOf } from '../../access/permissions.js';
 import type { StaffSecurityConfig } from '../../env.js';
 import type { AuditRepository } from '../audit/audit-repository.js';
 import type { StaffMember, StaffRepository, StaffSessionRow, Team } from './staff-repository.js';
+import type { PasswordHashParameters } from './passwords.js';
 
 export interface StaffRepositories {
   staff: StaffRepository;
@@ -16,6 +17,11 @@ export interface StaffDeps {
   store: Store<StaffRepositories>;
   security: StaffSecurityConfig;
   now: () => number;
+  /**
+   * How new accounts' passwords are hashed; default (and in every server process) the production
+   * parameters. Tests that make hundreds of accounts set cheaper ones (test/staff-helpers.ts).
+   */
+  passwordHashing?: PasswordHashParameters;
 }
 
 /** Failed sign-ins (passwords and codes) after which an account locks until an administrator unlocks it. */
