@@ -38,17 +38,22 @@ export interface PageTrouble {
 
 export declare function watchPage(page: Page): Promise<PageTrouble>;
 
-/** The test runner's hooks (vitest's beforeAll, afterEach, afterAll). */
+/** The test runner's hooks (vitest's beforeAll, beforeEach, afterEach, afterAll). */
 export interface TestHooks {
   beforeAll: (run: () => Promise<void>) => void;
-  afterEach: (run: () => void) => void;
+  beforeEach: (run: () => void) => void;
+  afterEach: (run: () => Promise<void>) => void;
   afterAll: (run: () => Promise<void>) => void;
 }
 
 export interface BrowserWorld {
   readonly server: RunningServer;
-  /** A page in a new context of the app's kind; its trouble fails the test it happened in. */
-  newPage(): Promise<Page>;
+  /**
+   * A page in a new context of the app's kind; its trouble fails the test it happened in. It is
+   * closed after the test that opened it, unless `forTheFile` (a story told over several tests
+   * on one page): then after the file's last test.
+   */
+  newPage(options?: { forTheFile?: boolean }): Promise<Page>;
   /** What went wrong on a page opened by newPage so far. */
   troubleOf(page: Page): PageTrouble;
 }

@@ -43,13 +43,22 @@ export async function startServer({ serverDir, builtApp, buildCommand, tempPrefi
     const onData = (chunk) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
+      if (match?.[1] === undefined) return;
+      // Read no further: the server logs every request, and the file's tests make thousands.
+      child.stdout.off('data', onData);
+      child.stderr.off('data', onData);
+      child.stdout.resume();
+      child.stderr.resume();
+      child.off('exit', onEarlyExit);
+      resolve(match[1]);
+    };
+    /** @param {number | null} code */
+    const onEarlyExit = (code) => {
+      reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`));
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => {
-      reject(new Error(`The server exited (${String(code)}) before listening:\n${output}`));
-    });
+    child.once('exit', onEarlyExit);
   });
   return {
     baseUrl,
@@ -117,23 +126,37 @@ export async function watchPage(page) {
  * @param {{ startServer: () => Promise<import('./index.js').RunningServer>; newContext: (browser: import('playwright-core').Browser, baseUrl: string) => Promise<import('playwright-core').BrowserContext>; browserEndpoint?: string | undefined }} options
  * @returns {import('./index.js').BrowserWorld}
  */
-export function useBrowserWorld({ beforeAll, afterEach, afterAll }, options) {
+export function useBrowserWorld({ beforeAll, beforeEach, afterEach, afterAll }, options) {
   /** @type {import('./index.js').RunningServer | undefined} */
   let server;
   /** @type {import('playwright-core').Browser | undefined} */
   let browser;
   /** @type {Map<import('playwright-core').Page, import('./index.js').PageTrouble>} */
   const watched = new Map();
+  /** @type {Set<import('playwright-core').BrowserContext>} The contexts open when the running test began (the file's own, opened in beforeAll). */
+  let openBeforeTest = new Set();
+  /** @type {Set<import('playwright-core').BrowserContext>} Contexts of pages a file's later tests go on with (newPage's forTheFile). */
+  const keptForTheFile = new Set();
   beforeAll(async () => {
     [server, browser] = await Promise.all([options.startServer(), browserFor(options.browserEndpoint)]);
   });
-  afterEach(() => {
+  beforeEach(() => {
+    openBeforeTest = new Set(browser?.contexts());
+  });
+  afterEach(async () => {
+    const troubles = [];
     for (const [page, trouble] of watched) {
       const found = [...trouble.cspViolations.map((violation) => `CSP: ${violation}`), ...trouble.pageErrors.map((error) => `page error: ${error}`)];
       trouble.cspViolations.length = 0;
       trouble.pageErrors.length = 0;
-      if (found.length > 0) throw new Error(`trouble on ${page.url()}:\n${found.join('\n')}`);
+      if (found.length > 0) troubles.push(`trouble on ${page.url()}:\n${found.join('\n')}`);
     }
+    // What a test opened ends with it: a page left open keeps running (a spinner's frames, a
+    // countdown, polling) beside every later test of the file, a third of the browser's CPU.
+    const opened = (browser?.contexts() ?? []).filter((context) => !openBeforeTest.has(context) && !keptForTheFile.has(context));
+    for (const context of opened) for (const page of context.pages()) watched.delete(page);
+    await Promise.all(opened.map((context) => context.close()));
+    if (troubles.length > 0) throw new Error(troubles.join('\n'));
   });
   afterAll(async () => {
     await browser?.close(); // closes every context this file opened (and the browser, when launched for it)
@@ -147,9 +170,10 @@ export function useBrowserWorld({ beforeAll, afterEach, afterAll }, options) {
     get server() {
       return started().server;
     },
-    async newPage() {
+    async newPage({ forTheFile = false } = {}) {
       const { server: running, browser: launched } = started();
       const context = await options.newContext(launched, running.baseUrl);
+      if (forTheFile) keptForTheFile.add(context);
       const page = await context.newPage();
       watched.set(page, await watchPage(page));
       return page;

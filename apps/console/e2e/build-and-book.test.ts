@@ -35,7 +35,7 @@ describe('a reservation survey built by staff and booked by a citizen', () => {
   let admin: Page;
 
   it('builds the venue, its calendar and the survey, and publishes it', async () => {
-    admin = await world.newDesktopPage();
+    admin = await world.newDesktopPage({ forTheFile: true });
     await signIn(admin, 'health-admin', 'demo-health-admin');
 
     // The venue under a new 種類, and its calendar.

@@ -27,7 +27,7 @@ describe('the staff console', () => {
   let admin: Page;
 
   it('signs the administrator in with a TOTP code and lists the surveys', async () => {
-    admin = await world.newDesktopPage();
+    admin = await world.newDesktopPage({ forTheFile: true });
     await admin.goto('/console/');
     await admin.getByRole('heading', { name: 'ログイン' }).waitFor();
     await expectNoA11yViolations(admin, 'sign-in');

@@ -10,7 +10,7 @@ import { DEV_CHANNEL, signWebIdToken, TEST_USERS } from '@city/line-stand-in';
 import { addDaysToDate, buildSubmissionPayload, formatReservationValue, japaneseWeekday, todayInJapan } from '@city/survey-core';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -34,15 +34,16 @@ export interface TestWorld {
   readonly baseUrl: string;
   /**
    * A page in a new desktop context (1280x720, its own cookies and storage, Japanese, Japan time).
-   * Any CSP violation or uncaught error on it fails the test it happened in.
+   * Any CSP violation or uncaught error on it fails the test it happened in. Closed after the
+   * test, or with `forTheFile` after the file's last test (later tests go on with it).
    */
-  newDesktopPage(): Promise<Page>;
+  newDesktopPage(options?: { forTheFile?: boolean }): Promise<Page>;
 }
 
 /** Starts the server (with extra environment, if any) for the file's tests; pages are the run's browser's. */
 export function useTestWorld(extraEnv: Record<string, string> = {}): TestWorld {
   const world = useBrowserWorld(
-    { beforeAll, afterEach, afterAll },
+    { beforeAll, beforeEach, afterEach, afterAll },
     {
       // The console's build, and the citizen app's when built (tests that open it as a citizen).
       startServer: () =>
@@ -61,7 +62,7 @@ export function useTestWorld(extraEnv: Record<string, string> = {}): TestWorld {
     get baseUrl() {
       return world.server.baseUrl;
     },
-    newDesktopPage: () => world.newPage(),
+    newDesktopPage: (options) => world.newPage(options),
   };
 }
 

@@ -28,7 +28,7 @@ describe('the survey editor', () => {
   let admin: Page;
 
   it('builds a questionnaire from scratch, names an empty title, creates and publishes it', async () => {
-    admin = await world.newDesktopPage();
+    admin = await world.newDesktopPage({ forTheFile: true });
     await signIn(admin, 'health-admin', 'demo-health-admin');
     const questionnaire = admin.getByRole('row').filter({ hasText: '市民アンケート' });
     await expect.poll(() => questionnaire.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['公開中', '第1版']));

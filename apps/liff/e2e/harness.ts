@@ -8,7 +8,7 @@ import { axeViolations, launchBrowser, lineInboxOf, openInLine, pressSandboxButt
 import { DEV_CHANNEL, signWebIdToken as signIdToken, TEST_USERS as STAND_IN_USERS } from '@city/line-stand-in';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { buildSubmissionPayload, formatReservationValue } from '@city/survey-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -68,7 +68,7 @@ export interface TestWorld {
 
 /** Starts the server before the file's tests and stops it after them; pages are the run's browser's. */
 export function useTestWorld(): TestWorld {
-  const world = useBrowserWorld({ beforeAll, afterEach, afterAll }, { startServer, newContext: newPhoneContext, browserEndpoint: inject('browserEndpoint') });
+  const world = useBrowserWorld({ beforeAll, beforeEach, afterEach, afterAll }, { startServer, newContext: newPhoneContext, browserEndpoint: inject('browserEndpoint') });
   return {
     get baseUrl() {
       return world.server.baseUrl;
