@@ -3,7 +3,7 @@
 // connects to (useBrowserWorld's `browserEndpoint`) for contexts of its own, instead of launching
 // and closing one per file. Closed when the run ends.
 import { chromium } from 'playwright-core';
-import { chromiumPath } from './env.js';
+import { testChromiumPath } from './env.js';
 import { CHROMIUM_ARGS } from './index.js';
 
 /**
@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS } from './index.js';
  * @returns {Promise<() => Promise<void>>}
  */
 export default async function setup(project) {
-  const browserServer = await chromium.launchServer({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const browserServer = await chromium.launchServer({ executablePath: testChromiumPath, args: CHROMIUM_ARGS });
   project.provide('browserEndpoint', browserServer.wsEndpoint());
   return () => browserServer.close();
 }

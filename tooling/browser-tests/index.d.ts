@@ -1,7 +1,9 @@
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 
-/** Where Debian's Chromium is; `CHROMIUM_PATH` overrides it. */
+/** Where Debian's full Chromium is (Lighthouse's); `CHROMIUM_PATH` overrides it. */
 export declare const chromiumPath: string;
+/** The browser tests' Chromium: Debian's headless shell, else the full browser; `CHROMIUM_PATH` overrides it. */
+export declare const testChromiumPath: string;
 /** The PATH handed to the server process the tests start. */
 export declare const searchPath: string;
 export declare const CHROMIUM_ARGS: string[];

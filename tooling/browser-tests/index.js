@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromiumPath, searchPath } from './env.js';
+import { chromiumPath, searchPath, testChromiumPath } from './env.js';
 
-export { chromiumPath, searchPath };
+export { chromiumPath, searchPath, testChromiumPath };
 
 const exitWithParent = fileURLToPath(new URL('exit-with-parent.mjs', import.meta.url));
 
@@ -76,9 +76,9 @@ export async function startServer({ serverDir, builtApp, buildCommand, tempPrefi
 
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-/** Debian's Chromium (or `CHROMIUM_PATH`'s), headless; nothing downloads a browser. */
+/** The browser tests' Chromium (testChromiumPath), headless; nothing downloads a browser. */
 export function launchBrowser() {
-  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: testChromiumPath, args: CHROMIUM_ARGS });
 }
 
 /**
