@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { openPostgres } from '../src/db/postgres.js';
-import { openStorage } from '../src/db/storage.js';
+import { openStorage, postgresStorage } from '../src/db/storage.js';
 import type { PostgresConnections } from '../src/db/postgres-store.js';
 import { connectPostgres, MOST_ATTEMPTS, postgresStore } from '../src/db/postgres-store.js';
 import type { PostgresQueryable } from '../src/db/postgres.js';
@@ -181,6 +181,46 @@ describe('PostgreSQL transactions', () => {
       await Promise.all([one, two]);
       expect(events).toEqual(['first starts', 'first ends', 'second starts']);
     } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("wait for the other process's turn under that name past the lock timeout requests have, and give connections back with that timeout", async () => {
+    // Two instances whose requests give up on a lock after 100 ms.
+    const pools = await Promise.all([openPostgres(url, { poolSize: 1, lockTimeoutMs: 100 }), openPostgres(url, { poolSize: 1, lockTimeoutMs: 100 })]);
+    const [first, second] = pools.map((instancePool) => postgresStorage(connectPostgres(instancePool)));
+    if (first === undefined || second === undefined) throw new Error('two storages');
+    let releaseFirst: () => void = () => undefined;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    try {
+      let firstStarted: () => void = () => undefined;
+      const started = new Promise<void>((resolve) => (firstStarted = resolve));
+      const one = first.exclusively('demo-seed', async () => {
+        firstStarted();
+        await firstHolds;
+      });
+      await started;
+      let secondRan = false;
+      const two = second.exclusively('demo-seed', () => {
+        secondRan = true;
+        return Promise.resolve();
+      });
+      // Held until PostgreSQL says the second has waited three times the lock timeout.
+      const waitedLong = async () =>
+        (
+          await pool.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND clock_timestamp() - query_start > interval '300 milliseconds'",
+          )
+        ).rows[0]?.n;
+      await expect.poll(waitedLong, { timeout: 10_000 }).toBe(1);
+      releaseFirst();
+      await Promise.all([one, two]);
+      expect(secondRan).toBe(true);
+      // The connection the wait used is back in its pool (of one) with the requests' timeout.
+      const { rows } = await pools[1].query<{ lock_timeout: string }>('SHOW lock_timeout');
+      expect(rows[0]?.lock_timeout).toBe('100ms');
+    } finally {
+      releaseFirst();
       await Promise.all([first.close(), second.close()]);
     }
   });

@@ -91,6 +91,12 @@ export function sqliteStorage(connections: SqliteConnections, options: { keepWri
   };
 }
 
+/**
+ * How long `exclusively` waits for another instance's turn under the same name before giving up
+ * (the instance then fails to start, saying so): a seeding on a busy machine, with room to spare.
+ */
+export const EXCLUSIVE_WAIT_MS = 120_000;
+
 /** Storage over a PostgreSQL pool; `close` ends the pool. */
 export function postgresStorage(connections: PostgresConnections): Storage {
   return {
@@ -101,7 +107,12 @@ export function postgresStorage(connections: PostgresConnections): Storage {
     postgres: connections.pool,
     exclusively: async (name, work) => {
       const client = await connections.pool.connect();
+      let broken: Error | undefined;
       try {
+        // Waits as long as another instance's turn can take, not a request's lock timeout: three
+        // instances started together on a busy machine, the second gave up after 5 s while the
+        // first was still seeding (the demo staff's Argon2 hashes) and did not start.
+        await client.query(`SET lock_timeout = ${String(EXCLUSIVE_WAIT_MS)}`);
         await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
         try {
           return await work();
@@ -109,7 +120,11 @@ export function postgresStorage(connections: PostgresConnections): Storage {
           await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
         }
       } finally {
-        client.release();
+        // Back to the pool's lock timeout (the connection's own), or the connection is dropped.
+        await client.query('RESET lock_timeout').catch((error: unknown) => {
+          broken = error instanceof Error ? error : new Error(String(error));
+        });
+        client.release(broken);
       }
     },
     close: async () => {
