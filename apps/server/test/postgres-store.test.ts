@@ -94,7 +94,9 @@ describe('PostgreSQL transactions', () => {
         await notes.set(second, `by ${String(first)}`);
       });
     await Promise.all([crossing(1, 2), crossing(2, 1)]);
-    expect(attempts).toBe(3); // one of the two ran twice
+    // One of the two ran again: once on a quiet machine; beside a busy core the pair was seen to
+    // meet again (5 attempts in all), which the retries exist for.
+    expect(attempts).toBeGreaterThanOrEqual(3);
     expect(new Set(await store.read.all()).size).toBe(1); // the one run last wrote both rows
   });
 
